@@ -1,0 +1,357 @@
+// Package gametest is the conformance suite every Tabula game runs, in the
+// spirit of OpenSpiel's basic_tests: seeded random games that check, after
+// every ply, that the game keeps the promises of the game.State contract.
+//
+// A game's test calls Run with its own invariants; fuzz targets call
+// FuzzMoves and FuzzPosition.
+package gametest
+
+import (
+	"bytes"
+	"fmt"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/tabula-games/tabula/game"
+)
+
+// Config tunes Run for one game.
+type Config struct {
+	// Games is the number of seeded random games (default 200; 20 with -short).
+	Games int
+	// Seed is the first seed; game i uses Seed+i.
+	Seed uint64
+	// Options are the option sets to play under (default: the defaults only).
+	// Each set runs Games games.
+	Options []game.Options
+	// MaxPlies bounds a game; a longer one fails the termination check
+	// (default 10,000).
+	MaxPlies int
+	// Invariant checks game-specific facts about a state (conservation of
+	// pieces and cards, …). It is called on every state reached; it reports
+	// through t.
+	Invariant func(t testing.TB, s game.State)
+	// Garbage are move texts that must never parse in any state.
+	Garbage []string
+	// DeepChecksEvery runs the expensive checks (position round trip, clone
+	// independence) on every n-th ply only (default 1: every ply).
+	DeepChecksEvery int
+}
+
+func (c *Config) fill() {
+	if c.Games == 0 {
+		c.Games = 200
+		if testing.Short() {
+			c.Games = 20
+		}
+	}
+	if len(c.Options) == 0 {
+		c.Options = []game.Options{nil}
+	}
+	if c.MaxPlies == 0 {
+		c.MaxPlies = 10000
+	}
+	if c.DeepChecksEvery == 0 {
+		c.DeepChecksEvery = 1
+	}
+}
+
+// defaultGarbage is text no game accepts as a move.
+var defaultGarbage = []string{"", " ", "zz99", "nonsense", "\x00", "(", ")", "((", "-", "~~", "🙂", "a1(", "1000000000000000000000"}
+
+// Run plays cfg.Games seeded random games of g under every option set and
+// checks the contract after every ply.
+func Run(t *testing.T, g game.Game, cfg Config) {
+	t.Helper()
+	cfg.fill()
+	for oi, opts := range cfg.Options {
+		opts := opts
+		full, err := game.Complete(g, opts)
+		if err != nil {
+			t.Fatalf("options %v: %v", opts, err)
+		}
+		t.Run(fmt.Sprintf("options%d[%s]", oi, full), func(t *testing.T) {
+			hashes := map[string]uint64{} // position JSON → hash, across games
+			for i := 0; i < cfg.Games; i++ {
+				seed := cfg.Seed + uint64(i)
+				if !playOne(t, g, full, seed, &cfg, hashes) {
+					return
+				}
+			}
+		})
+	}
+}
+
+// playOne plays one random game; it returns false after a failure so that
+// one bug does not print a thousand times.
+func playOne(t *testing.T, g game.Game, opts game.Options, seed uint64, cfg *Config, hashes map[string]uint64) bool {
+	t.Helper()
+	s, err := g.New(opts, seed)
+	if err != nil {
+		t.Errorf("seed %d: New: %v", seed, err)
+		return false
+	}
+	rng := game.NewRNG(seed ^ 0x5eed)
+	var buf []game.Move
+	var prevTexts []string
+	history := []string{}
+	fail := func(format string, args ...any) bool {
+		t.Helper()
+		t.Errorf("seed %d after %q: %s", seed, strings.Join(history, " "), fmt.Sprintf(format, args...))
+		return false
+	}
+	for ply := 0; ; ply++ {
+		if cfg.Invariant != nil {
+			cfg.Invariant(t, s)
+			if t.Failed() {
+				return fail("invariant failed")
+			}
+		}
+		buf = s.Legal(buf[:0])
+		out := s.Outcome()
+		if out.Over() {
+			if len(buf) != 0 {
+				return fail("game over (%v) but %d legal moves", out.Status, len(buf))
+			}
+			if s.ToMove() != -1 {
+				return fail("game over but ToMove = %d, want -1", s.ToMove())
+			}
+			if out.Status == game.Won && out.Winners == 0 {
+				return fail("won with no winner")
+			}
+		} else {
+			if len(buf) == 0 {
+				return fail("game not over but no legal moves")
+			}
+			if tm := s.ToMove(); tm < 0 || tm >= s.NumPlayers() {
+				return fail("ToMove = %d out of range [0,%d)", tm, s.NumPlayers())
+			}
+		}
+		texts, ok := checkMoves(t, s, buf, fail)
+		if !ok {
+			return false
+		}
+		if !checkGarbage(s, cfg.Garbage, prevTexts, texts, fail) {
+			return false
+		}
+		if ply%cfg.DeepChecksEvery == 0 || out.Over() {
+			if !checkRoundTrip(g, s, texts, hashes, fail) {
+				return false
+			}
+			if !out.Over() && !checkClone(s, buf, &rng, fail) {
+				return false
+			}
+			if !checkHidden(s, &rng, fail) {
+				return false
+			}
+		}
+		if out.Over() {
+			return true
+		}
+		if ply >= cfg.MaxPlies {
+			return fail("no end after %d plies", ply)
+		}
+		m := buf[rng.IntN(len(buf))]
+		history = append(history, s.FormatMove(m))
+		s.Play(m)
+		prevTexts = texts
+	}
+}
+
+// checkMoves: every legal move formats to a canonical text that parses back
+// to the same move, and no two moves share a text.
+func checkMoves(t *testing.T, s game.State, moves []game.Move, fail func(string, ...any) bool) ([]string, bool) {
+	texts := make([]string, len(moves))
+	seen := make(map[string]bool, len(moves))
+	for i, m := range moves {
+		txt := s.FormatMove(m)
+		texts[i] = txt
+		if seen[txt] {
+			return nil, fail("two legal moves format as %q", txt)
+		}
+		seen[txt] = true
+		back, err := s.ParseMove(txt)
+		if err != nil {
+			return nil, fail("legal move %q does not parse: %v", txt, err)
+		}
+		if back != m {
+			return nil, fail("move %q parses to %d, want %d", txt, back, m)
+		}
+	}
+	return texts, true
+}
+
+// checkGarbage: junk never parses, and the previous position's moves that are
+// not legal now are rejected.
+func checkGarbage(s game.State, extra, prev, now []string, fail func(string, ...any) bool) bool {
+	legal := make(map[string]bool, len(now))
+	for _, x := range now {
+		legal[x] = true
+	}
+	for _, lists := range [][]string{defaultGarbage, extra, prev} {
+		for _, txt := range lists {
+			if legal[txt] {
+				continue
+			}
+			if m, err := s.ParseMove(txt); err == nil {
+				return fail("ParseMove(%q) accepted a move that is not legal here (as %q)", txt, s.FormatMove(m))
+			}
+		}
+	}
+	return true
+}
+
+// checkRoundTrip: position JSON reads back to an equal state — same JSON,
+// same hash, same legal moves, same outcome — and equal positions always
+// have equal hashes.
+func checkRoundTrip(g game.Game, s game.State, texts []string, hashes map[string]uint64, fail func(string, ...any) bool) bool {
+	pos, err := s.MarshalPosition()
+	if err != nil {
+		return fail("MarshalPosition: %v", err)
+	}
+	back, err := g.ParsePosition(pos)
+	if err != nil {
+		return fail("ParsePosition(%s): %v", pos, err)
+	}
+	pos2, err := back.MarshalPosition()
+	if err != nil {
+		return fail("MarshalPosition after round trip: %v", err)
+	}
+	if !bytes.Equal(pos, pos2) {
+		return fail("position JSON changes on a round trip:\n  %s\n  %s", pos, pos2)
+	}
+	if back.Hash() != s.Hash() {
+		return fail("hash %x after a position round trip, want %x (%s)", back.Hash(), s.Hash(), pos)
+	}
+	if back.Outcome() != s.Outcome() || back.ToMove() != s.ToMove() {
+		return fail("outcome/to-move differ after a position round trip (%s)", pos)
+	}
+	got := formatAll(back, back.Legal(nil))
+	want := append([]string(nil), texts...)
+	sort.Strings(want)
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		return fail("legal moves differ after a position round trip (%s):\n  got  %v\n  want %v", pos, got, want)
+	}
+	key := string(pos)
+	if h, ok := hashes[key]; ok && h != s.Hash() {
+		return fail("equal positions with different hashes %x and %x (%s)", h, s.Hash(), pos)
+	}
+	hashes[key] = s.Hash()
+	return true
+}
+
+// checkClone: Clone and CopyFrom give equal, independent copies.
+func checkClone(s game.State, moves []game.Move, rng *game.RNG, fail func(string, ...any) bool) bool {
+	before, _ := s.MarshalPosition()
+	c := s.Clone()
+	c2 := s.Clone()
+	c2.CopyFrom(s)
+	for _, x := range []game.State{c, c2} {
+		p, _ := x.MarshalPosition()
+		if !bytes.Equal(p, before) || x.Hash() != s.Hash() {
+			return fail("a copy differs from its original")
+		}
+	}
+	m := moves[rng.IntN(len(moves))]
+	c.Play(m)
+	for c.Outcome().Status == game.Ongoing {
+		ms := c.Legal(nil)
+		c.Play(ms[rng.IntN(len(ms))])
+	}
+	after, _ := s.MarshalPosition()
+	if !bytes.Equal(before, after) {
+		return fail("playing on a clone changed the original")
+	}
+	p2, _ := c2.MarshalPosition()
+	if !bytes.Equal(p2, before) {
+		return fail("playing on one clone changed another")
+	}
+	return true
+}
+
+// checkHidden: for games with hidden information, a determinized state looks
+// the same as the original to the seat it was made for.
+func checkHidden(s game.State, rng *game.RNG, fail func(string, ...any) bool) bool {
+	h, ok := s.(game.HiddenInfo)
+	if !ok {
+		return true
+	}
+	for seat := 0; seat < s.NumPlayers(); seat++ {
+		v, err := h.View(seat)
+		if err != nil {
+			return fail("View(%d): %v", seat, err)
+		}
+		d := s.Clone()
+		h.Determinize(d, seat, rng)
+		v2, err := d.(game.HiddenInfo).View(seat)
+		if err != nil {
+			return fail("View(%d) of a determinization: %v", seat, err)
+		}
+		if !bytes.Equal(v, v2) {
+			return fail("determinization for seat %d changes its view:\n  %s\n  %s", seat, v, v2)
+		}
+		if a, b := formatAll(s, s.Legal(nil)), formatAll(d, d.Legal(nil)); strings.Join(a, " ") != strings.Join(b, " ") {
+			return fail("determinization for seat %d changes the legal moves", seat)
+		}
+	}
+	return true
+}
+
+func formatAll(s game.State, moves []game.Move) []string {
+	out := make([]string, len(moves))
+	for i, m := range moves {
+		out[i] = s.FormatMove(m)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// RandomStates returns n states reached by seeded random play under opts
+// (every ply of the first games until n are collected), for tests that need
+// a spread of positions.
+func RandomStates(tb testing.TB, g game.Game, opts game.Options, seed uint64, n int) []game.State {
+	tb.Helper()
+	var out []game.State
+	rng := game.NewRNG(seed)
+	var buf []game.Move
+	for gi := uint64(0); len(out) < n; gi++ {
+		s, err := g.New(opts, seed+gi)
+		if err != nil {
+			tb.Fatalf("New: %v", err)
+		}
+		for len(out) < n {
+			out = append(out, s.Clone())
+			buf = s.Legal(buf[:0])
+			if len(buf) == 0 {
+				break
+			}
+			s.Play(buf[rng.IntN(len(buf))])
+		}
+	}
+	return out
+}
+
+// CheckLegalAllocs asserts that Legal into a roomy buffer and Play on a
+// scratch copy allocate nothing, over a spread of random states.
+func CheckLegalAllocs(t *testing.T, g game.Game, opts game.Options) {
+	t.Helper()
+	states := RandomStates(t, g, opts, 99, 300)
+	buf := make([]game.Move, 0, 4096)
+	scratch := states[0].Clone()
+	i := 0
+	allocs := testing.AllocsPerRun(len(states), func() {
+		s := states[i%len(states)]
+		i++
+		buf = s.Legal(buf[:0])
+		if len(buf) > 0 {
+			scratch.CopyFrom(s)
+			scratch.Play(buf[len(buf)/2])
+			_ = scratch.Outcome()
+			_ = scratch.Hash()
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("Legal+CopyFrom+Play allocate %.2f times per call, want 0", allocs)
+	}
+}

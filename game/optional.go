@@ -1,0 +1,51 @@
+package game
+
+// The interfaces in this file are optional: a game implements the ones that
+// fit it, and tools discover them with a type assertion. Perfect-information
+// games pay nothing for chance and hidden cards.
+
+// HiddenInfo is implemented by games in which some seats cannot see part of
+// the state (Skyjo's face-down cards and deck order).
+type HiddenInfo interface {
+	// View returns the JSON view that seat may see (its public view). It is
+	// the only thing bots, clients and the bot protocol ever receive, and it
+	// never contains anything the seat cannot see.
+	View(seat int) ([]byte, error)
+	// Determinize overwrites dst (a state of the same game) with a full state
+	// consistent with what seat sees in the receiver: everything the seat can
+	// see is copied, everything it cannot see is redrawn uniformly from what
+	// is not visible anywhere, using rng. It must read nothing of the
+	// receiver beyond View(seat), so that two states with the same view give
+	// the same samples for the same rng.
+	Determinize(dst State, seat int, rng *RNG)
+}
+
+// Evaluator is implemented by games that offer a static heuristic: the value
+// of the position for seat, in [-1, 1] (1 = seat has won). The greedy agent
+// plays the move whose result it likes best; search may use it to guide
+// playouts.
+type Evaluator interface {
+	Evaluate(seat int) float64
+}
+
+// Drawer is implemented by games that can draw their position for a
+// terminal (`tabula show`).
+type Drawer interface {
+	Draw() string
+}
+
+// Scorer is implemented by games with numeric scores beyond win/loss (the
+// Skyjo totals, the Sgolte group sizes), for display and records.
+type Scorer interface {
+	// Scores returns one number per seat; its meaning is the game's.
+	Scores() []int
+}
+
+// Playouter is implemented by games with a specialised random-playout path
+// on their concrete state type (no interface calls, no move list where the
+// game can sample a legal move directly). It must play uniformly random legal
+// moves, exactly like RandomPlayout, from the receiver (modified in place)
+// to the end of the game, and return the number of plies.
+type Playouter interface {
+	Playout(rng *RNG) int
+}

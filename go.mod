@@ -1,0 +1,3 @@
+module github.com/tabula-games/tabula
+
+go 1.26.8

@@ -49,3 +49,11 @@ type Scorer interface {
 type Playouter interface {
 	Playout(rng *RNG) int
 }
+
+// Policy is implemented by games whose simple heuristic is better expressed
+// as a rule for choosing a move than as a position value (Skyjo, where a
+// move's worth depends on cards not yet seen). The greedy agent prefers it to
+// Evaluator. It must use only what the seat to move may see; rng breaks ties.
+type Policy interface {
+	PolicyMove(rng *RNG) Move
+}

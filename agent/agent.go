@@ -1,0 +1,41 @@
+// Package agent holds the players that are not people: the Agent interface,
+// the built-in bots and the bridge to outside programs. Agents know games
+// only through the game contract and never import anything about HTTP.
+package agent
+
+import (
+	"context"
+	"errors"
+
+	"github.com/tabula-games/tabula/game"
+)
+
+// Agent chooses moves. An agent may keep state between moves of one game
+// (a search tree to reuse), so each seat of each game gets its own Agent.
+type Agent interface {
+	// Name describes the agent as it was configured ("mcts:time=1s").
+	Name() string
+	// Choose returns a legal move for the seat to move in s within the
+	// agent's budget. It must not modify s, and it returns promptly with
+	// ctx.Err() (or its best move so far, if it has one) when ctx is done.
+	// Agents for games with hidden information see s only through
+	// game.HiddenInfo's View and Determinize.
+	Choose(ctx context.Context, s game.State) (game.Move, error)
+}
+
+// Closer is implemented by agents that hold resources (an outside process).
+type Closer interface {
+	Close() error
+}
+
+// ErrForfeit marks an agent failure that loses the game for its seat (an
+// outside program's illegal, late or unreadable reply).
+var ErrForfeit = errors.New("forfeit")
+
+// Close releases a's resources if it has any.
+func Close(a Agent) error {
+	if c, ok := a.(Closer); ok {
+		return c.Close()
+	}
+	return nil
+}

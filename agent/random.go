@@ -1,0 +1,29 @@
+package agent
+
+import (
+	"context"
+
+	"github.com/tabula-games/tabula/game"
+)
+
+// Random plays a uniformly random legal move. It is the baseline every other
+// agent must beat.
+type Random struct {
+	rng game.RNG
+	buf []game.Move
+}
+
+// NewRandom returns a random agent with its own seeded generator.
+func NewRandom(seed uint64) *Random { return &Random{rng: game.NewRNG(seed)} }
+
+// Name implements Agent.
+func (r *Random) Name() string { return "random" }
+
+// Choose implements Agent.
+func (r *Random) Choose(ctx context.Context, s game.State) (game.Move, error) {
+	r.buf = s.Legal(r.buf[:0])
+	if len(r.buf) == 0 {
+		return 0, game.ErrGameOver
+	}
+	return r.buf[r.rng.IntN(len(r.buf))], nil
+}

@@ -1,0 +1,130 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/tabula-games/tabula/game"
+)
+
+// listFlag collects a repeatable flag such as -o key=value.
+type listFlag []string
+
+func (l *listFlag) String() string     { return strings.Join(*l, ",") }
+func (l *listFlag) Set(v string) error { *l = append(*l, v); return nil }
+
+// parseArgs parses flags that may come before, between or after positional
+// arguments ("tabula moves --json sgolte" and "tabula moves sgolte --json"
+// both work) and returns the positional ones.
+func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
+	fs.SetOutput(io.Discard)
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		if args[0] == "--" {
+			return append(pos, args[1:]...), nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
+
+// setup is the shared way to say which position a command works on.
+type setup struct {
+	opts     listFlag
+	moves    string
+	position string
+	seed     uint64
+}
+
+func (st *setup) register(fs *flag.FlagSet) {
+	fs.Var(&st.opts, "o", "game option key=value (repeatable)")
+	fs.StringVar(&st.moves, "moves", "", "moves to play first, space separated")
+	fs.StringVar(&st.position, "position", "", "start from this position JSON file (- for stdin)")
+	fs.Uint64Var(&st.seed, "seed", 1, "seed for the game's chance events")
+}
+
+// state builds the position: the game's start (or the given position), then
+// the moves.
+func (st *setup) state(name string, stdin io.Reader) (game.Game, game.State, error) {
+	g, err := game.Lookup(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	opts, err := game.ParseOptions(g, st.opts)
+	if err != nil {
+		return nil, nil, err
+	}
+	var s game.State
+	if st.position != "" {
+		if len(st.opts) > 0 {
+			return nil, nil, fmt.Errorf("-o cannot be combined with --position: a position carries its own options")
+		}
+		var data []byte
+		if st.position == "-" {
+			data, err = io.ReadAll(io.LimitReader(stdin, 16<<20))
+		} else {
+			data, err = os.ReadFile(st.position)
+		}
+		if err != nil {
+			return nil, nil, fmt.Errorf("read position: %w", err)
+		}
+		s, err = g.ParsePosition(data)
+		if err != nil {
+			return nil, nil, err
+		}
+	} else {
+		s, err = g.New(opts, st.seed)
+		if err != nil {
+			return nil, nil, err
+		}
+	}
+	if err := playMoves(s, st.moves); err != nil {
+		return nil, nil, err
+	}
+	return g, s, nil
+}
+
+// playMoves applies a space-separated list of moves. Moves written with
+// internal spaces (Skyjo's "flip b2") are joined back: a token that does not
+// parse alone is retried with the next token appended.
+func playMoves(s game.State, list string) error {
+	toks := strings.Fields(list)
+	for i := 0; i < len(toks); i++ {
+		if s.Outcome().Over() {
+			return fmt.Errorf("move %d %q: %w", i+1, toks[i], game.ErrGameOver)
+		}
+		m, err := s.ParseMove(toks[i])
+		if err != nil && i+1 < len(toks) {
+			if m2, err2 := s.ParseMove(toks[i] + " " + toks[i+1]); err2 == nil {
+				m, err = m2, nil
+				i++
+			}
+		}
+		if err != nil {
+			return fmt.Errorf("move %q: %w", toks[i], err)
+		}
+		s.Play(m)
+	}
+	return nil
+}
+
+// oneGame checks that exactly one positional argument, the game, was given.
+func oneGame(pos []string) (string, error) {
+	switch len(pos) {
+	case 0:
+		return "", fmt.Errorf("missing GAME (games: %s)", strings.Join(game.Names(), ", "))
+	case 1:
+		return pos[0], nil
+	}
+	return "", fmt.Errorf("unexpected arguments %q", pos[1:])
+}

@@ -1,0 +1,81 @@
+// Command tabula plays, checks and serves the Tabula games. See
+// ../shared/spec/CLI.md (docs/cli.md in the repository) for the contract its
+// output follows; this file only dispatches to one file per subcommand.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	_ "github.com/tabula-games/tabula/games/all"
+)
+
+type command struct {
+	name  string
+	usage string
+	run   func(args []string, stdin io.Reader, stdout, stderr io.Writer) error
+}
+
+func commands() []command {
+	return []command{
+		{"moves", "moves GAME [-o k=v]… [--moves \"M1 M2 …\"] [--position FILE|-] [--seed N] [--json]", runMoves},
+		{"perft", "perft GAME --depth N [-o k=v]… [--moves …] [--position FILE|-] [--seed N]", runPerft},
+		{"show", "show GAME [-o k=v]… [--moves …] [--position FILE|-] [--seed N]", runShow},
+		{"play", "play GAME [-o k=v]… [--p1 AGENT] [--p2 AGENT] … [--seed N] [--record FILE]", runPlay},
+		{"bench", "bench [GAME…] [--time 1s] [--json]", runBench},
+	}
+}
+
+// errUsage marks a command-line mistake; the message is already written.
+var errUsage = errors.New("usage")
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run is main without the process: tests call it directly.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		usage(stderr)
+		if len(args) == 0 {
+			return 2
+		}
+		return 0
+	}
+	for _, c := range commands() {
+		if c.name == args[0] {
+			err := c.run(args[1:], stdin, stdout, stderr)
+			switch {
+			case err == nil:
+				return 0
+			case errors.Is(err, flag.ErrHelp):
+				fmt.Fprintln(stderr, "usage: tabula "+c.usage)
+				return 0
+			case errors.Is(err, errUsage):
+				return 2
+			}
+			fmt.Fprintln(stderr, "tabula "+c.name+": "+oneLine(err.Error()))
+			return 1
+		}
+	}
+	fmt.Fprintf(stderr, "tabula: unknown command %q (run 'tabula help')\n", args[0])
+	return 2
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "tabula — Sgolte, Sploof, Skjuub and Skyjo: rules, bots, server")
+	fmt.Fprintln(w, "usage:")
+	for _, c := range commands() {
+		fmt.Fprintln(w, "  tabula "+c.usage)
+	}
+}
+
+// oneLine keeps an error to the single line the contract promises.
+func oneLine(s string) string {
+	s = strings.ReplaceAll(s, "\r", " ")
+	return strings.Join(strings.Fields(strings.ReplaceAll(s, "\n", " ")), " ")
+}

@@ -1,0 +1,91 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"sort"
+
+	"github.com/tabula-games/tabula/game"
+)
+
+func runMoves(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("moves", flag.ContinueOnError)
+	var st setup
+	st.register(fs)
+	asJSON := fs.Bool("json", false, "print one JSON object")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	name, err := oneGame(pos)
+	if err != nil {
+		return err
+	}
+	_, s, err := st.state(name, stdin)
+	if err != nil {
+		return err
+	}
+	texts := sortedMoves(s)
+	if !*asJSON {
+		for _, t := range texts {
+			fmt.Fprintln(stdout, t)
+		}
+		return nil
+	}
+	out, err := movesJSON(s, texts)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(stdout, "%s\n", out)
+	return err
+}
+
+// sortedMoves lists the legal moves in canonical notation, sorted by byte
+// order as the contract requires.
+func sortedMoves(s game.State) []string {
+	moves := s.Legal(nil)
+	texts := make([]string, len(moves))
+	for i, m := range moves {
+		texts[i] = s.FormatMove(m)
+	}
+	sort.Strings(texts)
+	return texts
+}
+
+// movesJSON is the `moves --json` object of CLI.md.
+func movesJSON(s game.State, texts []string) ([]byte, error) {
+	pos, err := s.MarshalPosition()
+	if err != nil {
+		return nil, err
+	}
+	o := s.Outcome()
+	var toMove, winner any
+	if tm := s.ToMove(); tm >= 0 {
+		toMove = s.SeatName(tm)
+	}
+	if o.Status == game.Won {
+		var ws []string
+		for seat := 0; seat < s.NumPlayers(); seat++ {
+			if o.IsWinner(seat) {
+				ws = append(ws, s.SeatName(seat))
+			}
+		}
+		if len(ws) == 1 {
+			winner = ws[0]
+		} else {
+			winner = ws
+		}
+	}
+	if texts == nil {
+		texts = []string{}
+	}
+	return json.Marshal(struct {
+		ToMove   any             `json:"toMove"`
+		Moves    []string        `json:"moves"`
+		Status   string          `json:"status"`
+		Winner   any             `json:"winner"`
+		Position json.RawMessage `json:"position"`
+	}{toMove, texts, o.Status.String(), winner, pos})
+}

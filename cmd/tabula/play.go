@@ -1,0 +1,246 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/tabula-games/tabula/agent"
+	"github.com/tabula-games/tabula/game"
+)
+
+// hintAgent is the bot whose suggestion `hint` shows.
+const hintAgent = "hard"
+
+func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("play", flag.ContinueOnError)
+	var st setup
+	st.register(fs)
+	seats := make([]string, game.MaxPlayers)
+	for i := range seats {
+		def := "random"
+		if i == 0 {
+			def = "human"
+		}
+		fs.StringVar(&seats[i], fmt.Sprintf("p%d", i+1), def, fmt.Sprintf("agent for seat %d (human, random, greedy, mcts, easy|medium|hard, exec:CMD)", i+1))
+	}
+	record := fs.String("record", "", "write the game record (JSON) to this file at the end")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	name, err := oneGame(pos)
+	if err != nil {
+		return err
+	}
+	g, s, err := st.state(name, stdin)
+	if err != nil {
+		return err
+	}
+	p := &player{g: g, in: bufio.NewScanner(stdin), out: stdout, seed: st.seed}
+	defer p.close()
+	for seat := 0; seat < s.NumPlayers(); seat++ {
+		spec := seats[seat]
+		if spec == "human" {
+			p.agents = append(p.agents, nil)
+			continue
+		}
+		a, err := agent.New(spec, g, st.seed*1000+uint64(seat)+1)
+		if err != nil {
+			return fmt.Errorf("--p%d: %w", seat+1, err)
+		}
+		p.agents = append(p.agents, a)
+	}
+	start := s.Clone()
+	if err := p.loop(s); err != nil {
+		return err
+	}
+	if *record != "" {
+		return writeRecord(*record, g, start, p, s, seats[:s.NumPlayers()], st)
+	}
+	return nil
+}
+
+// player runs one terminal game.
+type player struct {
+	g      game.Game
+	agents []agent.Agent // nil = human
+	in     *bufio.Scanner
+	out    io.Writer
+	seed   uint64
+	moves  []string     // the game so far, canonical notation
+	states []game.State // the state before each move, for undo
+	hinter agent.Agent
+}
+
+func (p *player) close() {
+	for _, a := range p.agents {
+		if a != nil {
+			agent.Close(a)
+		}
+	}
+	if p.hinter != nil {
+		agent.Close(p.hinter)
+	}
+}
+
+func (p *player) loop(s game.State) error {
+	ctx := context.Background()
+	lastShown := -1
+	for !s.Outcome().Over() {
+		seat := s.ToMove()
+		a := p.agents[seat]
+		if a == nil {
+			if lastShown != len(p.moves) {
+				fmt.Fprint(p.out, "\n"+drawing(s))
+				lastShown = len(p.moves)
+			}
+			done, err := p.human(ctx, s, seat)
+			if err != nil || done {
+				return err
+			}
+			continue
+		}
+		m, err := a.Choose(ctx, s)
+		if err != nil {
+			if errors.Is(err, agent.ErrForfeit) {
+				fmt.Fprintf(p.out, "%s (%s) forfeits: %v\n", s.SeatName(seat), a.Name(), err)
+				return nil
+			}
+			return fmt.Errorf("%s (%s): %w", s.SeatName(seat), a.Name(), err)
+		}
+		txt := s.FormatMove(m)
+		fmt.Fprintf(p.out, "%s (%s) plays %s\n", s.SeatName(seat), a.Name(), txt)
+		p.push(s, txt)
+		s.Play(m)
+	}
+	fmt.Fprint(p.out, "\n"+drawing(s))
+	return nil
+}
+
+func (p *player) push(s game.State, txt string) {
+	p.states = append(p.states, s.Clone())
+	p.moves = append(p.moves, txt)
+}
+
+// human reads commands until the seat has moved. It returns done when the
+// player quits or input ends.
+func (p *player) human(ctx context.Context, s game.State, seat int) (done bool, err error) {
+	for {
+		fmt.Fprintf(p.out, "%s> ", s.SeatName(seat))
+		if !p.in.Scan() {
+			fmt.Fprintln(p.out)
+			return true, p.in.Err()
+		}
+		line := strings.TrimSpace(p.in.Text())
+		switch line {
+		case "":
+			continue
+		case "quit", "exit":
+			return true, nil
+		case "help", "?":
+			fmt.Fprintln(p.out, "type a move, or: moves (list legal moves), hint, undo, show, quit")
+			continue
+		case "moves":
+			fmt.Fprintln(p.out, strings.Join(sortedMoves(s), "  "))
+			continue
+		case "show":
+			fmt.Fprint(p.out, drawing(s))
+			continue
+		case "hint":
+			p.hint(ctx, s)
+			continue
+		case "undo":
+			p.undo(s, seat)
+			return false, nil
+		}
+		m, err := s.ParseMove(line)
+		if err != nil {
+			fmt.Fprintf(p.out, "%s (type 'moves' to list the legal moves)\n", oneLine(err.Error()))
+			continue
+		}
+		p.push(s, s.FormatMove(m))
+		s.Play(m)
+		return false, nil
+	}
+}
+
+// undo takes back moves until it is this human seat's turn at an earlier
+// decision: the bots' replies and the seat's own last move.
+func (p *player) undo(s game.State, seat int) {
+	for i := len(p.states) - 1; i >= 0; i-- {
+		if p.states[i].ToMove() == seat && p.agents[seat] == nil {
+			s.CopyFrom(p.states[i])
+			fmt.Fprintf(p.out, "took back %s\n", strings.Join(p.moves[i:], " "))
+			p.states, p.moves = p.states[:i], p.moves[:i]
+			return
+		}
+	}
+	fmt.Fprintln(p.out, "nothing to undo")
+}
+
+func (p *player) hint(ctx context.Context, s game.State) {
+	if p.hinter == nil {
+		a, err := agent.New(hintAgent, p.g, p.seed^0x417)
+		if err != nil {
+			fmt.Fprintf(p.out, "no hint available: %v\n", oneLine(err.Error()))
+			return
+		}
+		p.hinter = a
+	}
+	fmt.Fprintln(p.out, "thinking…")
+	m, err := p.hinter.Choose(ctx, s)
+	if err != nil {
+		fmt.Fprintf(p.out, "no hint: %v\n", oneLine(err.Error()))
+		return
+	}
+	fmt.Fprintf(p.out, "hint: %s\n", s.FormatMove(m))
+}
+
+// gameRecord is the JSON written by --record: enough to replay the game
+// exactly (options, seed or start position, every decision) and its result.
+type gameRecord struct {
+	Game     string          `json:"game"`
+	Options  game.Options    `json:"options,omitempty"`
+	Seed     uint64          `json:"seed"`
+	Start    json.RawMessage `json:"start,omitempty"`
+	Players  []string        `json:"players"`
+	Moves    []string        `json:"moves"`
+	Status   string          `json:"status"`
+	Winners  []string        `json:"winners,omitempty"`
+	Position json.RawMessage `json:"position"`
+}
+
+func writeRecord(path string, g game.Game, start game.State, p *player, end game.State, seats []string, st setup) error {
+	opts, _ := game.ParseOptions(g, st.opts)
+	rec := gameRecord{Game: g.Name(), Options: opts, Seed: st.seed, Players: seats, Moves: p.moves}
+	if st.position != "" {
+		rec.Options = nil
+		rec.Start, _ = start.MarshalPosition()
+	}
+	o := end.Outcome()
+	rec.Status = o.Status.String()
+	for seat := 0; seat < end.NumPlayers(); seat++ {
+		if o.IsWinner(seat) {
+			rec.Winners = append(rec.Winners, end.SeatName(seat))
+		}
+	}
+	var err error
+	if rec.Position, err = end.MarshalPosition(); err != nil {
+		return err
+	}
+	data, err := json.MarshalIndent(rec, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(path, append(data, '\n'), 0o644); err != nil {
+		return fmt.Errorf("write record: %w", err)
+	}
+	return nil
+}

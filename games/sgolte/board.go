@@ -1,0 +1,274 @@
+package sgolte
+
+import "math/bits"
+
+// bitset is a set of cells. Two words cover the 127 cells of the largest
+// board; on size 5 (61 cells) the high word stays zero, so every loop over
+// it ends at once and the small board pays almost nothing for the big ones.
+type bitset struct{ lo, hi uint64 }
+
+// noCell is a bit index that no board uses (size 7 has cells 0…126). Ring
+// entries that fall off the board point at it, so membership tests need no
+// bounds check.
+const noCell = 127
+
+// maxCells is the cell count of the largest board.
+const maxCells = 127
+
+func single(i int) bitset {
+	if i < 64 {
+		return bitset{lo: 1 << uint(i)}
+	}
+	return bitset{hi: 1 << uint(i-64)}
+}
+
+func (b bitset) and(c bitset) bitset    { return bitset{b.lo & c.lo, b.hi & c.hi} }
+func (b bitset) or(c bitset) bitset     { return bitset{b.lo | c.lo, b.hi | c.hi} }
+func (b bitset) andNot(c bitset) bitset { return bitset{b.lo &^ c.lo, b.hi &^ c.hi} }
+func (b bitset) xor(c bitset) bitset    { return bitset{b.lo ^ c.lo, b.hi ^ c.hi} }
+func (b bitset) isEmpty() bool          { return b.lo|b.hi == 0 }
+func (b bitset) count() int             { return bits.OnesCount64(b.lo) + bits.OnesCount64(b.hi) }
+
+// subsetOf reports whether every cell of b is in c.
+func (b bitset) subsetOf(c bitset) bool { return b.lo&^c.lo|b.hi&^c.hi == 0 }
+
+func (b bitset) has(i int) bool {
+	if i < 64 {
+		return b.lo>>uint(i)&1 != 0
+	}
+	return b.hi>>uint(i-64)&1 != 0
+}
+
+// first returns the lowest cell of a non-empty set.
+func (b bitset) first() int {
+	if b.lo != 0 {
+		return bits.TrailingZeros64(b.lo)
+	}
+	return 64 + bits.TrailingZeros64(b.hi)
+}
+
+// pop removes and returns the lowest cell of a non-empty set.
+func (b *bitset) pop() int {
+	if b.lo != 0 {
+		i := bits.TrailingZeros64(b.lo)
+		b.lo &= b.lo - 1
+		return i
+	}
+	i := bits.TrailingZeros64(b.hi)
+	b.hi &= b.hi - 1
+	return 64 + i
+}
+
+// nth returns the n-th lowest cell (0-based) of a set with more than n cells.
+func (b bitset) nth(n int) int {
+	if c := bits.OnesCount64(b.lo); n >= c {
+		n -= c
+		w := b.hi
+		for ; n > 0; n-- {
+			w &= w - 1
+		}
+		return 64 + bits.TrailingZeros64(w)
+	}
+	w := b.lo
+	for ; n > 0; n-- {
+		w &= w - 1
+	}
+	return bits.TrailingZeros64(w)
+}
+
+// less orders sets as 128-bit numbers (high word first). It is the order of
+// a placement's flip sets, which move numbers index.
+func (b bitset) less(c bitset) bool {
+	if b.hi != c.hi {
+		return b.hi < c.hi
+	}
+	return b.lo < c.lo
+}
+
+// geometry holds the precomputed tables of one board size. Cells are
+// numbered row by row from the bottom row a, left to right, which is also
+// the canonical order of the notation (row letter, then number).
+type geometry struct {
+	size     int // side length n
+	rows     int // 2n-1
+	cells    int
+	all      bitset
+	rowStart [13]int
+	rowLen   [13]int
+	row      [maxCells]int8
+	col      [maxCells]int8 // 0-based number within the row
+	nbr      [maxCells]bitset
+	// ring lists the six neighbours of a cell in cyclic order around it
+	// (noCell off the board): a cell whose neighbours inside a set form one
+	// unbroken arc can leave that set without disconnecting it.
+	ring  [maxCells][6]uint8
+	names [maxCells]string
+}
+
+// runs[m] is the number of maximal arcs of set bits in the 6-cycle m.
+var runs [64]uint8
+
+var geometries [3]geometry // sizes 5, 6, 7
+
+func init() {
+	for m := 0; m < 64; m++ {
+		n := 0
+		for d := 0; d < 6; d++ {
+			if m>>d&1 == 1 && m>>((d+5)%6)&1 == 0 {
+				n++
+			}
+		}
+		if m == 63 {
+			n = 1
+		}
+		runs[m] = uint8(n)
+	}
+	for i := range geometries {
+		geometries[i].build(5 + i)
+	}
+}
+
+func geometryFor(size int) *geometry { return &geometries[size-5] }
+
+// Axial coordinates (x, r): r is the row from the bottom, and x = k + max(0,
+// r-mid) for the 0-based number k. In them the spec's neighbour rules become
+// the six fixed steps below, listed in cyclic order around a cell.
+var axialSteps = [6][2]int{{1, 0}, {1, 1}, {0, 1}, {-1, 0}, {-1, -1}, {0, -1}}
+
+func (g *geometry) build(n int) {
+	g.size = n
+	g.rows = 2*n - 1
+	mid := n - 1
+	idx := 0
+	for r := 0; r < g.rows; r++ {
+		g.rowStart[r] = idx
+		g.rowLen[r] = g.rows - abs(r-mid)
+		for k := 0; k < g.rowLen[r]; k++ {
+			g.row[idx] = int8(r)
+			g.col[idx] = int8(k)
+			g.names[idx] = string(rune('a'+r)) + itoa(k+1)
+			idx++
+		}
+	}
+	g.cells = idx
+	for i := 0; i < g.cells; i++ {
+		g.all = g.all.or(single(i))
+		r := int(g.row[i])
+		x := int(g.col[i]) + max(0, r-mid)
+		for d, st := range axialSteps {
+			j := g.axial(x+st[0], r+st[1])
+			g.ring[i][d] = uint8(j)
+			if j != noCell {
+				g.nbr[i] = g.nbr[i].or(single(j))
+			}
+		}
+	}
+}
+
+// axial returns the cell at axial (x, r), or noCell off the board.
+func (g *geometry) axial(x, r int) int {
+	if r < 0 || r >= g.rows {
+		return noCell
+	}
+	k := x - max(0, r-(g.size-1))
+	if k < 0 || k >= g.rowLen[r] {
+		return noCell
+	}
+	return g.rowStart[r] + k
+}
+
+// cellIndex returns the cell named by the 0-based row and number, or -1.
+func (g *geometry) cellIndex(r, k int) int {
+	if r < 0 || r >= g.rows || k < 0 || k >= g.rowLen[r] {
+		return -1
+	}
+	return g.rowStart[r] + k
+}
+
+// ringMask is the 6-bit mask of c's neighbours that lie in set.
+func (g *geometry) ringMask(c int, set bitset) int {
+	rg := &g.ring[c]
+	m := 0
+	for d := 0; d < 6; d++ {
+		if set.has(int(rg[d])) {
+			m |= 1 << d
+		}
+	}
+	return m
+}
+
+// dilate returns the cells next to any cell of set.
+func (g *geometry) dilate(set bitset) bitset {
+	var out bitset
+	for set.lo != 0 {
+		out = out.or(g.nbr[bits.TrailingZeros64(set.lo)])
+		set.lo &= set.lo - 1
+	}
+	for set.hi != 0 {
+		out = out.or(g.nbr[64+bits.TrailingZeros64(set.hi)])
+		set.hi &= set.hi - 1
+	}
+	return out
+}
+
+// component returns the connected part of within that contains seed, and
+// the cells next to it.
+func (g *geometry) component(seed int, within bitset) (comp, halo bitset) {
+	comp = single(seed)
+	frontier := comp
+	for !frontier.isEmpty() {
+		d := g.dilate(frontier)
+		halo = halo.or(d)
+		frontier = d.and(within).andNot(comp)
+		comp = comp.or(frontier)
+	}
+	return comp, halo
+}
+
+// reachesAll reports whether the connected part of within around seed
+// contains every cell of targets; it stops as soon as it does.
+func (g *geometry) reachesAll(seed int, within, targets bitset) bool {
+	comp := single(seed)
+	frontier := comp
+	for {
+		if targets.subsetOf(comp) {
+			return true
+		}
+		if frontier.isEmpty() {
+			return false
+		}
+		frontier = g.dilate(frontier).and(within).andNot(comp)
+		comp = comp.or(frontier)
+	}
+}
+
+// isCut reports whether taking cell c out of set (which holds c) splits the
+// connected part of set around c into two or more parts.
+func (g *geometry) isCut(c int, set bitset) bool {
+	if runs[g.ringMask(c, set)] <= 1 {
+		// The neighbours left behind touch each other around c.
+		return false
+	}
+	nb := g.nbr[c].and(set)
+	rest := set.andNot(single(c))
+	return !g.reachesAll(nb.first(), rest, nb)
+}
+
+// connected reports whether a non-empty set is one group.
+func (g *geometry) connected(set bitset) bool {
+	return g.reachesAll(set.first(), set, set)
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func itoa(n int) string {
+	if n < 10 {
+		return string(rune('0' + n))
+	}
+	return string(rune('0'+n/10)) + string(rune('0'+n%10))
+}

@@ -1,0 +1,263 @@
+package sgolte
+
+import "github.com/tabula-games/tabula/game"
+
+// Move numbers. A placement is its cell in the low 7 bits; a merging
+// placement adds 1 + the index of its flip set in the sorted list of that
+// placement's flip sets (bitset.less order), so that Play can find the set
+// again by regenerating the sets of that one cell. Plain placements, which
+// are most moves, cost Play nothing extra.
+const (
+	cellBits         = 7
+	cellMask         = 1<<cellBits - 1
+	movePass game.Move = 1 << 30
+	moveSwap game.Move = 1<<30 | 1
+)
+
+// maxSets is the room for one placement's flip sets kept on the stack; more
+// sets than that (never seen in random play) spill to the heap.
+const maxSets = 64
+
+// mergeCells returns the empty cells next to two or more distinct groups of
+// own: the placements that trigger a split.
+func (g *geometry) mergeCells(own, empty bitset) bitset {
+	var once, twice bitset
+	for rest := own; !rest.isEmpty(); {
+		grp, halo := g.component(rest.first(), own)
+		rest = rest.andNot(grp)
+		h := halo.and(empty)
+		twice = twice.or(once.and(h))
+		once = once.or(h)
+	}
+	return twice
+}
+
+// chainSearch finds the flip sets of one merging placement.
+type chainSearch struct {
+	g    *geometry
+	cont uint8
+	out  []bitset
+}
+
+// flipSets appends to out the distinct flip sets of a merging placement at
+// p, opp being the enemy stones, sorted by bitset.less. An empty result
+// means the placement is illegal.
+func (g *geometry) flipSets(p int, opp bitset, minflip, cont uint8, out []bitset) []bitset {
+	cs := chainSearch{g: g, cont: cont, out: out}
+	start := len(out)
+	var groups [3]bitset // six neighbours hold at most three enemy groups
+	n := 0
+	for rest := g.nbr[p].and(opp); !rest.isEmpty(); n++ {
+		groups[n], _ = g.component(rest.first(), opp)
+		rest = rest.andNot(groups[n])
+	}
+	first := g.nbr[p]
+	if minflip == minGlobal {
+		// Iterative deepening over all groups at once: the first length at
+		// which any group splits is the fewest flips.
+		for length := 1; ; length++ {
+			alive := false
+			for i := 0; i < n; i++ {
+				if cs.chains(groups[i], bitset{}, first, length) {
+					alive = true
+				}
+			}
+			if len(cs.out) > start || !alive {
+				break
+			}
+		}
+	} else {
+		for i := 0; i < n; i++ {
+			before := len(cs.out)
+			for length := 1; ; length++ {
+				if !cs.chains(groups[i], bitset{}, first, length) || len(cs.out) > before {
+					break
+				}
+			}
+		}
+	}
+	return sortUnique(cs.out, start)
+}
+
+// chains extends a chain that has flipped `flipped` out of its group, rem
+// being the connected rest of the group, by flips taken from cand, to
+// exactly `left` more flips, and records every chain whose last flip splits
+// rem (with its continuations). It reports whether some chain of the full
+// length left a connected rest that a longer chain might still split.
+func (cs *chainSearch) chains(rem, flipped, cand bitset, left int) (alive bool) {
+	g := cs.g
+	n := rem.count()
+	if n < left+2 {
+		// After left more flips at least two stones must remain to be parts.
+		return false
+	}
+	for c := cand.and(rem); !c.isEmpty(); {
+		s := c.pop()
+		cut := g.isCut(s, rem)
+		rest := rem.andNot(single(s))
+		if left == 1 {
+			if cut {
+				cs.continueFrom(flipped.or(single(s)), s, rest)
+			} else if n-1 >= 3 {
+				alive = true
+			}
+			continue
+		}
+		if !cut && cs.chains(rest, flipped.or(single(s)), g.nbr[s], left-1) {
+			alive = true
+		}
+	}
+	return alive
+}
+
+// continueFrom records a split chain and, as the continue option allows,
+// its continuations: further flips next to the last one, each of which
+// splits the part it is taken from (so the number of parts grows).
+func (cs *chainSearch) continueFrom(flipped bitset, last int, rem bitset) {
+	if cs.cont == contNone {
+		cs.out = append(cs.out, flipped)
+		return
+	}
+	if cs.cont == contOptional {
+		cs.out = append(cs.out, flipped)
+	}
+	g := cs.g
+	more := false
+	for c := g.nbr[last].and(rem); !c.isEmpty(); {
+		s := c.pop()
+		if g.isCut(s, rem) {
+			more = true
+			cs.continueFrom(flipped.or(single(s)), s, rem.andNot(single(s)))
+		}
+	}
+	if cs.cont == contMandatory && !more {
+		cs.out = append(cs.out, flipped)
+	}
+}
+
+// sortUnique sorts sets[start:] and drops repeats: two chains that flip the
+// same stones are one move.
+func sortUnique(sets []bitset, start int) []bitset {
+	for i := start + 1; i < len(sets); i++ {
+		x := sets[i]
+		j := i
+		for j > start && x.less(sets[j-1]) {
+			sets[j] = sets[j-1]
+			j--
+		}
+		sets[j] = x
+	}
+	w := start
+	for i := start; i < len(sets); i++ {
+		if i == start || sets[i] != sets[w-1] {
+			sets[w] = sets[i]
+			w++
+		}
+	}
+	return sets[:w]
+}
+
+// setsAt returns the flip sets of a merging placement at p by the side to move.
+func (s *State) setsAt(p int, out []bitset) []bitset {
+	return s.geo.flipSets(p, s.stones[s.toMove^1], s.minflip, s.cont, out)
+}
+
+func (s *State) Legal(dst []game.Move) []game.Move {
+	if s.over() {
+		return dst
+	}
+	n0 := len(dst)
+	empty := s.empty()
+	merges := s.geo.mergeCells(s.stones[s.toMove], empty)
+	var buf [maxSets]bitset
+	for e := empty; !e.isEmpty(); {
+		p := e.pop()
+		if !merges.has(p) {
+			dst = append(dst, game.Move(p))
+			continue
+		}
+		sets := s.setsAt(p, buf[:0])
+		for i := range sets {
+			dst = append(dst, game.Move(p|(i+1)<<cellBits))
+		}
+	}
+	if s.pie == piePending && s.toMove == white {
+		dst = append(dst, moveSwap)
+	}
+	if len(dst) == n0 {
+		dst = append(dst, movePass)
+	}
+	return dst
+}
+
+// hasPlacement reports whether the side to move has a legal placement.
+func (s *State) hasPlacement() bool {
+	empty := s.empty()
+	merges := s.geo.mergeCells(s.stones[s.toMove], empty)
+	if !empty.andNot(merges).isEmpty() {
+		return true
+	}
+	var buf [maxSets]bitset
+	for m := merges; !m.isEmpty(); {
+		if len(s.setsAt(m.pop(), buf[:0])) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *State) Play(m game.Move) {
+	switch m {
+	case movePass:
+		s.setPasses(s.passes + 1)
+		s.toMove ^= 1
+		s.hash ^= zWhite
+		return
+	case moveSwap:
+		// The board stays; the seats exchange colours and White, now the
+		// first player, moves on.
+		s.swapped = !s.swapped
+		s.hash ^= zSwapped
+		s.setPie(pieDone)
+		return
+	}
+	p := int(m & cellMask)
+	var flips bitset
+	if idx := int(m>>cellBits) - 1; idx >= 0 {
+		var buf [maxSets]bitset
+		flips = s.setsAt(p, buf[:0])[idx]
+	}
+	s.place(p, flips)
+}
+
+// place puts a stone of the side to move on p and flips the enemy stones in
+// flips.
+func (s *State) place(p int, flips bitset) {
+	c := int(s.toMove)
+	s.stones[c] = s.stones[c].or(single(p)).or(flips)
+	s.stones[c^1] = s.stones[c^1].andNot(flips)
+	h := s.hash ^ zStone[c][p] ^ zWhite
+	for f := flips; !f.isEmpty(); {
+		i := f.pop()
+		h ^= zStone[0][i] ^ zStone[1][i]
+	}
+	s.hash = h
+	s.placed++
+	if s.passes != 0 {
+		s.setPasses(0)
+	}
+	if s.pie == piePending && c == white {
+		s.setPie(pieDone)
+	}
+	s.toMove ^= 1
+}
+
+func (s *State) setPasses(n uint8) {
+	s.hash ^= zPasses[s.passes] ^ zPasses[n]
+	s.passes = n
+}
+
+func (s *State) setPie(p uint8) {
+	s.hash ^= zPie[s.pie] ^ zPie[p]
+	s.pie = p
+}

@@ -1,0 +1,172 @@
+package sploof
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/tabula-games/tabula/game"
+)
+
+// corpusLine is one line of testdata/sploof.jsonl, the answers of two
+// independent engines (see ../shared/conformance/README.md).
+type corpusLine struct {
+	Position json.RawMessage            `json:"position"`
+	Moves    []string                   `json:"moves"`
+	Lines    struct{ White, Black bool } `json:"lines"`
+	After    map[string]json.RawMessage `json:"after"`
+	Set      string                     `json:"set"`
+	Game     *int                       `json:"game"`
+	Ply      int                        `json:"ply"`
+	Played   string                     `json:"played"`
+}
+
+func loadCorpus(t *testing.T) []corpusLine {
+	t.Helper()
+	f, err := os.Open("testdata/sploof.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []corpusLine
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		var l corpusLine
+		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
+			t.Fatalf("line %d: %v", len(out)+1, err)
+		}
+		out = append(out, l)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// bareState is the part of a position the corpus states: the spec's fields.
+type bareState struct {
+	Levels []string       `json:"levels"`
+	ToMove string         `json:"toMove"`
+	Stock  map[string]int `json:"stock"`
+	Supply map[string]int `json:"supply"`
+}
+
+func bare(t *testing.T, data []byte) bareState {
+	t.Helper()
+	var b bareState
+	if err := json.Unmarshal(data, &b); err != nil {
+		t.Fatalf("%s: %v", data, err)
+	}
+	return b
+}
+
+func sameBare(a, b bareState) bool {
+	return strings.Join(a.Levels, " ") == strings.Join(b.Levels, " ") && a.ToMove == b.ToMove &&
+		a.Stock["white"] == b.Stock["white"] && a.Stock["black"] == b.Stock["black"] &&
+		a.Supply["white"] == b.Supply["white"] && a.Supply["black"] == b.Supply["black"]
+}
+
+func sortedMoves(s game.State) []string {
+	var out []string
+	for _, m := range s.Legal(nil) {
+		out = append(out, s.FormatMove(m))
+	}
+	sort.Strings(out)
+	return out
+}
+
+// TestCorpus: for every line, the legal moves (as a set), both line flags of
+// the position as given, and every listed position after a removal.
+func TestCorpus(t *testing.T) {
+	lines := loadCorpus(t)
+	if len(lines) != 4151 {
+		t.Fatalf("corpus has %d lines, want 4151", len(lines))
+	}
+	diffs := 0
+	report := func(i int, format string, args ...any) {
+		t.Helper()
+		diffs++
+		if diffs <= 20 {
+			t.Errorf("line %d (%s): "+format, append([]any{i + 1, lines[i].Set}, args...)...)
+		}
+	}
+	for i, l := range lines {
+		st, err := Game{}.ParsePosition(l.Position)
+		if err != nil {
+			report(i, "ParsePosition: %v", err)
+			continue
+		}
+		s := st.(*State)
+		want := append([]string(nil), l.Moves...)
+		sort.Strings(want)
+		if got := sortedMoves(s); strings.Join(got, " ") != strings.Join(want, " ") {
+			report(i, "moves\n got  %v\n want %v\n %s", got, want, l.Position)
+		}
+		occ := s.occ()
+		if w, b := hasLine(s.col[White], occ), hasLine(s.col[Black], occ); w != l.Lines.White || b != l.Lines.Black {
+			report(i, "lines white=%v black=%v, want %v %v\n %s", w, b, l.Lines.White, l.Lines.Black, l.Position)
+		}
+		for mv, pos := range l.After {
+			c := s.Clone()
+			if err := game.Play(c, mv); err != nil {
+				report(i, "%s: %v", mv, err)
+				continue
+			}
+			got, _ := c.MarshalPosition()
+			if g, w := bare(t, got), bare(t, pos); !sameBare(g, w) {
+				report(i, "after %s\n got  %s\n want %s", mv, got, pos)
+			}
+		}
+	}
+	if diffs > 0 {
+		t.Errorf("%d differences from the corpus", diffs)
+	}
+}
+
+// TestCorpusGames replays the corpus's complete games: each played move
+// leads to the next line's position, and a game ends where the corpus's
+// game ends.
+func TestCorpusGames(t *testing.T) {
+	lines := loadCorpus(t)
+	var prev game.State
+	prevGame := -1
+	games := 0
+	for i, l := range lines {
+		if l.Game == nil {
+			continue
+		}
+		st, err := Game{}.ParsePosition(l.Position)
+		if err != nil {
+			t.Fatalf("line %d: %v", i+1, err)
+		}
+		if *l.Game == prevGame && prev != nil {
+			got, _ := prev.MarshalPosition()
+			if g, w := bare(t, got), bare(t, l.Position); !sameBare(g, w) {
+				t.Errorf("line %d: game %d ply %d: replay gives\n %s\nwant\n %s", i+1, *l.Game, l.Ply, got, l.Position)
+			}
+		} else {
+			games++
+			if l.Ply != 0 {
+				t.Errorf("line %d: game %d starts at ply %d", i+1, *l.Game, l.Ply)
+			}
+		}
+		prevGame = *l.Game
+		prev = nil
+		if l.Played != "" {
+			prev = st.Clone()
+			if err := game.Play(prev, l.Played); err != nil {
+				t.Errorf("line %d: play %q: %v", i+1, l.Played, err)
+				prev = nil
+			}
+		} else if !st.Outcome().Over() {
+			t.Errorf("line %d: game %d ends at ply %d but the position is not over", i+1, *l.Game, l.Ply)
+		}
+	}
+	if games == 0 {
+		t.Fatal("no complete games in the corpus")
+	}
+}

@@ -1,0 +1,68 @@
+package sploof
+
+import (
+	"math/bits"
+
+	"github.com/tabula-games/tabula/game"
+)
+
+// Zobrist keys, drawn once from a fixed seed so that hashes are the same in
+// every run.
+var (
+	zPoint  [3][numPoints]uint64 // white, black, red
+	zStock  [2][64]uint64
+	zSupply [2][32]uint64
+	zTurn   uint64
+	zRules  [2]uint64 // supply=unlimited, bothlines=draw: they change the future
+)
+
+// Limits of the counts a position may hold, set by the key tables.
+const (
+	maxStock  = 63
+	maxSupply = 16
+)
+
+func init() {
+	rng := game.NewRNG(0x5b100f)
+	for k := range zPoint {
+		for p := range zPoint[k] {
+			zPoint[k][p] = rng.Uint64()
+		}
+	}
+	for c := 0; c < 2; c++ {
+		for n := range zStock[c] {
+			zStock[c][n] = rng.Uint64()
+		}
+		for n := range zSupply[c] {
+			zSupply[c][n] = rng.Uint64()
+		}
+	}
+	zTurn = rng.Uint64()
+	for i := range zRules {
+		zRules[i] = rng.Uint64()
+	}
+}
+
+// computeHash is the hash of s from scratch; Play keeps it up to date
+// incrementally.
+func (s *State) computeHash() uint64 {
+	var h uint64
+	for k, m := range [3]uint32{s.col[White], s.col[Black], s.red} {
+		for ; m != 0; m &= m - 1 {
+			h ^= zPoint[k][bits.TrailingZeros32(m)]
+		}
+	}
+	for c := 0; c < 2; c++ {
+		h ^= zStock[c][s.stock[c]&63] ^ zSupply[c][s.supply[c]&31]
+	}
+	if s.turn == Black {
+		h ^= zTurn
+	}
+	if s.rules.unlimited {
+		h ^= zRules[0]
+	}
+	if s.rules.bothDraw {
+		h ^= zRules[1]
+	}
+	return h
+}

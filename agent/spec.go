@@ -2,27 +2,156 @@ package agent
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/tabula-games/tabula/game"
 )
 
+// Levels maps the difficulty names to search settings. The steps are large
+// on purpose — a player should feel each one: easy searches a few hundred
+// iterations and picks among the moves it likes in proportion to how much
+// it likes them (so it blunders now and then), medium thinks a quarter of a
+// second, hard a full second on both cores.
+var Levels = map[string]MCTSConfig{
+	"easy":   {Iters: 300, Temperature: 1},
+	"medium": {Time: 250 * time.Millisecond},
+	"hard":   {Time: time.Second, Workers: 2},
+}
+
+// DefaultExecBudget is the time per move given to an outside program when
+// the spec does not say.
+const DefaultExecBudget = 5 * time.Second
+
 // New builds an agent from its command-line spelling: "random", "greedy",
-// "mcts:time=1s", "hard", "exec:./mybot --fast". seed makes the agent's
-// random choices reproducible.
+// "mcts", "mcts:time=1s", "mcts:iters=20000:c=0.5" (parameters separated
+// by ':' or ','), "easy", "medium", "hard", "exec:./mybot --fast". seed
+// makes the agent's random choices reproducible.
 func New(spec string, g game.Game, seed uint64) (Agent, error) {
 	name, params, _ := strings.Cut(spec, ":")
 	switch name {
-	case "random":
+	case "random", "greedy":
 		if params != "" {
-			return nil, fmt.Errorf("agent %q: random takes no parameters", spec)
+			return nil, fmt.Errorf("agent %q: %s takes no parameters", spec, name)
 		}
-		return NewRandom(seed), nil
+		if name == "random" {
+			return NewRandom(seed), nil
+		}
+		return NewGreedy(seed), nil
+	case "exec":
+		if strings.TrimSpace(params) == "" {
+			return nil, fmt.Errorf("agent %q: exec needs a command, as in exec:./mybot", spec)
+		}
+		return NewExec(params, DefaultExecBudget), nil
+	case "mcts", "easy", "medium", "hard":
+		cfg := MCTSConfig{Time: time.Second}
+		if lv, ok := Levels[name]; ok {
+			cfg = lv
+		}
+		if err := parseMCTSParams(&cfg, params); err != nil {
+			return nil, fmt.Errorf("agent %q: %w", spec, err)
+		}
+		return newSearch(g, cfg, seed, spec), nil
 	}
 	return nil, fmt.Errorf("unknown agent %q (agents: %s)", spec, strings.Join(Kinds(), ", "))
 }
 
+// newSearch returns the search agent that fits g: MCTS on the true state
+// for perfect-information games, information-set search for the others.
+func newSearch(g game.Game, cfg MCTSConfig, seed uint64, spec string) Agent {
+	m := NewMCTS(cfg, seed)
+	if _, ok := Levels[spec]; ok {
+		m.name = spec
+	}
+	return m
+}
+
+func parseMCTSParams(cfg *MCTSConfig, params string) error {
+	if params == "" {
+		return nil
+	}
+	timeSet, itersSet := false, false
+	for _, kv := range strings.FieldsFunc(params, func(r rune) bool { return r == ':' || r == ',' }) {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok {
+			return fmt.Errorf("parameter %q: want key=value", kv)
+		}
+		var err error
+		switch k {
+		case "time":
+			cfg.Time, err = time.ParseDuration(v)
+			if err == nil && cfg.Time <= 0 {
+				err = fmt.Errorf("must be positive")
+			}
+			timeSet = true
+		case "iters":
+			cfg.Iters, err = positive(v)
+			itersSet = true
+		case "workers":
+			cfg.Workers, err = positive(v)
+		case "c":
+			cfg.C, err = strconv.ParseFloat(v, 64)
+			if err == nil && cfg.C <= 0 {
+				err = fmt.Errorf("must be positive")
+			}
+		case "temp":
+			cfg.Temperature, err = strconv.ParseFloat(v, 64)
+			if err == nil && cfg.Temperature < 0 {
+				err = fmt.Errorf("must not be negative")
+			}
+		case "plies":
+			cfg.PlayoutPlies, err = positive(v)
+		case "reuse":
+			cfg.NoReuse, err = v == "off", nil
+			if v != "on" && v != "off" {
+				err = fmt.Errorf("want on|off")
+			}
+		default:
+			return fmt.Errorf("unknown parameter %q (time, iters, workers, c, temp, plies, reuse)", k)
+		}
+		if err != nil {
+			return fmt.Errorf("parameter %s=%q: %v", k, v, err)
+		}
+	}
+	// A budget given alone replaces the default one rather than adding to it.
+	if itersSet && !timeSet {
+		cfg.Time = 0
+	}
+	if timeSet && !itersSet {
+		cfg.Iters = 0
+	}
+	return nil
+}
+
+func positive(v string) (int, error) {
+	n, err := strconv.Atoi(v)
+	if err != nil || n <= 0 {
+		return 0, fmt.Errorf("want a positive integer")
+	}
+	return n, nil
+}
+
 // Kinds lists the agent spellings New accepts, for help texts.
 func Kinds() []string {
-	return []string{"human", "random"}
+	return []string{"human", "random", "greedy", "mcts[:time=1s|:iters=N]", "easy", "medium", "hard", "exec:COMMAND"}
+}
+
+// SplitList splits a comma-separated list of agents ("mcts:time=200ms,c=0.5,
+// greedy"): a piece that is a bare key=value continues the agent before it.
+func SplitList(list string) []string {
+	var out []string
+	for _, p := range strings.Split(list, ",") {
+		p = strings.TrimSpace(p)
+		if p == "" {
+			continue
+		}
+		head, _, _ := strings.Cut(p, ":")
+		if len(out) > 0 && strings.Contains(head, "=") && !strings.HasPrefix(out[len(out)-1], "exec:") {
+			out[len(out)-1] += "," + p
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
 }

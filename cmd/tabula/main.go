@@ -27,6 +27,7 @@ func commands() []command {
 		{"show", "show GAME [-o k=v]… [--moves …] [--position FILE|-] [--seed N]", runShow},
 		{"play", "play GAME [-o k=v]… [--p1 AGENT] [--p2 AGENT] … [--seed N] [--record FILE]", runPlay},
 		{"bench", "bench [GAME…] [--time 1s] [--json]", runBench},
+		{"arena", "arena GAME --agents \"mcts:time=200ms,greedy\" --games N [-o k=v]… [--parallel N] [--seed N] [--json]", runArena},
 	}
 }
 

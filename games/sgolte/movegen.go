@@ -8,8 +8,8 @@ import "github.com/tabula-games/tabula/game"
 // again by regenerating the sets of that one cell. Plain placements, which
 // are most moves, cost Play nothing extra.
 const (
-	cellBits         = 7
-	cellMask         = 1<<cellBits - 1
+	cellBits           = 7
+	cellMask           = 1<<cellBits - 1
 	movePass game.Move = 1 << 30
 	moveSwap game.Move = 1<<30 | 1
 )

@@ -11,7 +11,7 @@ import "math/bits"
 const (
 	numPoints = 30
 
-	level1 uint32 = 0xFFFF     // bits 0…15
+	level1 uint32 = 0xFFFF      // bits 0…15
 	level2 uint32 = 0x1FF << 16 // bits 16…24
 	level3 uint32 = 0xF << 25   // bits 25…28
 	apex   uint32 = 1 << 29     // bit 29

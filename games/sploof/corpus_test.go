@@ -14,14 +14,14 @@ import (
 // corpusLine is one line of testdata/sploof.jsonl, the answers of two
 // independent engines (see ../shared/conformance/README.md).
 type corpusLine struct {
-	Position json.RawMessage            `json:"position"`
-	Moves    []string                   `json:"moves"`
+	Position json.RawMessage             `json:"position"`
+	Moves    []string                    `json:"moves"`
 	Lines    struct{ White, Black bool } `json:"lines"`
-	After    map[string]json.RawMessage `json:"after"`
-	Set      string                     `json:"set"`
-	Game     *int                       `json:"game"`
-	Ply      int                        `json:"ply"`
-	Played   string                     `json:"played"`
+	After    map[string]json.RawMessage  `json:"after"`
+	Set      string                      `json:"set"`
+	Game     *int                        `json:"game"`
+	Ply      int                         `json:"ply"`
+	Played   string                      `json:"played"`
 }
 
 func loadCorpus(t *testing.T) []corpusLine {

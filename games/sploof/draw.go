@@ -11,10 +11,10 @@ import (
 // level, as a player standing over the board sees it), every level on its
 // own, and the stocks and supplies.
 //
-//	    a  b  c  d  e  f  g
-//	 7  R1    R1    R1    R1
-//	 6     .     W2    .
-//	 …
+//	   a  b  c  d  e  f  g
+//	7  R1    R1    R1    R1
+//	6     .     W2    .
+//	…
 func (s *State) Draw() string {
 	var b strings.Builder
 	b.WriteString("Sploof: ")

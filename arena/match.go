@@ -1,0 +1,278 @@
+package arena
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/tabula-games/tabula/agent"
+	"github.com/tabula-games/tabula/game"
+)
+
+// Config describes a match.
+type Config struct {
+	Game    game.Game
+	Options game.Options
+	// Agents are agent specs (agent.New spellings). With two seats and two
+	// agents they alternate seats; with more agents than that they play a
+	// round robin of pairs; in games with more seats than agents, the first
+	// agent rotates through every seat and the others fill the remaining
+	// seats in turn (so "hard,greedy" in 4-player Skyjo is hard against three
+	// greedy bots).
+	Agents []string
+	Games  int
+	// Seed fixes everything: the games' chance events (one deal per full
+	// seat rotation, so each agent meets the same deals from every seat)
+	// and the agents' own randomness.
+	Seed uint64
+	// Parallel is the number of games played at once (default 1).
+	Parallel int
+	// Progress, if set, is called after every finished game.
+	Progress func(done int, r *Result)
+	// NewAgent builds agents (default agent.New); tests inject their own.
+	NewAgent func(spec string, g game.Game, seed uint64) (agent.Agent, error)
+}
+
+// GameResult is one finished game.
+type GameResult struct {
+	Index   int
+	Seats   []int // agent index per seat
+	Outcome game.Outcome
+	Plies   int
+	// Forfeit names the seat that forfeited (-1 for none) and why.
+	ForfeitSeat int
+	Forfeit     string
+}
+
+// Result is a match's tally.
+type Result struct {
+	Agents   []string
+	Scores   []Score // per agent, over every seat it held
+	Games    []GameResult
+	Plies    int
+	Forfeits int
+}
+
+// Run plays the match. It stops early, returning what was played, when ctx
+// is cancelled; an agent that cannot be built is an error.
+func Run(ctx context.Context, cfg Config) (*Result, error) {
+	if len(cfg.Agents) < 2 {
+		return nil, errors.New("arena: need at least two agents")
+	}
+	if cfg.Games <= 0 {
+		return nil, errors.New("arena: need a positive number of games")
+	}
+	if cfg.NewAgent == nil {
+		cfg.NewAgent = agent.New
+	}
+	if cfg.Parallel <= 0 {
+		cfg.Parallel = 1
+	}
+	probe, err := cfg.Game.New(cfg.Options, cfg.Seed)
+	if err != nil {
+		return nil, err
+	}
+	seats := probe.NumPlayers()
+	for _, spec := range cfg.Agents { // fail fast on a bad spelling
+		a, err := cfg.NewAgent(spec, cfg.Game, 0)
+		if err != nil {
+			return nil, err
+		}
+		agent.Close(a)
+	}
+	res := &Result{Agents: cfg.Agents, Scores: make([]Score, len(cfg.Agents))}
+	var mu sync.Mutex
+	jobs := make(chan int)
+	var firstErr error
+	var wg sync.WaitGroup
+	for w := 0; w < cfg.Parallel; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range jobs {
+				gr, err := playGame(ctx, &cfg, i, Seating(len(cfg.Agents), seats, i))
+				mu.Lock()
+				if err != nil {
+					if firstErr == nil && ctx.Err() == nil {
+						firstErr = err
+					}
+				} else {
+					res.add(gr)
+					if cfg.Progress != nil {
+						cfg.Progress(len(res.Games), res)
+					}
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for i := 0; i < cfg.Games && ctx.Err() == nil; i++ {
+		mu.Lock()
+		stop := firstErr != nil
+		mu.Unlock()
+		if stop {
+			break
+		}
+		select {
+		case jobs <- i:
+		case <-ctx.Done():
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	return res, firstErr
+}
+
+// Seating returns which agent sits in each seat for game i (see Config.Agents).
+func Seating(agents, seats, i int) []int {
+	out := make([]int, seats)
+	switch {
+	case seats == 2 && agents == 2:
+		out[0], out[1] = i%2, 1-i%2
+	case seats == 2:
+		pairs := agents * (agents - 1) / 2
+		p, flip := i%pairs, (i/pairs)%2
+		a, b := pairFor(agents, p)
+		if flip == 1 {
+			a, b = b, a
+		}
+		out[0], out[1] = a, b
+	default:
+		focus := i % seats
+		k := 0
+		for s := range out {
+			if s == focus {
+				out[s] = 0
+				continue
+			}
+			out[s] = 1 + k%(agents-1)
+			k++
+		}
+	}
+	return out
+}
+
+// pairFor enumerates the unordered pairs of n agents.
+func pairFor(n, p int) (int, int) {
+	for a := 0; a < n; a++ {
+		for b := a + 1; b < n; b++ {
+			if p == 0 {
+				return a, b
+			}
+			p--
+		}
+	}
+	panic("arena: pair index out of range")
+}
+
+// rotation is the number of games in which the seating repeats, so that
+// games of one rotation share one deal.
+func rotation(agents, seats int) int {
+	if seats == 2 && agents > 2 {
+		return agents * (agents - 1)
+	}
+	return seats
+}
+
+func playGame(ctx context.Context, cfg *Config, i int, seating []int) (GameResult, error) {
+	gr := GameResult{Index: i, Seats: seating, ForfeitSeat: -1}
+	gameSeed := cfg.Seed + uint64(i/rotation(len(cfg.Agents), len(seating)))
+	s, err := cfg.Game.New(cfg.Options, gameSeed)
+	if err != nil {
+		return gr, err
+	}
+	agents := make([]agent.Agent, len(seating))
+	defer func() {
+		for _, a := range agents {
+			if a != nil {
+				agent.Close(a)
+			}
+		}
+	}()
+	for seat, ai := range seating {
+		a, err := cfg.NewAgent(cfg.Agents[ai], cfg.Game, cfg.Seed*1_000_003+uint64(i)*16+uint64(seat)+1)
+		if err != nil {
+			return gr, err
+		}
+		agents[seat] = a
+	}
+	var buf []game.Move
+	for !s.Outcome().Over() {
+		if err := ctx.Err(); err != nil {
+			return gr, err
+		}
+		seat := s.ToMove()
+		m, err := agents[seat].Choose(ctx, s)
+		if err == nil {
+			buf = s.Legal(buf[:0])
+			if !contains(buf, m) {
+				err = fmt.Errorf("%w: %s chose an illegal move", agent.ErrForfeit, agents[seat].Name())
+			}
+		}
+		if err != nil {
+			if ctx.Err() != nil {
+				return gr, ctx.Err()
+			}
+			// Any failure of an agent loses the game for its seat; the
+			// match goes on.
+			gr.ForfeitSeat, gr.Forfeit = seat, err.Error()
+			var others []int
+			for o := range seating {
+				if o != seat {
+					others = append(others, o)
+				}
+			}
+			gr.Outcome = game.WinOutcome(others...)
+			return gr, nil
+		}
+		s.Play(m)
+		gr.Plies++
+	}
+	gr.Outcome = s.Outcome()
+	return gr, nil
+}
+
+func contains(ms []game.Move, m game.Move) bool {
+	for _, x := range ms {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}
+
+// add tallies one game into the per-agent scores.
+func (r *Result) add(gr GameResult) {
+	r.Games = append(r.Games, gr)
+	r.Plies += gr.Plies
+	if gr.ForfeitSeat >= 0 {
+		r.Forfeits++
+	}
+	n := len(gr.Seats)
+	winners := 0
+	for w := gr.Outcome.Winners; w != 0; w &= w - 1 {
+		winners++
+	}
+	for seat, ai := range gr.Seats {
+		sc := &r.Scores[ai]
+		sc.Games++
+		switch {
+		case gr.Outcome.Status == game.Drawn:
+			sc.Draws++
+			sc.Points += 1 / float64(n)
+		case gr.Outcome.IsWinner(seat) && winners > 1 && n > 2:
+			// A shared win in a multi-seat game: a win, worth its share.
+			sc.Wins++
+			sc.Points += 1 / float64(winners)
+		case gr.Outcome.IsWinner(seat) && winners > 1:
+			sc.Draws++
+			sc.Points += 0.5
+		case gr.Outcome.IsWinner(seat):
+			sc.Wins++
+			sc.Points++
+		default:
+			sc.Losses++
+		}
+	}
+}

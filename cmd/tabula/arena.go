@@ -1,0 +1,156 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"os/signal"
+	"time"
+
+	"github.com/tabula-games/tabula/agent"
+	"github.com/tabula-games/tabula/arena"
+	"github.com/tabula-games/tabula/game"
+)
+
+// progressEvery is how often a long match reports on stderr.
+const progressEvery = 5 * time.Second
+
+func runArena(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
+	var opts listFlag
+	fs.Var(&opts, "o", "game option key=value (repeatable)")
+	agents := fs.String("agents", "", "comma-separated agents, e.g. \"mcts:time=200ms,greedy\"")
+	games := fs.Int("games", 100, "number of games")
+	seed := fs.Uint64("seed", 1, "seed for the deals and the agents")
+	parallel := fs.Int("parallel", 1, "games played at once")
+	asJSON := fs.Bool("json", false, "print one JSON object")
+	quiet := fs.Bool("quiet", false, "no progress lines on stderr")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	name, err := oneGame(pos)
+	if err != nil {
+		return err
+	}
+	g, err := game.Lookup(name)
+	if err != nil {
+		return err
+	}
+	o, err := game.ParseOptions(g, opts)
+	if err != nil {
+		return err
+	}
+	list := agent.SplitList(*agents)
+	if len(list) < 2 {
+		return fmt.Errorf("--agents: want at least two agents, as in --agents \"mcts,greedy\"")
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	start, last := time.Now(), time.Now()
+	cfg := arena.Config{Game: g, Options: o, Agents: list, Games: *games, Seed: *seed, Parallel: *parallel}
+	if !*quiet {
+		cfg.Progress = func(done int, r *arena.Result) {
+			if time.Since(last) < progressEvery && done < *games {
+				return
+			}
+			if time.Since(start) < progressEvery {
+				return // short matches need no progress report
+			}
+			last = time.Now()
+			fmt.Fprintf(stderr, "arena: %d/%d games, %s: %d-%d-%d (%.0fs)\n", done, *games, list[0],
+				r.Scores[0].Wins, r.Scores[0].Draws, r.Scores[0].Losses, time.Since(start).Seconds())
+		}
+	}
+	res, err := arena.Run(ctx, cfg)
+	if err != nil && res == nil {
+		return err
+	}
+	rep := report(g.Name(), o, res, time.Since(start))
+	if *asJSON {
+		data, _ := json.MarshalIndent(rep, "", "  ")
+		fmt.Fprintf(stdout, "%s\n", data)
+	} else {
+		printReport(stdout, rep)
+	}
+	return err
+}
+
+type agentReport struct {
+	Agent      string   `json:"agent"`
+	Games      int      `json:"games"`
+	Wins       int      `json:"wins"`
+	Draws      int      `json:"draws"`
+	Losses     int      `json:"losses"`
+	WinRate    float64  `json:"winRate"`
+	WinRateLow float64  `json:"winRateLow"`
+	WinRateHi  float64  `json:"winRateHigh"`
+	Elo        *float64 `json:"elo"` // against the others; null when unbounded or multi-seat
+	EloLow     *float64 `json:"eloLow"`
+	EloHigh    *float64 `json:"eloHigh"`
+}
+
+type arenaReport struct {
+	Game     string        `json:"game"`
+	Options  string        `json:"options"`
+	Games    int           `json:"games"`
+	Forfeits int           `json:"forfeits"`
+	AvgPlies float64       `json:"avgPlies"`
+	Seconds  float64       `json:"seconds"`
+	Agents   []agentReport `json:"agents"`
+}
+
+func finite(x float64) *float64 {
+	if math.IsInf(x, 0) || math.IsNaN(x) {
+		return nil
+	}
+	return &x
+}
+
+func report(name string, o game.Options, r *arena.Result, d time.Duration) arenaReport {
+	rep := arenaReport{Game: name, Options: o.String(), Games: len(r.Games), Forfeits: r.Forfeits, Seconds: d.Seconds()}
+	if len(r.Games) > 0 {
+		rep.AvgPlies = float64(r.Plies) / float64(len(r.Games))
+	}
+	twoSeat := len(r.Games) > 0 && len(r.Games[0].Seats) == 2
+	for i, sc := range r.Scores {
+		iv := sc.RateInterval()
+		ar := agentReport{Agent: r.Agents[i], Games: sc.Games, Wins: sc.Wins, Draws: sc.Draws, Losses: sc.Losses,
+			WinRate: sc.Rate(), WinRateLow: iv.Low, WinRateHi: iv.High}
+		if twoSeat {
+			elo, eiv := sc.EloDiff()
+			ar.Elo, ar.EloLow, ar.EloHigh = finite(elo), finite(eiv.Low), finite(eiv.High)
+		}
+		rep.Agents = append(rep.Agents, ar)
+	}
+	return rep
+}
+
+func printReport(w io.Writer, rep arenaReport) {
+	fmt.Fprintf(w, "%s (%s): %d games, %.1f plies/game, %d forfeits, %.0fs\n", rep.Game, rep.Options, rep.Games, rep.AvgPlies, rep.Forfeits, rep.Seconds)
+	for _, a := range rep.Agents {
+		fmt.Fprintf(w, "  %-28s W %4d  D %4d  L %4d  win rate %5.1f%% [%5.1f%%, %5.1f%%]",
+			a.Agent, a.Wins, a.Draws, a.Losses, 100*a.WinRate, 100*a.WinRateLow, 100*a.WinRateHi)
+		if a.Elo != nil || a.EloLow != nil || a.EloHigh != nil {
+			fmt.Fprintf(w, "  Elo %s [%s, %s]", eloText(a.Elo, 0), eloText(a.EloLow, -1), eloText(a.EloHigh, 1))
+		}
+		fmt.Fprintln(w)
+	}
+}
+
+func eloText(x *float64, inf int) string {
+	if x == nil {
+		switch inf {
+		case -1:
+			return "-inf"
+		case 1:
+			return "+inf"
+		}
+		return "±inf"
+	}
+	return fmt.Sprintf("%+.0f", *x)
+}

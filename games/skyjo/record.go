@@ -37,7 +37,7 @@ func (r *record) forget() {
 	r.partial = true
 }
 
-func (r *record) deal(round int32, deck *[deckSize]int8) {
+func (r *record) addDeal(round int32, deck *[deckSize]int8) {
 	if r.partial {
 		return
 	}
@@ -50,7 +50,7 @@ func (r *record) deal(round int32, deck *[deckSize]int8) {
 	r.rounds = uint8(round)
 }
 
-func (r *record) reshuffle(round int32, deck []int8) {
+func (r *record) addReshuffle(round int32, deck []int8) {
 	if r.partial || int32(r.rounds) != round {
 		return
 	}

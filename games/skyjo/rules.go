@@ -45,7 +45,7 @@ func (s *State) deal() {
 	n := int(s.cfg.players)
 	s.deck = fullDeck
 	shuffle(s.deck[:], &s.rng)
-	s.rec.deal(s.round, &s.deck)
+	s.rec.addDeal(s.round, &s.deck)
 	top := deckSize
 	for p := 0; p < n; p++ {
 		for i := 0; i < gridCards; i++ {
@@ -232,7 +232,7 @@ func (s *State) reshuffle() {
 	s.disc[0] = top
 	s.discN = 1
 	s.reshuffles++
-	s.rec.reshuffle(s.round, s.deck[:k])
+	s.rec.addReshuffle(s.round, s.deck[:k])
 }
 
 // reveal reveals every face-down card (seat by seat, removing the
@@ -253,12 +253,17 @@ func (s *State) reveal() (score [MaxPlayers]int32) {
 	return score
 }
 
+// roundHook, when set (by statistics tests only), sees every round's raw
+// and doubled scores as the round is scored.
+var roundHook func(s *State, raw, scored *[MaxPlayers]int32)
+
 // endRound reveals and scores the round. normal is false when the house rule
 // cut the round short, in which case nobody is doubled. Then the game ends
 // or the next round is dealt.
 func (s *State) endRound(normal bool) {
 	n := int(s.cfg.players)
 	score := s.reveal()
+	raw := score
 	if e := int(s.ender); normal && e >= 0 {
 		lowest := true
 		for q := 0; q < n; q++ {
@@ -269,6 +274,9 @@ func (s *State) endRound(normal bool) {
 		if !lowest && (score[e] > 0 || s.cfg.always) {
 			score[e] *= 2
 		}
+	}
+	if roundHook != nil {
+		roundHook(s, &raw, &score)
 	}
 	winner := 0
 	over := false

@@ -49,8 +49,6 @@ var (
 	// level-1 point red is the level-2 point q: red, q, then the points
 	// straight on along the same top-view diagonal, one level up each step.
 	chains [16][9]chain
-	// through[p] lists the windows that contain point p.
-	through [numPoints][]uint8
 )
 
 // chain is a straight run of points, one level apart, lowest first.
@@ -114,12 +112,7 @@ func init() {
 		}
 	}
 	buildWindows()
-	for w, win := range windows {
-		for m := win.pts; m != 0; m &= m - 1 {
-			p := bits.TrailingZeros32(m)
-			through[p] = append(through[p], uint8(w))
-		}
-	}
+	buildTopView()
 }
 
 // pointAt is the point of level h at top-view (x, y), or -1.
@@ -170,11 +163,34 @@ func covered(occ uint32) uint32 {
 	return (occ>>20)&(0x3<<5) | (occ>>18)&(0x3<<9) | (occ>>9)&(1<<20)
 }
 
-// selectBit returns the index of the k-th (0-based) set bit of m, which has
-// more than k set bits.
-func selectBit(m uint32, k int) int {
-	for ; k > 0; k-- {
-		m &= m - 1
+// selectInByte[b][k] is the index of the k-th set bit of the byte b.
+var selectInByte [256][8]uint8
+
+func init() {
+	for b := range selectInByte {
+		k := 0
+		for i := 0; i < 8; i++ {
+			if b&(1<<i) != 0 {
+				selectInByte[b][k] = uint8(i)
+				k++
+			}
+		}
 	}
-	return bits.TrailingZeros32(m)
+}
+
+// selectBit returns the index of the k-th (0-based) set bit of m, which has
+// more than k set bits: two halvings by popcount, then a byte table. It is
+// branch-free because k is random, which a predictor cannot learn.
+func selectBit(m uint32, k int) int {
+	n := bits.OnesCount32(m & 0xFFFF)
+	hi := int(uint(n-1-k) >> 63) // 1 when the bit is in the upper half
+	k -= hi * n
+	base := hi << 4
+	m >>= uint(base)
+	n = bits.OnesCount32(m & 0xFF)
+	hi = int(uint(n-1-k) >> 63)
+	k -= hi * n
+	base += hi << 3
+	m >>= uint(hi << 3)
+	return base + int(selectInByte[m&0xFF][k&7])
 }

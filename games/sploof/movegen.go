@@ -53,8 +53,8 @@ func (s *State) Play(m game.Move) {
 		s.hash ^= zPoint[mover][p]
 		s.setStock(mover, s.stock[mover]-1)
 		// A placement covers and cuts but never uncovers: only the mover
-		// can gain a line, and only through the new ball.
-		if lineThrough(p, s.col[mover], s.occ()) {
+		// can gain a line.
+		if hasLine(s.col[mover], s.occ()) {
 			s.out = game.WinOutcome(int(mover))
 		}
 	} else {
@@ -85,27 +85,38 @@ func (s *State) remove(p int) {
 		// supply=unlimited: the stock grows anyway; the supply shows 0.
 		s.setSupply(mover, 0)
 	}
-	occ := s.occ()
+	before := s.col
+	dropChain(&s.col, p, s.occ())
+	for k := 0; k < 2; k++ {
+		for d := before[k] ^ s.col[k]; d != 0; d &= d - 1 {
+			s.hash ^= zPoint[k][bits.TrailingZeros32(d)]
+		}
+	}
+}
+
+// dropChain lets the balls that rested on the red just removed from the
+// level-1 point p drop, given every occupied point occ (without that red).
+// An unpinned red carries at most one ball, and whatever rests on that ball
+// lies straight on along the same top-view diagonal (any other ball up there
+// would need a second level-2 ball over the red): each ball of that chain
+// moves one step down it and the top point empties.
+func dropChain(col *[2]uint32, p int, occ uint32) {
 	up := occ & above[p]
 	if up == 0 {
 		return
 	}
-	// An unpinned red carries at most one ball, and whatever rests on that
-	// ball lies straight on along the same diagonal (any other ball up
-	// there would need a second level-2 ball over the red).
 	ch := &chains[p][bits.TrailingZeros32(up)-16]
 	prev := p
 	for i := 1; i < int(ch.n); i++ {
 		q := int(ch.pts[i])
 		if occ&(1<<q) == 0 {
-			break
+			return
 		}
 		k := White
-		if s.col[Black]&(1<<q) != 0 {
+		if col[Black]&(1<<q) != 0 {
 			k = Black
 		}
-		s.col[k] ^= 1<<q | 1<<prev
-		s.hash ^= zPoint[k][q] ^ zPoint[k][prev]
+		col[k] ^= 1<<q | 1<<prev
 		prev = q
 	}
 }

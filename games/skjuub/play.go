@@ -1,0 +1,124 @@
+package skjuub
+
+import "github.com/tabula-games/tabula/game"
+
+// Play applies m, which must come from Legal.
+func (s *State) Play(m game.Move) {
+	p := int(s.mover)
+	switch mKind(m) {
+	case kindPlace:
+		s.putPiece(p, mDir(m), mTo(m))
+		s.setPool(p, int(s.pool[p])-1)
+		s.endTurn(m) // a placement never earns a bonus
+	case kindSlide, kindTumble:
+		from, to := mFrom(m), mTo(m)
+		d := s.dirAt(from)
+		s.removePiece(p, d, from)
+		if mKind(m) == kindTumble {
+			d = opposite(d)
+		}
+		s.putPiece(p, d, to)
+		if neighbours[to]&s.b.dirs[d] != 0 {
+			// Sacrificed: the piece is connected at its end square, so the
+			// player takes a bonus action. Opponent pieces it connects to
+			// are captured simply by being inactive now.
+			s.setPending(m)
+			return
+		}
+		s.endTurn(m)
+	case kindPickup:
+		sq := mFrom(m)
+		s.removePiece(p, mDir(m), sq)
+		s.setPool(p, int(s.pool[p])+1)
+		s.endTurn(m)
+	case kindTurn:
+		sq := mFrom(m)
+		d := s.dirAt(sq)
+		s.removePiece(p, d, sq)
+		s.putPiece(p, (d+mDir(m))&3, sq)
+		s.endTurn(m)
+	case kindPass:
+		s.endTurn(s.pending)
+	}
+}
+
+func (s *State) dirAt(sq int) int {
+	bit := uint64(1) << uint(sq)
+	for d := 0; d < 3; d++ {
+		if s.b.dirs[d]&bit != 0 {
+			return d
+		}
+	}
+	return west
+}
+
+func (s *State) putPiece(p, d, sq int) {
+	s.b.put(p, d, sq)
+	s.key ^= zPiece[p][d][sq]
+}
+
+func (s *State) removePiece(p, d, sq int) {
+	s.b.remove(p, d, sq)
+	s.key ^= zPiece[p][d][sq]
+}
+
+func (s *State) setPool(p, n int) {
+	s.key ^= zPool[p][s.pool[p]] ^ zPool[p][n]
+	s.pool[p] = int8(n)
+}
+
+func (s *State) setPending(m game.Move) {
+	s.key ^= pendingKey(s.pending) ^ pendingKey(m)
+	s.pending = m
+}
+
+func (s *State) setLast(p int, m game.Move) {
+	s.key ^= restrictKey(p, reverse(s.last[p])) ^ restrictKey(p, reverse(m))
+	s.last[p] = m
+}
+
+// endTurn closes the mover's turn, whose last non-pass action was last, and
+// starts the opponent's.
+func (s *State) endTurn(last game.Move) {
+	p := int(s.mover)
+	s.setLast(p, last)
+	s.setPending(0)
+	s.turns[p]++
+	s.mover ^= 1
+	s.key ^= zMover
+	s.beginTurn()
+}
+
+// beginTurn records the turn-start position and applies the end-of-game
+// rules: the seed's loss rule first (from each player's second turn on, no
+// active piece with a legal slide or tumble loses), then the house rules (a
+// third occurrence of the position, maxturns completed turns) draw.
+func (s *State) beginTurn() {
+	s.push(s.key)
+	s.judgeTurnStart()
+}
+
+// judgeTurnStart sets the outcome of a main-phase position whose key is
+// already in the history.
+func (s *State) judgeTurnStart() {
+	p := int(s.mover)
+	var m masks
+	m.compute(&s.b, s.r)
+	if s.turns[p] >= 1 {
+		if !s.hasSlideOrTumble(&m) {
+			s.out = game.WinOutcome(1 - p)
+			return
+		}
+	} else {
+		// A first turn has placements (only hand-written positions can
+		// leave a player with nothing at all; she loses then too).
+		var buf [512]game.Move
+		if len(s.legal(buf[:0], &m)) == 0 {
+			s.out = game.WinOutcome(1 - p)
+			return
+		}
+	}
+	if s.occurrences() >= 3 || int(s.turns[0])+int(s.turns[1]) >= s.r.maxTurns {
+		s.out = game.Outcome{Status: game.Drawn}
+	}
+}

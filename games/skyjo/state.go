@@ -44,9 +44,9 @@ type State struct {
 	round      int32 // 1-based
 	turn       int32 // turns completed in this round (house-rule limit)
 	phase      phase
-	toMove     int8 // -1 once the game is over
-	starter    int8 // who takes the round's first turn; -1 until known (round 1 flips)
-	ender      int8 // who ended the round, -1 if nobody yet
+	toMove     int8  // -1 once the game is over
+	starter    int8  // who takes the round's first turn; -1 until known (round 1 flips)
+	ender      int8  // who ended the round, -1 if nobody yet
 	reshuffles uint8 // deck reshuffles in this round (a second run-out ends it)
 	held       int8  // the card taken or drawn, noCard when none
 	winners    uint8 // bit set of winners once the game is over

@@ -1,0 +1,195 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Migration is one versioned change of the schema. Up and Down hold the
+// SQL for each dialect (statements separated by ";\n"); a migration is
+// applied in the same transaction as its row in schema_migrations, so a
+// crash half-way leaves the schema at the previous version.
+type Migration struct {
+	Version int
+	Name    string
+	Up      func(d *Dialect) string
+	Down    func(d *Dialect) string
+}
+
+// migrations is the schema's whole history. Never edit an entry once it has
+// shipped: add a new one.
+var migrations = []Migration{
+	{
+		Version: 1,
+		Name:    "users, sessions, tokens, games, seats, moves, ratings",
+		Up: func(d *Dialect) string {
+			return `
+CREATE TABLE users (
+	id ` + d.Serial + `,
+	name TEXT NOT NULL,
+	name_key TEXT NOT NULL UNIQUE,
+	guest INTEGER NOT NULL,
+	password_hash TEXT NOT NULL,
+	created BIGINT NOT NULL
+);
+CREATE TABLE sessions (
+	hash ` + d.Blob + ` PRIMARY KEY,
+	user_id BIGINT NOT NULL REFERENCES users(id),
+	created BIGINT NOT NULL,
+	expires BIGINT NOT NULL
+);
+CREATE INDEX sessions_user ON sessions(user_id);
+CREATE TABLE tokens (
+	id ` + d.Serial + `,
+	user_id BIGINT NOT NULL REFERENCES users(id),
+	name TEXT NOT NULL,
+	hash ` + d.Blob + ` NOT NULL UNIQUE,
+	created BIGINT NOT NULL
+);
+CREATE INDEX tokens_user ON tokens(user_id);
+CREATE TABLE games (
+	id TEXT PRIMARY KEY,
+	game TEXT NOT NULL,
+	options TEXT NOT NULL,
+	seed BIGINT NOT NULL,
+	start_position TEXT NOT NULL,
+	status TEXT NOT NULL,
+	clock TEXT NOT NULL,
+	rated INTEGER NOT NULL,
+	creator_id BIGINT NOT NULL,
+	created BIGINT NOT NULL,
+	started BIGINT NOT NULL,
+	finished BIGINT NOT NULL,
+	result TEXT NOT NULL,
+	ply INTEGER NOT NULL,
+	to_move INTEGER NOT NULL,
+	deadline BIGINT NOT NULL,
+	version BIGINT NOT NULL
+);
+CREATE INDEX games_status ON games(status, created);
+CREATE TABLE seats (
+	game_id TEXT NOT NULL REFERENCES games(id),
+	seat INTEGER NOT NULL,
+	kind TEXT NOT NULL,
+	user_id BIGINT NOT NULL,
+	level TEXT NOT NULL,
+	PRIMARY KEY (game_id, seat)
+);
+CREATE INDEX seats_user ON seats(user_id);
+CREATE TABLE moves (
+	game_id TEXT NOT NULL REFERENCES games(id),
+	ply INTEGER NOT NULL,
+	seat INTEGER NOT NULL,
+	text TEXT NOT NULL,
+	at BIGINT NOT NULL,
+	clock_ms BIGINT NOT NULL,
+	PRIMARY KEY (game_id, ply)
+);
+CREATE TABLE ratings (
+	user_id BIGINT NOT NULL REFERENCES users(id),
+	game TEXT NOT NULL,
+	rating ` + d.Float + ` NOT NULL,
+	deviation ` + d.Float + ` NOT NULL,
+	volatility ` + d.Float + ` NOT NULL,
+	games INTEGER NOT NULL,
+	updated BIGINT NOT NULL,
+	PRIMARY KEY (user_id, game)
+);
+CREATE INDEX ratings_board ON ratings(game, rating)`
+		},
+		Down: func(d *Dialect) string {
+			return `
+DROP TABLE ratings;
+DROP TABLE moves;
+DROP TABLE seats;
+DROP TABLE games;
+DROP TABLE tokens;
+DROP TABLE sessions;
+DROP TABLE users`
+		},
+	},
+}
+
+// LatestVersion is the schema version this code expects.
+func LatestVersion() int { return migrations[len(migrations)-1].Version }
+
+const migrationsTable = `CREATE TABLE IF NOT EXISTS schema_migrations (
+	version INTEGER PRIMARY KEY,
+	name TEXT NOT NULL,
+	applied BIGINT NOT NULL
+)`
+
+// Version reports the schema version of the database (0: empty).
+func Version(ctx context.Context, db *sql.DB, d *Dialect) (int, error) {
+	if _, err := db.ExecContext(ctx, migrationsTable); err != nil {
+		return 0, fmt.Errorf("store: migrations table: %w", err)
+	}
+	var v sql.NullInt64
+	if err := db.QueryRowContext(ctx, "SELECT MAX(version) FROM schema_migrations").Scan(&v); err != nil {
+		return 0, fmt.Errorf("store: schema version: %w", err)
+	}
+	return int(v.Int64), nil
+}
+
+// Migrate brings the schema to version target (LatestVersion() for the
+// newest), up or down, in one transaction. A database newer than this code
+// is refused rather than guessed at.
+func Migrate(ctx context.Context, db *sql.DB, d *Dialect, target int) error {
+	if _, err := db.ExecContext(ctx, migrationsTable); err != nil {
+		return fmt.Errorf("store: migrations table: %w", err)
+	}
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: migrate: %w", err)
+	}
+	defer tx.Rollback()
+	var cur sql.NullInt64
+	if err := tx.QueryRowContext(ctx, "SELECT MAX(version) FROM schema_migrations").Scan(&cur); err != nil {
+		return fmt.Errorf("store: schema version: %w", err)
+	}
+	v := int(cur.Int64)
+	if v > LatestVersion() {
+		return fmt.Errorf("store: database schema version %d is newer than this program's %d", v, LatestVersion())
+	}
+	if target < 0 || target > LatestVersion() {
+		return fmt.Errorf("store: no schema version %d", target)
+	}
+	now := time.Now().UnixMilli()
+	for _, m := range migrations {
+		if m.Version > v && m.Version <= target {
+			if err := execAll(ctx, tx, m.Up(d)); err != nil {
+				return fmt.Errorf("store: migration %d (%s): %w", m.Version, m.Name, err)
+			}
+			if _, err := tx.ExecContext(ctx, d.Rebind("INSERT INTO schema_migrations (version, name, applied) VALUES (?, ?, ?)"), m.Version, m.Name, now); err != nil {
+				return fmt.Errorf("store: record migration %d: %w", m.Version, err)
+			}
+		}
+	}
+	for i := len(migrations) - 1; i >= 0; i-- {
+		m := migrations[i]
+		if m.Version <= v && m.Version > target {
+			if err := execAll(ctx, tx, m.Down(d)); err != nil {
+				return fmt.Errorf("store: undo migration %d (%s): %w", m.Version, m.Name, err)
+			}
+			if _, err := tx.ExecContext(ctx, d.Rebind("DELETE FROM schema_migrations WHERE version = ?"), m.Version); err != nil {
+				return fmt.Errorf("store: unrecord migration %d: %w", m.Version, err)
+			}
+		}
+	}
+	return tx.Commit()
+}
+
+func execAll(ctx context.Context, tx *sql.Tx, script string) error {
+	for _, stmt := range strings.Split(script, ";\n") {
+		if strings.TrimSpace(stmt) == "" {
+			continue
+		}
+		if _, err := tx.ExecContext(ctx, stmt); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -219,7 +219,8 @@ func (s *State) parseGrid(p int, grid [][]json.RawMessage, add func(int) (int8, 
 		for c, raw := range row {
 			i := c*3 + r
 			var v int
-			if err := json.Unmarshal(raw, &v); err == nil {
+			if n, err := strconv.Atoi(string(raw)); err == nil {
+				v = n
 				s.up[p] |= 1 << i
 			} else {
 				var txt string

@@ -147,7 +147,8 @@ var ErrRecord = errors.New("chance record does not fit the game")
 
 // ReplayRecord plays the decisions with the chance outcomes of rec instead of
 // fresh shuffles: every deal and reshuffle is taken from rec, in order, and
-// must be a permutation of the cards being shuffled. The generator is seeded
+// must be a permutation of the cards being shuffled (events left over when
+// the decisions stop belong to the rest of the game). The generator is seeded
 // from rec.Seed and advanced as in the original game, so a record written by
 // ChanceRecord gives back exactly the same state, generator included; a
 // record from elsewhere gives the same game with a different generator.
@@ -194,9 +195,6 @@ func ReplayRecord(opts game.Options, rec ChanceRecord, moves []string) (*State, 
 		if err := apply(before); err != nil {
 			return nil, err
 		}
-	}
-	if next != len(rec.Events) {
-		return nil, fmt.Errorf("skyjo: %d chance events left over: %w", len(rec.Events)-next, ErrRecord)
 	}
 	return s, nil
 }

@@ -143,17 +143,26 @@ func appendHeld(b []byte, held int8) []byte {
 
 // appendOptions writes the options as a JSON object with sorted keys.
 func appendOptions(b []byte, c config) []byte {
-	o := c.options()
-	b = append(b, '{')
-	for i, k := range []string{optColumns, optDouble, optMaxTurns, optPlayers, optStarter, optTarget} {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = strconv.AppendQuote(b, k)
-		b = append(b, ':')
-		b = strconv.AppendQuote(b, o[k])
+	b = append(b, `{"columns":"`...)
+	b = append(b, pick(c.columns, "on", "off")...)
+	b = append(b, `","double":"`...)
+	b = append(b, pick(c.always, "always", "positive")...)
+	b = append(b, `","maxturns":"`...)
+	b = strconv.AppendInt(b, int64(c.maxTurns), 10)
+	b = append(b, `","players":"`...)
+	b = strconv.AppendInt(b, int64(c.players), 10)
+	b = append(b, `","starter":"`...)
+	b = append(b, pick(c.finisher, "finisher", "winner")...)
+	b = append(b, `","target":"`...)
+	b = strconv.AppendInt(b, int64(c.target), 10)
+	return append(b, `"}`...)
+}
+
+func pick(b bool, yes, no string) string {
+	if b {
+		return yes
 	}
-	return append(b, '}')
+	return no
 }
 
 // Determinize implements game.HiddenInfo. It reads the receiver only through

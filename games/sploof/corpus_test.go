@@ -55,7 +55,7 @@ type bareState struct {
 	Supply map[string]int `json:"supply"`
 }
 
-func bare(t *testing.T, data []byte) bareState {
+func bare(t testing.TB, data []byte) bareState {
 	t.Helper()
 	var b bareState
 	if err := json.Unmarshal(data, &b); err != nil {
@@ -109,6 +109,23 @@ func TestCorpus(t *testing.T) {
 		occ := s.occ()
 		if w, b := hasLine(s.col[White], occ), hasLine(s.col[Black], occ); w != l.Lines.White || b != l.Lines.Black {
 			report(i, "lines white=%v black=%v, want %v %v\n %s", w, b, l.Lines.White, l.Lines.Black, l.Position)
+		}
+		// The result the spec gives the position as it stands: a line wins
+		// (both: the colour not to move made them), no move loses.
+		toMove := map[string]int{"white": White, "black": Black}[bare(t, l.Position).ToMove]
+		wantOut := game.Outcome{}
+		switch {
+		case l.Lines.White && l.Lines.Black:
+			wantOut = game.WinOutcome(1 - toMove)
+		case l.Lines.White:
+			wantOut = game.WinOutcome(White)
+		case l.Lines.Black:
+			wantOut = game.WinOutcome(Black)
+		case len(l.Moves) == 0:
+			wantOut = game.WinOutcome(1 - toMove)
+		}
+		if s.Outcome() != wantOut {
+			report(i, "outcome %+v, wantOut %+v", s.Outcome(), wantOut)
 		}
 		for mv, pos := range l.After {
 			c := s.Clone()

@@ -18,15 +18,24 @@ import (
 func (s *State) Draw() string {
 	var b strings.Builder
 	b.WriteString("Sploof: ")
+	occ := s.occ()
+	white, black := hasLine(s.col[White], occ), hasLine(s.col[Black], occ)
 	switch o := s.out; o.Status {
 	case game.Won:
 		w := White
 		if o.IsWinner(Black) {
 			w = Black
 		}
-		fmt.Fprintf(&b, "%s won", colourNames[w])
+		switch {
+		case white && black:
+			fmt.Fprintf(&b, "%s won (lines for both colours: the mover wins)", colourNames[w])
+		case white || black:
+			fmt.Fprintf(&b, "%s won with a line", colourNames[w])
+		default:
+			fmt.Fprintf(&b, "%s won (%s has no legal move)", colourNames[w], colourNames[1-w])
+		}
 	case game.Drawn:
-		b.WriteString("drawn")
+		b.WriteString("drawn (lines for both colours)")
 	default:
 		fmt.Fprintf(&b, "%s to move", colourNames[s.turn])
 	}

@@ -77,4 +77,3 @@ func BenchmarkLegal(b *testing.B) {
 		buf = states[i%len(states)].Legal(buf[:0])
 	}
 }
-

@@ -144,3 +144,68 @@ func reverseFlips(txt string) string {
 	}
 	return head + "(" + strings.Join(cells, ",") + ")"
 }
+
+// TestReferenceMatchesCorpus checks the test's own brute-force reference
+// against the independent corpus, so that it can be trusted where the
+// corpus has no answers (other options, perft).
+func TestReferenceMatchesCorpus(t *testing.T) {
+	lines := loadCorpus(t)
+	step := 1
+	if testing.Short() {
+		step = 10
+	}
+	for i := 0; i < len(lines); i += step {
+		l := lines[i]
+		got := refFromJSON(t, l.Position).moves()
+		if missing, extra := diff(sorted(l.Moves), got); len(missing)+len(extra) > 0 {
+			t.Fatalf("line %d: reference differs from the corpus:\n  missing %v\n  extra   %v", i+1, missing, extra)
+		}
+	}
+}
+
+// optionVariants are the non-default rule readings, written into positions.
+var optionVariants = [][2]string{
+	{"group", "optional"}, {"global", "mandatory"}, {"global", "none"},
+	{"group", "mandatory"}, {"group", "none"},
+}
+
+// withOptions rewrites a corpus position under other minflip/continue options.
+func withOptions(t testing.TB, pos json.RawMessage, minflip, cont string) []byte {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal(pos, &m); err != nil {
+		t.Fatal(err)
+	}
+	m["minflip"], m["continue"] = minflip, cont
+	out, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestCorpusPositionsUnderEveryOption: on every corpus position, under every
+// other reading of minflip and continue, the engine's moves are the
+// reference's.
+func TestCorpusPositionsUnderEveryOption(t *testing.T) {
+	lines := loadCorpus(t)
+	step := 1
+	if testing.Short() {
+		step = 10
+	}
+	for _, v := range optionVariants {
+		t.Run(v[0]+"-"+v[1], func(t *testing.T) {
+			for i := 0; i < len(lines); i += step {
+				pos := withOptions(t, lines[i].Position, v[0], v[1])
+				st, err := Game.ParsePosition(pos)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := refFromJSON(t, pos).moves()
+				if missing, extra := diff(want, legalTexts(st.(*State))); len(missing)+len(extra) > 0 {
+					t.Fatalf("line %d under %v:\n  missing %v\n  extra   %v", i+1, v, missing, extra)
+				}
+			}
+		})
+	}
+}

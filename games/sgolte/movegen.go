@@ -32,51 +32,74 @@ func (g *geometry) mergeCells(own, empty bitset) bitset {
 	return twice
 }
 
-// chainSearch finds the flip sets of one merging placement.
+// chainSearch finds the flip sets of one merging placement. It keeps its
+// results in an array rather than a slice so that it can live on the
+// caller's stack: the search is recursive, and escape analysis would move
+// any buffer a recursive method appends to onto the heap.
 type chainSearch struct {
-	g    *geometry
-	cont uint8
-	out  []bitset
+	g     *geometry
+	cont  uint8
+	n     int
+	buf   [maxSets]bitset
+	spill []bitset // the sets past maxSets, on the heap (never seen in play)
 }
 
-// flipSets appends to out the distinct flip sets of a merging placement at
-// p, opp being the enemy stones, sorted by bitset.less. An empty result
-// means the placement is illegal.
-func (g *geometry) flipSets(p int, opp bitset, minflip, cont uint8, out []bitset) []bitset {
-	cs := chainSearch{g: g, cont: cont, out: out}
-	start := len(out)
+func (cs *chainSearch) record(f bitset) {
+	if cs.n < maxSets {
+		cs.buf[cs.n] = f
+		cs.n++
+		return
+	}
+	cs.spill = append(cs.spill, f)
+}
+
+// flipSets returns the distinct flip sets of a merging placement at p, opp
+// being the enemy stones, sorted by bitset.less. An empty result means the
+// placement is illegal. The result lives in cs until its next use.
+func (g *geometry) flipSets(p int, opp bitset, minflip, cont uint8, cs *chainSearch) []bitset {
+	cs.g, cs.cont, cs.n, cs.spill = g, cont, 0, nil
 	var groups [3]bitset // six neighbours hold at most three enemy groups
 	n := 0
 	for rest := g.nbr[p].and(opp); !rest.isEmpty(); n++ {
 		groups[n], _ = g.component(rest.first(), opp)
 		rest = rest.andNot(groups[n])
 	}
-	first := g.nbr[p]
 	if minflip == minGlobal {
-		// Iterative deepening over all groups at once: the first length at
-		// which any group splits is the fewest flips.
-		for length := 1; ; length++ {
-			alive := false
-			for i := 0; i < n; i++ {
-				if cs.chains(groups[i], bitset{}, first, length) {
-					alive = true
-				}
-			}
-			if len(cs.out) > start || !alive {
-				break
-			}
-		}
+		// All groups at once: the first length at which any group splits
+		// is the fewest flips.
+		cs.deepen(groups[:n], p)
 	} else {
 		for i := 0; i < n; i++ {
-			before := len(cs.out)
-			for length := 1; ; length++ {
-				if !cs.chains(groups[i], bitset{}, first, length) || len(cs.out) > before {
-					break
-				}
-			}
+			cs.deepen(groups[i:i+1], p)
 		}
 	}
-	return sortUnique(cs.out, start)
+	sets := cs.buf[:cs.n]
+	if cs.spill != nil {
+		sets = append(append([]bitset(nil), sets...), cs.spill...)
+	}
+	return sortUnique(sets)
+}
+
+func (cs *chainSearch) found() int { return cs.n + len(cs.spill) }
+
+// deepen records the split chains of the shortest length at which any of
+// groups splits, with their continuations: iterative deepening, one
+// depth-first search per chain length. (A breadth-first search that keeps
+// each level's chains was measured no faster: chains are short, and most of
+// the work is the cut tests at the last level.)
+func (cs *chainSearch) deepen(groups []bitset, p int) {
+	before := cs.found()
+	for length := 1; ; length++ {
+		alive := false
+		for _, grp := range groups {
+			if cs.chains(grp, bitset{}, cs.g.nbr[p], length) {
+				alive = true
+			}
+		}
+		if cs.found() > before || !alive {
+			return
+		}
+	}
 }
 
 // chains extends a chain that has flipped `flipped` out of its group, rem
@@ -115,11 +138,11 @@ func (cs *chainSearch) chains(rem, flipped, cand bitset, left int) (alive bool) 
 // splits the part it is taken from (so the number of parts grows).
 func (cs *chainSearch) continueFrom(flipped bitset, last int, rem bitset) {
 	if cs.cont == contNone {
-		cs.out = append(cs.out, flipped)
+		cs.record(flipped)
 		return
 	}
 	if cs.cont == contOptional {
-		cs.out = append(cs.out, flipped)
+		cs.record(flipped)
 	}
 	g := cs.g
 	more := false
@@ -131,13 +154,14 @@ func (cs *chainSearch) continueFrom(flipped bitset, last int, rem bitset) {
 		}
 	}
 	if cs.cont == contMandatory && !more {
-		cs.out = append(cs.out, flipped)
+		cs.record(flipped)
 	}
 }
 
-// sortUnique sorts sets[start:] and drops repeats: two chains that flip the
-// same stones are one move.
-func sortUnique(sets []bitset, start int) []bitset {
+// sortUnique sorts sets and drops repeats: two chains that flip the same
+// stones are one move.
+func sortUnique(sets []bitset) []bitset {
+	const start = 0
 	for i := start + 1; i < len(sets); i++ {
 		x := sets[i]
 		j := i
@@ -157,9 +181,10 @@ func sortUnique(sets []bitset, start int) []bitset {
 	return sets[:w]
 }
 
-// setsAt returns the flip sets of a merging placement at p by the side to move.
-func (s *State) setsAt(p int, out []bitset) []bitset {
-	return s.geo.flipSets(p, s.stones[s.toMove^1], s.minflip, s.cont, out)
+// setsAt returns the flip sets of a merging placement at p by the side to
+// move, kept in cs.
+func (s *State) setsAt(p int, cs *chainSearch) []bitset {
+	return s.geo.flipSets(p, s.stones[s.toMove^1], s.minflip, s.cont, cs)
 }
 
 func (s *State) Legal(dst []game.Move) []game.Move {
@@ -169,14 +194,14 @@ func (s *State) Legal(dst []game.Move) []game.Move {
 	n0 := len(dst)
 	empty := s.empty()
 	merges := s.geo.mergeCells(s.stones[s.toMove], empty)
-	var buf [maxSets]bitset
+	var cs chainSearch
 	for e := empty; !e.isEmpty(); {
 		p := e.pop()
 		if !merges.has(p) {
 			dst = append(dst, game.Move(p))
 			continue
 		}
-		sets := s.setsAt(p, buf[:0])
+		sets := s.setsAt(p, &cs)
 		for i := range sets {
 			dst = append(dst, game.Move(p|(i+1)<<cellBits))
 		}
@@ -197,9 +222,9 @@ func (s *State) hasPlacement() bool {
 	if !empty.andNot(merges).isEmpty() {
 		return true
 	}
-	var buf [maxSets]bitset
+	var cs chainSearch
 	for m := merges; !m.isEmpty(); {
-		if len(s.setsAt(m.pop(), buf[:0])) > 0 {
+		if len(s.setsAt(m.pop(), &cs)) > 0 {
 			return true
 		}
 	}
@@ -224,8 +249,8 @@ func (s *State) Play(m game.Move) {
 	p := int(m & cellMask)
 	var flips bitset
 	if idx := int(m>>cellBits) - 1; idx >= 0 {
-		var buf [maxSets]bitset
-		flips = s.setsAt(p, buf[:0])[idx]
+		var cs chainSearch
+		flips = s.setsAt(p, &cs)[idx]
 	}
 	s.place(p, flips)
 }

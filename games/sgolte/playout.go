@@ -14,6 +14,7 @@ const maxPlayoutSets = 256
 func (s *State) Playout(rng *game.RNG) int {
 	var setBuf [maxPlayoutSets]bitset
 	var cellBuf [maxPlayoutSets]uint8
+	var cs chainSearch
 	plies := 0
 	for !s.over() {
 		empty := s.empty()
@@ -22,9 +23,8 @@ func (s *State) Playout(rng *game.RNG) int {
 		sets, cells := setBuf[:0], cellBuf[:0]
 		for m := merges; !m.isEmpty(); {
 			p := m.pop()
-			n := len(sets)
-			sets = s.setsAt(p, sets)
-			for ; n < len(sets); n++ {
+			for _, f := range s.setsAt(p, &cs) {
+				sets = append(sets, f)
 				cells = append(cells, uint8(p))
 			}
 		}

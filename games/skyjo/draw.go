@@ -22,21 +22,22 @@ func (v *public) draw() string {
 	for first := 0; first < n; first += perRow {
 		last := min(first+perRow, n)
 		b.WriteByte('\n')
+		var line strings.Builder
 		for p := first; p < last; p++ {
-			label := fmt.Sprintf("Seat %d: %d", p+1, v.totals[p])
+			label := fmt.Sprintf("Seat %d: %d pts", p+1, v.totals[p])
 			switch {
 			case int(v.toMove) == p:
 				label += " *"
 			case int(v.ender) == p:
 				label += " E"
 			}
-			fmt.Fprintf(&b, "%-22s", label)
+			fmt.Fprintf(&line, "%-22s", label)
 		}
-		b.WriteByte('\n')
+		endLine(&b, &line)
 		for p := first; p < last; p++ {
-			fmt.Fprintf(&b, "%-22s", "     a   b   c   d")
+			fmt.Fprintf(&line, "%-22s", "       a   b   c   d")
 		}
-		b.WriteByte('\n')
+		endLine(&b, &line)
 		for r := 0; r < 3; r++ {
 			for p := first; p < last; p++ {
 				row := fmt.Sprintf("  %d", r+1)
@@ -51,9 +52,9 @@ func (v *public) draw() string {
 					}
 					row += fmt.Sprintf("%4s", cell)
 				}
-				fmt.Fprintf(&b, "%-22s", row)
+				fmt.Fprintf(&line, "%-22s", row)
 			}
-			b.WriteByte('\n')
+			endLine(&b, &line)
 		}
 	}
 	b.WriteString("\nDiscard (bottom to top):")
@@ -79,4 +80,11 @@ func (v *public) draw() string {
 	}
 	b.WriteString("(* to move, E ended the round; ? face down, x removed column)")
 	return b.String()
+}
+
+// endLine writes line to b without trailing spaces and resets it.
+func endLine(b, line *strings.Builder) {
+	b.WriteString(strings.TrimRight(line.String(), " "))
+	b.WriteByte('\n')
+	line.Reset()
 }

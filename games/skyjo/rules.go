@@ -255,7 +255,8 @@ func (s *State) reveal() (score [MaxPlayers]int32) {
 
 // roundHook, when set (by statistics tests only), sees every round's raw
 // and doubled scores as the round is scored.
-var roundHook func(s *State, raw, scored *[MaxPlayers]int32)
+// It takes values only, so that nothing of the state escapes through it.
+var roundHook func(players int, raw, scored [MaxPlayers]int32)
 
 // endRound reveals and scores the round. normal is false when the house rule
 // cut the round short, in which case nobody is doubled. Then the game ends
@@ -276,7 +277,7 @@ func (s *State) endRound(normal bool) {
 		}
 	}
 	if roundHook != nil {
-		roundHook(s, &raw, &score)
+		roundHook(n, raw, score)
 	}
 	winner := 0
 	over := false

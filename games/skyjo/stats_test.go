@@ -15,9 +15,9 @@ type roundStats struct {
 	n             int
 }
 
-func (r *roundStats) hook(s *State, raw, scored *[MaxPlayers]int32) {
+func (r *roundStats) hook(players int, raw, scored [MaxPlayers]int32) {
 	r.rounds++
-	for p := 0; p < int(s.cfg.players); p++ {
+	for p := 0; p < players; p++ {
 		r.raw += float64(raw[p])
 		r.scored += float64(scored[p])
 		r.n++

@@ -86,6 +86,9 @@ func (e *Exec) Name() string { return "exec:" + e.command }
 
 func (e *Exec) start() error {
 	cmd := exec.Command("sh", "-c", e.command)
+	ownGroup(cmd)
+	// Never wait long for a stopped bot's pipes to drain.
+	cmd.WaitDelay = time.Second
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return err
@@ -172,12 +175,15 @@ func (e *Exec) stop() {
 		return
 	}
 	e.stdin.Close()
+	if e.dead != nil {
+		killGroup(e.cmd) // a forfeited bot gets no time to linger
+	}
 	done := make(chan struct{})
 	go func() { e.cmd.Wait(); close(done) }()
 	select {
 	case <-done:
 	case <-time.After(200 * time.Millisecond):
-		e.cmd.Process.Kill()
+		killGroup(e.cmd)
 		<-done
 	}
 	e.cmd = nil

@@ -1,0 +1,132 @@
+package agent
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/tabula-games/tabula/game"
+)
+
+func TestMCTSFindsTheWinningNimMove(t *testing.T) {
+	for _, pile := range []int{5, 6, 7, 9, 10, 11, 13} {
+		for _, workers := range []int{1, 2} {
+			a := NewMCTS(MCTSConfig{Iters: 4000, Workers: workers}, uint64(pile))
+			s := &nim{Pile: pile}
+			m, err := a.Choose(context.Background(), s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := pile % 4; int(m) != want {
+				t.Errorf("pile %d, %d workers: took %d, want %d", pile, workers, m, want)
+			}
+		}
+	}
+}
+
+func TestMCTSReusesItsTree(t *testing.T) {
+	a := NewMCTS(MCTSConfig{Iters: 3000}, 1)
+	s := &nim{Pile: 21}
+	ctx := context.Background()
+	m, _ := a.Choose(ctx, s)
+	s.Play(m)
+	s.Play(1) // the opponent's reply
+	if _, err := a.Choose(ctx, s); err != nil {
+		t.Fatal(err)
+	}
+	if a.LastStats.Reused == 0 {
+		t.Error("the second search inherited no visits from the first")
+	}
+	// A position not below the old root starts afresh.
+	if _, err := a.Choose(ctx, &nim{Pile: 20, Turn: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if a.LastStats.Reused != 0 {
+		t.Errorf("reused %d visits for an unrelated position", a.LastStats.Reused)
+	}
+}
+
+func TestMCTSStopsOnCancel(t *testing.T) {
+	a := NewMCTS(MCTSConfig{Time: time.Hour}, 1)
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	done := make(chan struct{})
+	go func() {
+		a.Choose(ctx, &nim{Pile: 21})
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("search ignored its cancelled context")
+	}
+}
+
+func TestGreedyTakesAnImmediateWin(t *testing.T) {
+	g := NewGreedy(1)
+	for pile := 1; pile <= 3; pile++ {
+		m, err := g.Choose(context.Background(), &nim{Pile: pile})
+		if err != nil || int(m) != pile {
+			t.Errorf("pile %d: greedy took %d (%v), want all", pile, m, err)
+		}
+	}
+}
+
+func TestAgentsRefuseFinishedGames(t *testing.T) {
+	for _, a := range []Agent{NewRandom(1), NewGreedy(1), NewMCTS(MCTSConfig{Iters: 10}, 1)} {
+		if _, err := a.Choose(context.Background(), &nim{Pile: 0}); err == nil {
+			t.Errorf("%s chose a move in a finished game", a.Name())
+		}
+	}
+}
+
+func TestNewParsesSpecs(t *testing.T) {
+	g := nimGame{}
+	good := map[string]string{
+		"random": "random", "greedy": "greedy", "hard": "hard", "easy": "easy",
+		"mcts:iters=500": "mcts:iters=500", "mcts:time=20ms": "mcts:time=20ms",
+		"mcts:time=20ms:c=0.4,workers=2": "mcts:time=20ms",
+	}
+	for spec, name := range good {
+		a, err := New(spec, g, 1)
+		if err != nil {
+			t.Errorf("New(%q): %v", spec, err)
+			continue
+		}
+		if a.Name() != name {
+			t.Errorf("New(%q).Name() = %q, want %q", spec, a.Name(), name)
+		}
+	}
+	for _, spec := range []string{"", "nobody", "random:x=1", "mcts:iters=0", "mcts:time=-1s", "mcts:bogus=1", "mcts:c", "exec:", "hard:reuse=maybe"} {
+		if _, err := New(spec, g, 1); err == nil {
+			t.Errorf("New(%q) accepted a bad spec", spec)
+		}
+	}
+}
+
+func TestSplitList(t *testing.T) {
+	got := SplitList("mcts:time=200ms,c=0.5, greedy,random")
+	want := []string{"mcts:time=200ms,c=0.5", "greedy", "random"}
+	if len(got) != len(want) {
+		t.Fatalf("SplitList = %q, want %q", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("SplitList = %q, want %q", got, want)
+		}
+	}
+}
+
+func TestRandomIsUniformEnough(t *testing.T) {
+	r := NewRandom(3)
+	counts := map[game.Move]int{}
+	for i := 0; i < 3000; i++ {
+		m, _ := r.Choose(context.Background(), &nim{Pile: 10})
+		counts[m]++
+	}
+	for k := game.Move(1); k <= 3; k++ {
+		if counts[k] < 850 || counts[k] > 1150 {
+			t.Errorf("move %d chosen %d times of 3000", k, counts[k])
+		}
+	}
+}

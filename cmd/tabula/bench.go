@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/tabula-games/tabula/agent"
 	"github.com/tabula-games/tabula/game"
 )
 
@@ -27,9 +28,8 @@ type benchResult struct {
 	MCTSItersPerSecond float64 `json:"mctsItersPerSecond,omitempty"`
 }
 
-// mctsBench measures search iterations per second for a game; the agent
-// package installs it (nil when there is no search agent yet).
-var mctsBench func(g game.Game, d time.Duration) (float64, error)
+// mctsBench measures search iterations per second for a game.
+var mctsBench = agent.SearchSpeed
 
 func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)

@@ -1,2 +1,9 @@
 // Package all registers every Tabula game; import it for its side effect.
 package all
+
+import (
+	_ "github.com/tabula-games/tabula/games/sgolte"
+	_ "github.com/tabula-games/tabula/games/skjuub"
+	_ "github.com/tabula-games/tabula/games/skyjo"
+	_ "github.com/tabula-games/tabula/games/sploof"
+)

@@ -1,0 +1,27 @@
+package agent
+
+import (
+	"context"
+	"time"
+
+	"github.com/tabula-games/tabula/game"
+)
+
+// SearchSpeed measures the search iterations per second of g's search agent
+// (the one the levels use) on one worker from g's default start position,
+// with no tree reused. `tabula bench` reports it.
+func SearchSpeed(g game.Game, d time.Duration) (float64, error) {
+	s, err := g.New(nil, 1)
+	if err != nil {
+		return 0, err
+	}
+	a := newSearch(g, MCTSConfig{Time: d, Workers: 1, NoReuse: true}, 1, "mcts")
+	if _, err := a.Choose(context.Background(), s); err != nil {
+		return 0, err
+	}
+	st := a.(interface{ Stats() SearchStats }).Stats()
+	return float64(st.Iterations) / st.Elapsed.Seconds(), nil
+}
+
+// Stats reports what the last Choose did.
+func (m *MCTS) Stats() SearchStats { return m.LastStats }

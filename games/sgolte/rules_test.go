@@ -21,7 +21,11 @@ func posOf(t testing.TB, size int, blackStones, whiteStones string, extra ...str
 	}
 	for _, kv := range extra {
 		k, v, _ := strings.Cut(kv, "=")
-		j[k] = v
+		var x any
+		if json.Unmarshal([]byte(v), &x) != nil {
+			x = v // a bare word: a string
+		}
+		j[k] = x
 	}
 	data, err := json.Marshal(j)
 	if err != nil {

@@ -1,0 +1,244 @@
+package sgolte
+
+import (
+	"testing"
+
+	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/game/gametest"
+)
+
+// invariant: stones on the board = placements made (flips change colour,
+// not count); colours never overlap; nothing lies off the board; the
+// incremental hash equals one computed from scratch.
+func invariant(t testing.TB, st game.State) {
+	t.Helper()
+	s := st.(*State)
+	b, w := s.stones[black], s.stones[white]
+	if !b.and(w).isEmpty() {
+		t.Errorf("a cell holds both colours")
+	}
+	if !b.or(w).subsetOf(s.geo.all) {
+		t.Errorf("stones off the board")
+	}
+	if n := b.count() + w.count(); n != s.placed {
+		t.Errorf("%d stones on the board after %d placements", n, s.placed)
+	}
+	h := s.hash
+	s.rehash()
+	if s.hash != h {
+		t.Errorf("incremental hash %x, from scratch %x", h, s.hash)
+	}
+}
+
+var conformanceOptions = []game.Options{
+	nil,
+	{"pie": "off"},
+	{"minflip": "group"},
+	{"continue": "mandatory"},
+	{"continue": "none", "minflip": "group"},
+	{"size": "6"},
+	{"size": "7", "continue": "mandatory"},
+}
+
+func TestConformance(t *testing.T) {
+	games := 60
+	if testing.Short() {
+		games = 10
+	}
+	gametest.Run(t, Game, gametest.Config{
+		Games:           games,
+		Options:         conformanceOptions,
+		Invariant:       invariant,
+		Garbage:         []string{"d4()", "d4(", "d4(e3,,e4)", "a0", "a01", "z1", "e10", "swap()", "pass(a1)", "a1 a2"},
+		DeepChecksEvery: 3,
+	})
+}
+
+func TestLegalAllocs(t *testing.T) {
+	for _, o := range []game.Options{nil, {"size": "7"}} {
+		gametest.CheckLegalAllocs(t, Game, o)
+	}
+}
+
+// TestPlayoutAllocs: a whole playout allocates nothing.
+func TestPlayoutAllocs(t *testing.T) {
+	for _, size := range []string{"5", "7"} {
+		start := newState(t, "size="+size)
+		var s State
+		rng := game.NewRNG(1)
+		allocs := testing.AllocsPerRun(50, func() {
+			s = *start
+			s.Playout(&rng)
+		})
+		if allocs != 0 {
+			t.Errorf("size %s: %.2f allocations per playout, want 0", size, allocs)
+		}
+	}
+}
+
+// TestFlipsConserveStones: every legal move adds exactly one stone (or none
+// for pass and swap), and a merge moves exactly its flips from one colour
+// to the other.
+func TestFlipsConserveStones(t *testing.T) {
+	for _, o := range conformanceOptions {
+		for _, st := range gametest.RandomStates(t, Game, o, 5, 300) {
+			s := st.(*State)
+			for _, m := range s.Legal(nil) {
+				c := *s
+				c.Play(m)
+				me, op := int(s.toMove), int(s.toMove^1)
+				gained := c.stones[me].count() - s.stones[me].count()
+				lost := s.stones[op].count() - c.stones[op].count()
+				switch m {
+				case movePass, moveSwap:
+					if c.stones != s.stones {
+						t.Fatalf("%s changed the board", s.FormatMove(m))
+					}
+				default:
+					if gained != lost+1 || !c.stones[op].subsetOf(s.stones[op]) {
+						t.Fatalf("%s: mover gained %d, opponent lost %d", s.FormatMove(m), gained, lost)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestPlayoutIsUniformLikeLegal: the specialised playout chooses among
+// exactly Legal's moves, each equally often. Positions from the corpus with
+// merging placements (several flip sets) and a pie answer are sampled; the
+// move a ply made is recognised by the position it leads to.
+func TestPlayoutIsUniformLikeLegal(t *testing.T) {
+	var picks []*State
+	for i, l := range loadCorpus(t) {
+		if i%50 == 7 {
+			st, _ := Game.ParsePosition(l.Position)
+			picks = append(picks, st.(*State))
+		}
+	}
+	pie := newState(t)
+	game.Play(pie, "e5")
+	picks = append(picks, pie)
+	rng := game.NewRNG(3)
+	var pg playoutGen
+	for _, s := range picks {
+		if s.over() {
+			continue
+		}
+		after := map[uint64]int{} // hash after a legal move → its count
+		for _, m := range s.Legal(nil) {
+			c := *s
+			c.Play(m)
+			after[c.hash] = 0
+		}
+		const per = 200
+		n := per * len(after)
+		for i := 0; i < n; i++ {
+			c := *s
+			c.randomPly(&pg, &rng)
+			if _, ok := after[c.hash]; !ok {
+				t.Fatalf("%s: the playout made a move Legal does not list", mustJSON(t, s))
+			}
+			after[c.hash]++
+		}
+		// Each count is binomial(n, 1/k): mean per, sd about sqrt(per).
+		for _, got := range after {
+			if got < per-6*14 || got > per+6*14 {
+				t.Fatalf("%s: a move chosen %d times, want about %d", mustJSON(t, s), got, per)
+			}
+		}
+	}
+	for _, size := range []string{"5", "6", "7"} {
+		s := newState(t, "size="+size)
+		plies := s.Playout(&rng)
+		if !s.over() || plies == 0 {
+			t.Fatalf("size %s: playout of %d plies ended over=%v", size, plies, s.over())
+		}
+		invariant(t, s)
+	}
+}
+
+func TestPerftEmptyBoard(t *testing.T) {
+	for _, pie := range []bool{true, false} {
+		opt := "pie=off"
+		if pie {
+			opt = "pie=on"
+		}
+		s := newState(t, opt)
+		ref := newRefPos(5, pie, "global", "optional")
+		for depth := 1; depth <= 3; depth++ {
+			want := ref.perft(depth)
+			if got := perft(s, depth); got != want {
+				t.Errorf("%s perft(%d) = %d, reference %d", opt, depth, got, want)
+			}
+		}
+	}
+}
+
+// perft counts move sequences of the given length, copy-make.
+func perft(s *State, depth int) int {
+	var buf [256]game.Move
+	ms := s.Legal(buf[:0])
+	if depth == 1 {
+		return len(ms)
+	}
+	n := 0
+	for _, m := range ms {
+		c := *s
+		c.Play(m)
+		n += perft(&c, depth-1)
+	}
+	return n
+}
+
+func FuzzMoves(f *testing.F) { gametest.FuzzMoves(f, Game, nil) }
+
+func FuzzPosition(f *testing.F) { gametest.FuzzPosition(f, Game, nil) }
+
+// TestPerftFromCorpusPositions: depth-2 perft from mid-game positions,
+// where merges and flips happen, against the reference.
+func TestPerftFromCorpusPositions(t *testing.T) {
+	lines := loadCorpus(t)
+	for _, i := range []int{100, 700, 1500, 2100, 2350} {
+		st, _ := Game.ParsePosition(lines[i].Position)
+		ref := refFromJSON(t, lines[i].Position)
+		if got, want := perft(st.(*State), 2), ref.perft(2); got != want {
+			t.Errorf("line %d: perft(2) = %d, reference %d", i+1, got, want)
+		}
+	}
+}
+
+// TestRandomGamesMatchReference plays seeded random games under every
+// option set and compares every position's moves with the reference.
+func TestRandomGamesMatchReference(t *testing.T) {
+	games := 10
+	if testing.Short() {
+		games = 1
+	}
+	for _, o := range conformanceOptions {
+		for i := 0; i < games; i++ {
+			st, err := Game.New(o, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := st.(*State)
+			rng := game.NewRNG(uint64(i) + 40)
+			ref := refFromJSON(t, mustJSON(t, s))
+			for ply := 0; ; ply++ {
+				got := legalTexts(s)
+				want := ref.moves()
+				if missing, extra := diff(want, got); len(missing)+len(extra) > 0 {
+					t.Fatalf("options %v ply %d %s:\n  missing %v\n  extra   %v", o, ply, mustJSON(t, s), missing, extra)
+				}
+				if len(got) == 0 {
+					break
+				}
+				mv := got[rng.IntN(len(got))]
+				if err := game.Play(s, mv); err != nil {
+					t.Fatal(err)
+				}
+				ref.play(mv)
+			}
+		}
+	}
+}

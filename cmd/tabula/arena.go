@@ -136,7 +136,11 @@ func printReport(w io.Writer, rep arenaReport) {
 		fmt.Fprintf(w, "  %-28s W %4d  D %4d  L %4d  win rate %5.1f%% [%5.1f%%, %5.1f%%]",
 			a.Agent, a.Wins, a.Draws, a.Losses, 100*a.WinRate, 100*a.WinRateLow, 100*a.WinRateHi)
 		if a.Elo != nil || a.EloLow != nil || a.EloHigh != nil {
-			fmt.Fprintf(w, "  Elo %s [%s, %s]", eloText(a.Elo, 0), eloText(a.EloLow, -1), eloText(a.EloHigh, 1))
+			sign := 1
+			if a.WinRate < 0.5 {
+				sign = -1
+			}
+			fmt.Fprintf(w, "  Elo %s [%s, %s]", eloText(a.Elo, sign), eloText(a.EloLow, -1), eloText(a.EloHigh, 1))
 		}
 		fmt.Fprintln(w)
 	}
@@ -144,13 +148,10 @@ func printReport(w io.Writer, rep arenaReport) {
 
 func eloText(x *float64, inf int) string {
 	if x == nil {
-		switch inf {
-		case -1:
+		if inf < 0 {
 			return "-inf"
-		case 1:
-			return "+inf"
 		}
-		return "±inf"
+		return "+inf"
 	}
 	return fmt.Sprintf("%+.0f", *x)
 }

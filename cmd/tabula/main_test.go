@@ -1,0 +1,232 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/tabula-games/tabula/game"
+)
+
+// tabula runs the command in-process and returns its exit code and output.
+func tabula(t *testing.T, stdin string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := run(args, strings.NewReader(stdin), &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+var allGames = []string{"sgolte", "skjuub", "skyjo", "sploof"}
+
+func TestEveryGameIsRegistered(t *testing.T) {
+	if got := strings.Join(game.Names(), ","); got != strings.Join(allGames, ",") {
+		t.Fatalf("registered games %q, want %q", got, allGames)
+	}
+}
+
+func TestMovesTextAndJSONAgree(t *testing.T) {
+	for _, g := range allGames {
+		code, out, errs := tabula(t, "", "moves", g)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", g, code, errs)
+		}
+		lines := strings.Split(strings.TrimSpace(out), "\n")
+		if !sort.StringsAreSorted(lines) || len(lines) == 0 {
+			t.Errorf("%s: moves not sorted or empty: %q", g, lines)
+		}
+		code, out, errs = tabula(t, "", "moves", g, "--json")
+		if code != 0 {
+			t.Fatalf("%s --json: exit %d: %s", g, code, errs)
+		}
+		var d struct {
+			ToMove   any             `json:"toMove"`
+			Moves    []string        `json:"moves"`
+			Status   string          `json:"status"`
+			Winner   any             `json:"winner"`
+			Position json.RawMessage `json:"position"`
+		}
+		if err := json.Unmarshal([]byte(out), &d); err != nil {
+			t.Fatalf("%s: %v: %s", g, err, out)
+		}
+		if strings.Join(d.Moves, "\n") != strings.Join(lines, "\n") || d.Status != "ongoing" || d.Winner != nil || d.ToMove == nil {
+			t.Errorf("%s: json %s disagrees with text %q", g, out, lines)
+		}
+		// The position JSON reads back to the same moves.
+		code, out2, errs := tabula(t, string(d.Position), "moves", g, "--position", "-")
+		if code != 0 || strings.TrimSpace(out2) != strings.Join(lines, "\n") {
+			t.Errorf("%s: --position round trip: exit %d %s: %q", g, code, errs, out2)
+		}
+	}
+}
+
+func TestPerftDepthOneCountsTheMoves(t *testing.T) {
+	for _, g := range allGames {
+		_, out, _ := tabula(t, "", "moves", g)
+		n := len(strings.Split(strings.TrimSpace(out), "\n"))
+		code, p, errs := tabula(t, "", "perft", g, "--depth", "1")
+		if code != 0 || strings.TrimSpace(p) != strconv.Itoa(n) {
+			t.Errorf("%s: perft 1 = %q (%s), want %d", g, p, errs, n)
+		}
+	}
+}
+
+func TestMovesAfterAGame(t *testing.T) {
+	// Sgolte vector 1 of the spec, reached by moves: Black d4, d6; White e3…e7 (pie off).
+	code, out, errs := tabula(t, "", "moves", "sgolte", "-o", "pie=off", "--moves", "d4 e3 d6 e4 a1 e5 a5 e6 i1 e7")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var d5 []string
+	for _, m := range strings.Fields(out) {
+		if strings.HasPrefix(m, "d5") {
+			d5 = append(d5, m)
+		}
+	}
+	if strings.Join(d5, " ") != "d5(e5) d5(e6)" {
+		t.Errorf("d5 moves %q, want the spec's d5(e5) d5(e6)", d5)
+	}
+}
+
+func TestSkyjoMovesWithSpacesReplay(t *testing.T) {
+	code, out, errs := tabula(t, "", "moves", "skyjo", "--seed", "7", "--moves", "flip a1 flip b2 flip a1 flip c3")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, "draw") || !strings.Contains(out, "take") {
+		t.Errorf("after the initial flips want draw and take, got %q", out)
+	}
+}
+
+// Bad input: a non-zero exit and exactly one line on stderr naming the
+// problem, never a panic.
+func TestBadInputGivesOneLine(t *testing.T) {
+	cases := []struct {
+		stdin string
+		args  []string
+		says  string
+	}{
+		{"", []string{"moves", "chess"}, "unknown game"},
+		{"", []string{"moves"}, "missing GAME"},
+		{"", []string{"moves", "sgolte", "-o", "size=9"}, "size"},
+		{"", []string{"moves", "sgolte", "-o", "colour=red"}, "unknown option"},
+		{"", []string{"moves", "sgolte", "-o", "size"}, "key=value"},
+		{"", []string{"moves", "sgolte", "--moves", "zz99"}, "zz99"},
+		{"", []string{"moves", "sgolte", "--moves", "e5 e5"}, "e5"},
+		{"{not json", []string{"moves", "sgolte", "--position", "-"}, "sgolte"},
+		{"", []string{"moves", "sgolte", "--position", "/no/such/file"}, "no such file"},
+		{"", []string{"moves", "sgolte", "--nosuchflag"}, "nosuchflag"},
+		{"", []string{"perft", "sploof", "--depth", "-3"}, "depth"},
+		{"", []string{"frobnicate"}, "unknown command"},
+		{"", []string{"arena", "sploof", "--agents", "greedy"}, "two agents"},
+		{"", []string{"arena", "sploof", "--agents", "greedy,wizard"}, "wizard"},
+		{"", []string{"play", "sploof", "--p2", "wizard"}, "wizard"},
+		{"", []string{"bench", "chess"}, "unknown game"},
+	}
+	for _, c := range cases {
+		code, _, errs := tabula(t, c.stdin, c.args...)
+		lines := strings.Split(strings.TrimRight(errs, "\n"), "\n")
+		if code == 0 || len(lines) != 1 || !strings.Contains(errs, c.says) || strings.Contains(errs, "goroutine") {
+			t.Errorf("%q: exit %d, stderr %q; want non-zero and one line mentioning %q", c.args, code, errs, c.says)
+		}
+	}
+}
+
+func TestShowDrawsEveryGame(t *testing.T) {
+	for _, g := range allGames {
+		code, out, errs := tabula(t, "", "show", g)
+		if code != 0 || !strings.Contains(out, "to move") {
+			t.Errorf("%s: show exit %d %s: %q", g, code, errs, out)
+		}
+	}
+}
+
+func TestPlayHumanAgainstRandom(t *testing.T) {
+	dir := t.TempDir()
+	rec := filepath.Join(dir, "game.json")
+	// An illegal move and a garbage line are explained and re-prompted;
+	// undo takes back the human's move and the bot's reply; quit ends.
+	input := "moves\nzz99\na1\nundo\ne5\nhelp\nquit\n"
+	code, out, errs := tabula(t, input, "play", "sgolte", "-o", "pie=off", "--p2", "random", "--record", rec)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"a1  a2", "zz99", "plays", "took back a1", "type a move"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	data, err := os.ReadFile(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r gameRecord
+	if err := json.Unmarshal(data, &r); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Moves) != 2 || r.Moves[0] != "e5" || r.Status != "ongoing" {
+		t.Errorf("record moves %q status %q, want e5 and the bot's reply, ongoing", r.Moves, r.Status)
+	}
+}
+
+func TestPlayBotsToTheEnd(t *testing.T) {
+	for _, g := range allGames {
+		args := []string{"play", g, "--p1", "random", "--p2", "greedy", "--seed", "3"}
+		if g == "skyjo" {
+			args = append(args, "-o", "players=3", "--p3", "random")
+		}
+		code, out, errs := tabula(t, "", args...)
+		if code != 0 || !strings.Contains(out, "Game over") {
+			t.Errorf("%s: exit %d %s; tail %q", g, code, errs, tail(out))
+		}
+	}
+}
+
+func TestArenaJSON(t *testing.T) {
+	code, out, errs := tabula(t, "", "arena", "sploof", "--agents", "greedy,random", "--games", "6", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var rep arenaReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Games != 6 || len(rep.Agents) != 2 {
+		t.Fatalf("report %+v", rep)
+	}
+	a, b := rep.Agents[0], rep.Agents[1]
+	if a.Wins+a.Draws+a.Losses != 6 || a.Wins != b.Losses || a.Draws != b.Draws {
+		t.Errorf("inconsistent tallies %+v %+v", a, b)
+	}
+	if a.WinRateLow > a.WinRate || a.WinRate > a.WinRateHi {
+		t.Errorf("win rate %v outside its interval [%v, %v]", a.WinRate, a.WinRateLow, a.WinRateHi)
+	}
+}
+
+func TestBenchJSON(t *testing.T) {
+	code, out, errs := tabula(t, "", "bench", "sploof", "--time", "50ms", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var d struct {
+		Results []benchResult `json:"results"`
+	}
+	if err := json.Unmarshal([]byte(out), &d); err != nil || len(d.Results) != 1 {
+		t.Fatalf("%v: %s", err, out)
+	}
+	r := d.Results[0]
+	if r.Playouts == 0 || r.PlayoutsPerSecond <= 0 || r.PliesPerPlayout <= 0 || r.MCTSItersPerSecond <= 0 {
+		t.Errorf("implausible bench result %+v", r)
+	}
+}
+
+func tail(s string) string {
+	if len(s) > 300 {
+		return s[len(s)-300:]
+	}
+	return s
+}

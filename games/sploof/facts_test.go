@@ -540,6 +540,7 @@ func TestParsePositionRejects(t *testing.T) {
 		"bad option":       strings.Replace(ok, `"game"`, `"options":{"supply":"none"},"game"`, 1),
 		"bad first":        strings.Replace(ok, `"game"`, `"first":"red","game"`, 1),
 		"trailing text":    ok + `{}`,
+		"stock overflow":   unlimitedStock(232),
 	} {
 		if _, err := (Game{}).ParsePosition([]byte(text)); !errors.Is(err, game.ErrPosition) {
 			t.Errorf("%s: %v, want game.ErrPosition", name, err)
@@ -647,6 +648,26 @@ func TestPlayoutMatchesRandomPlayout(t *testing.T) {
 			if n1 != n2 || string(p1) != string(p2) || a.Hash() != b.Hash() || a.Outcome() != b.Outcome() {
 				t.Fatalf("seed %d: playout %d plies %s %+v, RandomPlayout %d plies %s %+v", seed, n1, p1, a.Outcome(), n2, p2, b.Outcome())
 			}
+		}
+	}
+}
+
+func unlimitedStock(n int) string {
+	return fmt.Sprintf(`{"game":"sploof","levels":["RRRR/R..R/R..R/RRRR",".../.../...","../..","."],"toMove":"white",`+
+		`"stock":{"white":%d,"black":2},"supply":{"white":14,"black":14},"options":{"supply":"unlimited"}}`, n)
+}
+
+// With supply=unlimited a stock may be large, but every position reachable
+// from one that reads back must read back too: stock + 2×reds ≤ 255.
+func TestLargeStockRoundTrip(t *testing.T) {
+	s := mustParse(t, unlimitedStock(231)) // 231 + 2×12 = 255
+	rng := game.NewRNG(1)
+	for !s.Outcome().Over() {
+		ms := s.Legal(nil)
+		s.Play(ms[rng.IntN(len(ms))])
+		p, _ := s.MarshalPosition()
+		if _, err := (Game{}).ParsePosition(p); err != nil {
+			t.Fatalf("%s: %v", p, err)
 		}
 	}
 }

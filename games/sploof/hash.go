@@ -10,15 +10,18 @@ import (
 // every run.
 var (
 	zPoint  [3][numPoints]uint64 // white, black, red
-	zStock  [2][64]uint64
-	zSupply [2][32]uint64
+	zStock  [2][256]uint64
+	zSupply [2][maxSupply + 1]uint64
 	zTurn   uint64
 	zRules  [2]uint64 // supply=unlimited, bothlines=draw: they change the future
 )
 
-// Limits of the counts a position may hold, set by the key tables.
+// Limits of the counts a position text may hold. A stock grows only by
+// removals, 2 for each red, so stock + 2×(reds on the board) never grows: a
+// position read with that sum at most maxStock keeps its stocks within the
+// uint8 key table for the rest of the game. A supply only shrinks.
 const (
-	maxStock  = 63
+	maxStock  = 255
 	maxSupply = 16
 )
 
@@ -53,7 +56,7 @@ func (s *State) computeHash() uint64 {
 		}
 	}
 	for c := 0; c < 2; c++ {
-		h ^= zStock[c][s.stock[c]&63] ^ zSupply[c][s.supply[c]&31]
+		h ^= zStock[c][s.stock[c]] ^ zSupply[c][s.supply[c]]
 	}
 	if s.turn == Black {
 		h ^= zTurn

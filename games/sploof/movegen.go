@@ -122,11 +122,11 @@ func dropChain(col *[2]uint32, p int, occ uint32) {
 }
 
 func (s *State) setStock(c uint8, n uint8) {
-	s.hash ^= zStock[c][s.stock[c]&63] ^ zStock[c][n&63]
+	s.hash ^= zStock[c][s.stock[c]] ^ zStock[c][n]
 	s.stock[c] = n
 }
 
 func (s *State) setSupply(c uint8, n uint8) {
-	s.hash ^= zSupply[c][s.supply[c]&31] ^ zSupply[c][n&31]
+	s.hash ^= zSupply[c][s.supply[c]] ^ zSupply[c][n]
 	s.supply[c] = n
 }

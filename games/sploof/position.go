@@ -131,7 +131,7 @@ func parsePosition(g Game, data []byte) (*State, error) {
 		c    *counts
 		dst  *[2]uint8
 		max  int
-	}{{"stock", p.Stock, &s.stock, maxStock}, {"supply", p.Supply, &s.supply, maxSupply}} {
+	}{{"stock", p.Stock, &s.stock, maxStock - 2*bits.OnesCount32(s.red)}, {"supply", p.Supply, &s.supply, maxSupply}} {
 		if f.c == nil || f.c.White == nil || f.c.Black == nil {
 			return nil, fmt.Errorf("%s: want {\"white\":n,\"black\":n}", f.name)
 		}

@@ -68,3 +68,32 @@ func TestLegalAllocs(t *testing.T) {
 
 func FuzzMoves(f *testing.F)    { gametest.FuzzMoves(f, Skyjo, nil) }
 func FuzzPosition(f *testing.F) { gametest.FuzzPosition(f, Skyjo, nil) }
+
+// FuzzPositionPlay: any position ParsePosition accepts plays on to the end
+// of the game under random decisions without a panic, a stuck seat or a
+// lost card.
+func FuzzPositionPlay(f *testing.F) {
+	for _, s := range gametest.RandomStates(f, Skyjo, game.Options{"players": "3"}, 13, 40) {
+		p, _ := s.MarshalPosition()
+		f.Add(p, uint64(1))
+	}
+	f.Fuzz(func(t *testing.T, data []byte, seed uint64) {
+		gs, err := Skyjo.ParsePosition(data)
+		if err != nil {
+			return
+		}
+		rng := game.NewRNG(seed)
+		var buf []game.Move
+		for ply := 0; ply < 5000; ply++ {
+			conserved(t, gs)
+			buf = gs.Legal(buf[:0])
+			if len(buf) == 0 {
+				if !gs.Outcome().Over() {
+					t.Fatalf("no legal move in an ongoing game")
+				}
+				return
+			}
+			gs.Play(buf[rng.IntN(len(buf))])
+		}
+	})
+}

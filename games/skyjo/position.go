@@ -305,6 +305,14 @@ func (s *State) checkPhase() error {
 		if s.ender >= 0 && s.down(int(s.ender)) != 0 {
 			return fmt.Errorf("the ender has a face-down card")
 		}
+		// The seats still to play in the final lap (from the seat to move
+		// up to the ender) had their last turn before anyone ended the
+		// round, so each still has a face-down card.
+		for p := t; s.ender >= 0 && p != int(s.ender); p = (p + 1) % n {
+			if s.down(p) == 0 {
+				return fmt.Errorf("seat %d is still to play in the final lap but has no face-down card", p)
+			}
+		}
 	case phaseOver:
 		if s.toMove != -1 {
 			return fmt.Errorf("game over: toMove must be -1")

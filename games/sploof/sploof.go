@@ -159,11 +159,22 @@ func (s *State) SeatName(seat int) string {
 	return ""
 }
 
-// Stock returns how many balls colour has in hand.
-func (s *State) Stock(colour int) int { return int(s.stock[colour]) }
+// Stock returns how many balls colour (White or Black) has in hand.
+func (s *State) Stock(colour int) int {
+	if colour != White && colour != Black {
+		return 0
+	}
+	return int(s.stock[colour])
+}
 
-// Supply returns how many balls of colour are left in the supply.
-func (s *State) Supply(colour int) int { return int(s.supply[colour]) }
+// Supply returns how many balls of colour (White or Black) are left in the
+// supply.
+func (s *State) Supply(colour int) int {
+	if colour != White && colour != Black {
+		return 0
+	}
+	return int(s.supply[colour])
+}
 
 // occ is every occupied point.
 func (s *State) occ() uint32 { return s.col[0] | s.col[1] | s.red }

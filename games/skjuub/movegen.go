@@ -21,7 +21,10 @@ type masks struct {
 	// pl[d]: empty squares where a dir-d piece may stand with the rest of the
 	// board unchanged: no other direction overhangs the square and its own
 	// overhang lands acceptably.
-	pl  [4]uint64
+	pl [4]uint64
+	// fwd[d]: squares a dir-d piece may land on by tumbling forward into
+	// them (see forwardOK).
+	fwd [4]uint64
 	act [4]uint64 // active pieces by direction
 }
 
@@ -51,6 +54,10 @@ func (m *masks) compute(b *board, r *rules) {
 		}
 		m.tgt[d] = shift(b.dirs[d]|free, opposite(d)) | offEdge[d]&open
 		m.pl[d] = m.empty &^ m.perp[d] &^ m.o[opposite(d)] & m.tgt[d]
+		m.fwd[d] = m.empty &^ m.perp[d]
+		if r.sweep {
+			m.fwd[d] &^= m.o[opposite(d)]
+		}
 		m.act[d] = b.dirs[d] &^ adj(b.dirs[d])
 	}
 }
@@ -60,13 +67,7 @@ func (m *masks) compute(b *board, r *rules) {
 // and (unless tumble=sweep) the piece beyond f facing back, which the
 // landing piece then connects to. The landing piece overhangs c, which the
 // mover just left and nothing else reaches.
-func (m *masks) forwardOK(f, d int, r *rules) bool {
-	bad := ^m.empty | m.perp[d]
-	if r.sweep {
-		bad |= m.o[opposite(d)]
-	}
-	return bad&(1<<uint(f)) == 0
-}
+func (m *masks) forwardOK(f, d int) bool { return m.fwd[d]&(1<<uint(f)) != 0 }
 
 // ban is the move the no-backtracking rule forbids now, or 0. The reversal
 // of a slide or tumble is allowed when it captures (makes an active
@@ -94,73 +95,273 @@ func (s *State) ban(m *masks) game.Move {
 	return r
 }
 
+// rays[sq][d] holds the squares beyond sq toward d, to the board edge.
+var rays [numSquares][4]uint64
+
+func init() {
+	for sq := 0; sq < numSquares; sq++ {
+		for d := 0; d < 4; d++ {
+			for t := int(step[sq][d]); t != noSquare; t = int(step[t][d]) {
+				rays[sq][d] |= 1 << uint(t)
+			}
+		}
+	}
+}
+
+// slideReach returns the squares a dir-d piece on c can slide to: along each
+// ray up to the first square where it could not stand, since every square
+// passed must be a valid stop too.
+func slideReach(c int, pl uint64) uint64 {
+	r := &rays[c]
+	// North and east rays run toward higher squares: the first blocker is
+	// the lowest bit; south and west toward lower ones: the highest.
+	n, e, so, w := r[north], r[east], r[south], r[west]
+	if blk := n &^ pl; blk != 0 {
+		n &= blk&-blk - 1
+	}
+	if blk := e &^ pl; blk != 0 {
+		e &= blk&-blk - 1
+	}
+	if blk := so &^ pl; blk != 0 {
+		so &^= 2<<uint(63-bits.LeadingZeros64(blk)) - 1
+	}
+	if blk := w &^ pl; blk != 0 {
+		w &^= 2<<uint(63-bits.LeadingZeros64(blk)) - 1
+	}
+	return n | e | so | w
+}
+
+// pieceOpts are the moves of one active piece of the mover.
+type pieceOpts struct {
+	c, d     int8
+	fwd, bwd int8   // tumble landing squares, or noSquare
+	turns    int8   // bit 0: clockwise quarter turn, bit 1: anticlockwise (bonus only)
+	reach    uint64 // slide destinations
+}
+
+// gen is the legal action set in the compact form shared by Legal and the
+// playout sampler, so both enumerate the same moves in the same order:
+// placements (by direction, then square), each active piece's slides (by
+// destination), forward and backward tumble, then in the bonus phase
+// pick-ups, quarter turns and pass. The banned reversal is already removed.
+type gen struct {
+	place   [4]uint64
+	pieces  [poolSize]pieceOpts
+	np      int
+	pickups uint64
+	bonus   bool
+}
+
+func (s *State) collect(g *gen, m *masks) {
+	p := int(s.mover)
+	b := &s.b
+	ban := s.ban(m)
+	bk, bfrom, bto := mKind(ban), mFrom(ban), mTo(ban)
+	g.np = 0
+	g.bonus = s.pending != 0
+	if s.pool[p] > 0 {
+		for d := 0; d < 4; d++ {
+			// A placement may never make an active opponent piece inactive.
+			g.place[d] = m.pl[d] &^ adj(m.act[d]&b.own[1-p])
+		}
+		if bk == kindPlace {
+			g.place[mDir(ban)] &^= 1 << uint(bto)
+		}
+	} else {
+		g.place = [4]uint64{}
+	}
+	for d := 0; d < 4; d++ {
+		for bb := m.act[d] & b.own[p]; bb != 0; bb &= bb - 1 {
+			c := lowBit(bb)
+			po := &g.pieces[g.np]
+			g.np++
+			po.c, po.d = int8(c), int8(d)
+			po.reach = slideReach(c, m.pl[d])
+			po.fwd, po.bwd = noSquare, noSquare
+			if f := int(step[c][d]); f != noSquare && m.forwardOK(f, d) {
+				po.fwd = int8(f)
+			}
+			if t := step[c][opposite(d)]; t != noSquare && m.pl[opposite(d)]&(1<<uint(t)) != 0 {
+				po.bwd = t
+			}
+			po.turns = 0
+			if g.bonus {
+				for i, rot := range [2]int{rotCW, rotCCW} {
+					nd := (d + rot) & 3
+					// Still active (no neighbour shares the new direction)
+					// and the new overhang lands acceptably.
+					if m.tgt[nd]&(1<<uint(c)) != 0 && neighbours[c]&b.dirs[nd] == 0 {
+						po.turns |= 1 << uint(i)
+					}
+				}
+			}
+			if c == bfrom {
+				switch bk {
+				case kindSlide:
+					po.reach &^= 1 << uint(bto)
+				case kindTumble:
+					if int(po.fwd) == bto {
+						po.fwd = noSquare
+					}
+					if int(po.bwd) == bto {
+						po.bwd = noSquare
+					}
+				case kindTurn:
+					po.turns &^= int8(1 << uint(mDir(ban)>>1))
+				}
+			}
+		}
+	}
+	g.pickups = 0
+	if g.bonus {
+		g.pickups = b.own[p] &^ (1 << uint(s.sacrificed()))
+	}
+}
+
+// count is the number of legal actions.
+func (g *gen) count() int {
+	n := popcount(g.place[0]) + popcount(g.place[1]) + popcount(g.place[2]) + popcount(g.place[3])
+	for i := 0; i < g.np; i++ {
+		po := &g.pieces[i]
+		n += popcount(po.reach) + int(po.fwd>>7+1) + int(po.bwd>>7+1)
+		if g.bonus {
+			n += int(po.turns&1 + po.turns>>1)
+		}
+	}
+	if g.bonus {
+		n += popcount(g.pickups) + 1
+	}
+	return n
+}
+
+// nthBit returns the square of the r-th (from 0) set bit of b.
+func nthBit(b uint64, r int) int {
+	for ; r > 0; r-- {
+		b &= b - 1
+	}
+	return lowBit(b)
+}
+
+// nth returns the r-th legal action in Legal's order (0 ≤ r < count).
+func (g *gen) nth(r int) game.Move {
+	for d := 0; d < 4; d++ {
+		if n := popcount(g.place[d]); r < n {
+			return placeMove(nthBit(g.place[d], r), d)
+		} else {
+			r -= n
+		}
+	}
+	for i := 0; i < g.np; i++ {
+		po := &g.pieces[i]
+		if n := popcount(po.reach); r < n {
+			return slideMove(int(po.c), nthBit(po.reach, r))
+		} else {
+			r -= n
+		}
+		if po.fwd != noSquare {
+			if r == 0 {
+				return tumbleMove(int(po.c), int(po.fwd))
+			}
+			r--
+		}
+		if po.bwd != noSquare {
+			if r == 0 {
+				return tumbleMove(int(po.c), int(po.bwd))
+			}
+			r--
+		}
+	}
+	return g.nthBonus(r)
+}
+
+func (g *gen) nthBonus(r int) game.Move {
+	if n := popcount(g.pickups); r < n {
+		sq := nthBit(g.pickups, r)
+		return pickupMove(sq, 0)
+	} else {
+		r -= n
+	}
+	for i := 0; i < g.np; i++ {
+		po := &g.pieces[i]
+		for k, rot := range [2]int{rotCW, rotCCW} {
+			if po.turns&(1<<uint(k)) != 0 {
+				if r == 0 {
+					return turnMove(int(po.c), rot)
+				}
+				r--
+			}
+		}
+	}
+	return passMove
+}
+
 // Legal appends the legal actions of the seat to move.
 func (s *State) Legal(dst []game.Move) []game.Move {
 	if s.out.Over() {
 		return dst
 	}
-	var m masks
-	m.compute(&s.b, s.r)
-	return s.legal(dst, &m)
+	return s.legal(dst, s.masks())
+}
+
+// masks returns the masks of the current board, computing them only when
+// the board (or the rules, after CopyFrom) changed since the last call: the
+// turn-start check and the next move generation share them.
+func (s *State) masks() *masks {
+	if s.mkFor != s.b || s.mkRules != s.r {
+		s.mk.compute(&s.b, s.r)
+		s.mkFor, s.mkRules = s.b, s.r
+	}
+	return &s.mk
 }
 
 func (s *State) legal(dst []game.Move, m *masks) []game.Move {
-	p := int(s.mover)
-	b := &s.b
-	ban := s.ban(m)
-	if s.pool[p] > 0 {
-		for d := 0; d < 4; d++ {
-			// A placement may never make an active opponent piece inactive.
-			for bb := m.pl[d] &^ adj(m.act[d]&b.own[1-p]); bb != 0; bb &= bb - 1 {
-				if mv := placeMove(lowBit(bb), d); mv != ban {
-					dst = append(dst, mv)
-				}
-			}
-		}
-	}
+	var g gen
+	s.collect(&g, m)
 	for d := 0; d < 4; d++ {
-		for bb := m.act[d] & b.own[p]; bb != 0; bb &= bb - 1 {
-			dst = s.pieceMoves(dst, lowBit(bb), d, m, ban)
+		for bb := g.place[d]; bb != 0; bb &= bb - 1 {
+			dst = append(dst, placeMove(lowBit(bb), d))
 		}
 	}
-	if s.pending == 0 {
+	for i := 0; i < g.np; i++ {
+		po := &g.pieces[i]
+		for bb := po.reach; bb != 0; bb &= bb - 1 {
+			dst = append(dst, slideMove(int(po.c), lowBit(bb)))
+		}
+		if po.fwd != noSquare {
+			dst = append(dst, tumbleMove(int(po.c), int(po.fwd)))
+		}
+		if po.bwd != noSquare {
+			dst = append(dst, tumbleMove(int(po.c), int(po.bwd)))
+		}
+	}
+	if !g.bonus {
 		return dst
 	}
-	for bb := b.own[p] &^ (1 << uint(s.sacrificed())); bb != 0; bb &= bb - 1 {
+	for bb := g.pickups; bb != 0; bb &= bb - 1 {
 		sq := lowBit(bb)
-		_, d := b.at(sq)
-		dst = append(dst, pickupMove(sq, d))
+		dst = append(dst, pickupMove(sq, s.dirAt(sq)))
 	}
-	for d := 0; d < 4; d++ {
-		for bb := m.act[d] & b.own[p]; bb != 0; bb &= bb - 1 {
-			c := lowBit(bb)
-			for _, rot := range [2]int{rotCW, rotCCW} {
-				nd := (d + rot) & 3
-				// Still active (no neighbour shares the new direction) and
-				// the new overhang lands acceptably.
-				if m.tgt[nd]&(1<<uint(c)) != 0 && neighbours[c]&b.dirs[nd] == 0 {
-					if mv := turnMove(c, rot); mv != ban {
-						dst = append(dst, mv)
-					}
-				}
-			}
+	for i := 0; i < g.np; i++ {
+		po := &g.pieces[i]
+		if po.turns&1 != 0 {
+			dst = append(dst, turnMove(int(po.c), rotCW))
+		}
+		if po.turns&2 != 0 {
+			dst = append(dst, turnMove(int(po.c), rotCCW))
 		}
 	}
 	return append(dst, passMove)
 }
 
-// pieceMoves appends the slides and tumbles of the active dir-d piece on c.
+// pieceMoves appends the slides and tumbles of the active dir-d piece on c
+// (except ban).
 func (s *State) pieceMoves(dst []game.Move, c, d int, m *masks, ban game.Move) []game.Move {
-	pl := m.pl[d]
-	for u := 0; u < 4; u++ {
-		// Every square passed must be a valid stop too.
-		for sq := int(step[c][u]); sq != noSquare && pl&(1<<uint(sq)) != 0; sq = int(step[sq][u]) {
-			if mv := slideMove(c, sq); mv != ban {
-				dst = append(dst, mv)
-			}
+	for bb := slideReach(c, m.pl[d]); bb != 0; bb &= bb - 1 {
+		if mv := slideMove(c, lowBit(bb)); mv != ban {
+			dst = append(dst, mv)
 		}
 	}
-	if f := int(step[c][d]); f != noSquare && m.forwardOK(f, d, s.r) {
+	if f := int(step[c][d]); f != noSquare && m.forwardOK(f, d) {
 		if mv := tumbleMove(c, f); mv != ban {
 			dst = append(dst, mv)
 		}
@@ -184,11 +385,7 @@ func (s *State) hasSlideOrTumble(m *masks) bool {
 		if mine == 0 {
 			continue
 		}
-		fwd := m.empty &^ m.perp[d]
-		if s.r.sweep {
-			fwd &^= m.o[opposite(d)]
-		}
-		cand |= mine & (adj(m.pl[d]) | shift(fwd, opposite(d)) | shift(m.pl[opposite(d)], d))
+		cand |= mine & (adj(m.pl[d]) | shift(m.fwd[d], opposite(d)) | shift(m.pl[opposite(d)], d))
 	}
 	if cand == 0 {
 		return false

@@ -102,10 +102,9 @@ func (s *State) beginTurn() {
 // already in the history.
 func (s *State) judgeTurnStart() {
 	p := int(s.mover)
-	var m masks
-	m.compute(&s.b, s.r)
+	m := s.masks()
 	if s.turns[p] >= 1 {
-		if !s.hasSlideOrTumble(&m) {
+		if !s.hasSlideOrTumble(m) {
 			s.out = game.WinOutcome(1 - p)
 			return
 		}
@@ -113,7 +112,7 @@ func (s *State) judgeTurnStart() {
 		// A first turn has placements (only hand-written positions can
 		// leave a player with nothing at all; she loses then too).
 		var buf [512]game.Move
-		if len(s.legal(buf[:0], &m)) == 0 {
+		if len(s.legal(buf[:0], m)) == 0 {
 			s.out = game.WinOutcome(1 - p)
 			return
 		}

@@ -9,17 +9,19 @@ const maxMoves = 144 + 11*14 + 10 + 1
 
 // Playout plays uniformly random legal actions to the end of the game, in
 // place, and returns the number of plies. It draws exactly as
-// game.RandomPlayout does (same move order, one IntN per ply), so both give
-// the same game for the same generator; it only skips the interface calls
-// and the caller's buffer.
+// game.RandomPlayout does (one IntN over the legal actions in Legal's order),
+// so both give the same game for the same generator, but it picks the r-th
+// action by counting bits instead of writing the whole list.
 func (s *State) Playout(rng *game.RNG) int {
-	var buf [maxMoves]game.Move
-	var m masks
+	var g gen
 	plies := 0
 	for !s.out.Over() {
-		m.compute(&s.b, s.r)
-		moves := s.legal(buf[:0], &m)
-		s.Play(moves[rng.IntN(len(moves))])
+		s.collect(&g, s.masks())
+		mv := g.nth(rng.IntN(g.count()))
+		if mKind(mv) == kindPickup {
+			mv = pickupMove(mFrom(mv), s.dirAt(mFrom(mv)))
+		}
+		s.Play(mv)
 		plies++
 	}
 	return plies

@@ -39,7 +39,12 @@ type core struct {
 // the last irreversible change.
 type State struct {
 	core
-	hist [maxTurnsLimit + 1]uint64
+	// mk caches the masks of board mkFor under rules mkRules. It is not
+	// part of core: a copy recomputes it.
+	mk      masks
+	mkFor   board
+	mkRules *rules
+	hist    [maxTurnsLimit + 1]uint64
 }
 
 func (s *State) reset(r *rules) {

@@ -1,0 +1,56 @@
+package skjuub
+
+import (
+	"math"
+
+	"github.com/tabula-games/tabula/game"
+)
+
+// Evaluate is a one-ply heuristic for seat in [-1, 1]. A player loses when
+// she starts a turn without an active piece that can slide or tumble, so the
+// heuristic weighs mobile pieces (active with at least one slide or tumble)
+// and their number of slides and tumbles, own against the opponent's.
+// Captures show up as the opponent's lost mobility; placements as one's own
+// gained. Finished games score ±1 (0 for a draw); anything else stays
+// strictly inside (-0.95, 0.95).
+func (s *State) Evaluate(seat int) float64 {
+	switch s.out.Status {
+	case game.Won:
+		if s.out.IsWinner(seat) {
+			return 1
+		}
+		return -1
+	case game.Drawn:
+		return 0
+	}
+	m := s.masks()
+	var mobile, moves [2]int
+	for p := 0; p < 2; p++ {
+		for d := 0; d < 4; d++ {
+			for bb := m.act[d] & s.b.own[p]; bb != 0; bb &= bb - 1 {
+				c := lowBit(bb)
+				n := popcount(slideReach(c, m.pl[d]))
+				if f := int(step[c][d]); f != noSquare && m.forwardOK(f, d) {
+					n++
+				}
+				if g := int(step[c][opposite(d)]); g != noSquare && m.pl[opposite(d)]&(1<<uint(g)) != 0 {
+					n++
+				}
+				if n > 0 {
+					mobile[p]++
+				}
+				moves[p] += n
+			}
+		}
+	}
+	me, opp := seat, 1-seat
+	x := 0.6*float64(mobile[me]-mobile[opp]) + 0.04*float64(moves[me]-moves[opp])
+	// A player with no mobile piece is one turn from losing.
+	if mobile[opp] == 0 {
+		x += 2
+	}
+	if mobile[me] == 0 {
+		x -= 2
+	}
+	return 0.95 * math.Tanh(x/3)
+}

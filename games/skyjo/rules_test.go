@@ -447,6 +447,12 @@ func TestColumnsFormedAtFinalRevealAreRemovedBeforeScoring(t *testing.T) {
 	if s.Outcome() != game.WinOutcome(1) {
 		t.Errorf("outcome %+v", s.Outcome())
 	}
+	v, _ := s.View(0)
+	for _, want := range []string{`"phase":"game_over"`, `"toMove":-1`, `"finalLap":false`, `"total":72,"ended":true`, `"held":null`} {
+		if !contains(string(v), want) {
+			t.Errorf("game-over view lacks %s: %s", want, v)
+		}
+	}
 }
 
 func TestDeckReshuffleKeepsTopDiscard(t *testing.T) {

@@ -99,4 +99,9 @@ func TestPolicyStatistics(t *testing.T) {
 	if a := st.avgRaw(); a < 15 || a > 18 {
 		t.Errorf("policy scores %.2f per round before doubling, want 15–18", a)
 	}
+	// For comparison with the reference's 4-player figure (19.4 before
+	// doubling, 21.7 after); not asserted.
+	st = playStats(t, game.Options{"starter": "finisher", "players": "4"}, games/4, policyChoice)
+	t.Logf("policy 4p self-play: %d games, %.2f rounds/game, %.2f points per player per round before doubling, %.2f after",
+		st.games, float64(st.rounds)/float64(st.games), st.avgRaw(), st.avgScored())
 }

@@ -111,7 +111,7 @@ func (v *public) appendJSON(b []byte) []byte {
 	b = append(b, `,"held":`...)
 	b = appendHeld(b, v.held)
 	b = append(b, `,"finalLap":`...)
-	b = strconv.AppendBool(b, v.ender >= 0)
+	b = strconv.AppendBool(b, v.ender >= 0 && v.phase != phaseOver)
 	b = append(b, `,"starter":`...)
 	b = strconv.AppendInt(b, int64(v.starter), 10)
 	b = append(b, `,"turn":`...)

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"math"
+	"reflect"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/tabula-games/tabula/game"
@@ -335,4 +337,32 @@ func statesOf(t testing.TB, n int) []*State {
 		}
 	}
 	return out
+}
+
+// TestPublicHoldsNothingHidden pins the fields of public, the only input of
+// View, Determinize, the policy and the drawing: a field added to it (say,
+// the deck) must be added here too, on purpose. face holds face-up values
+// only, disc only the discard pile, deckN only the deck's size.
+func TestPublicHoldsNothingHidden(t *testing.T) {
+	want := []string{"cfg", "round", "turn", "phase", "toMove", "starter", "ender", "reshuffles", "held",
+		"winners", "totals", "face", "up", "gone", "deckN", "discN", "disc"}
+	typ := reflect.TypeOf(public{})
+	var got []string
+	for i := 0; i < typ.NumField(); i++ {
+		got = append(got, typ.Field(i).Name)
+	}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("public has fields %v, want %v", got, want)
+	}
+	// face is zero wherever the card is face down.
+	for _, s := range statesOf(t, 200) {
+		v := s.public()
+		for p := 0; p < MaxPlayers; p++ {
+			for i := 0; i < gridCards; i++ {
+				if v.up[p]&(1<<i) == 0 && v.face[p][i] != 0 {
+					t.Fatalf("public shows seat %d %s face down as %d", p, posName(i), v.face[p][i])
+				}
+			}
+		}
+	}
 }

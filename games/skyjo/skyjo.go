@@ -1,6 +1,6 @@
-// Package skyjo implements Skyjo as Tabula plays it (../../../shared/spec/skyjo.md,
-// docs/rules/skyjo.md): 2 to 8 players, a 150-card deck, 3×4 grids dealt face
-// down, rounds until a total reaches the target.
+// Package skyjo implements Skyjo as Tabula plays it (docs/rules/skyjo.md, from
+// the project's Skyjo spec): 2 to 8 players, a 150-card deck, 3×4 grids dealt
+// face down, rounds until a total reaches the target.
 //
 // Skyjo is the project's game with chance and hidden cards. The true state
 // carries the shuffled deck and every face-down value, and a game.RNG seeded
@@ -50,7 +50,7 @@ var optionSpecs = []game.OptionSpec{
 	{Name: optColumns, Doc: "remove a column of three equal face-up cards", Default: "on", Values: []string{"on", "off"}},
 	{Name: optDouble, Doc: "double the round ender's score when not strictly lowest: only a positive score (printed rules) or any score",
 		Default: "positive", Values: []string{"positive", "always"}},
-	{Name: optMaxTurns, Doc: "a round ends unscored-for-doubling after this many turns per player, or when the deck runs out a second time",
+	{Name: optMaxTurns, Doc: "house rule: a round stops, nobody doubled, after this many turns per player (or when the deck runs out a second time)",
 		Default: "100", Min: 1, Max: 1000, House: true},
 	{Name: optTarget, Doc: "the game ends after a round in which a total reaches this", Default: "100", Min: 1, Max: 10000},
 }

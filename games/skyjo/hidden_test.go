@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"math"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -354,9 +355,13 @@ func TestPublicHoldsNothingHidden(t *testing.T) {
 	if strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("public has fields %v, want %v", got, want)
 	}
-	// face is zero wherever the card is face down.
+	// face is zero wherever the card is face down, and the view's legal
+	// moves are the state's.
 	for _, s := range statesOf(t, 200) {
 		v := s.public()
+		if a, b := v.legal(nil), s.Legal(nil); !slices.Equal(a, b) {
+			t.Fatalf("legal moves from the view %v, from the state %v", a, b)
+		}
 		for p := 0; p < MaxPlayers; p++ {
 			for i := 0; i < gridCards; i++ {
 				if v.up[p]&(1<<i) == 0 && v.face[p][i] != 0 {

@@ -44,8 +44,10 @@ type Scorer interface {
 // Playouter is implemented by games with a specialised random-playout path
 // on their concrete state type (no interface calls, no move list where the
 // game can sample a legal move directly). It must play uniformly random legal
-// moves, exactly like RandomPlayout, from the receiver (modified in place)
-// to the end of the game, and return the number of plies.
+// moves from the receiver (modified in place) to the end of the game and
+// return the number of plies: the same distribution of games as
+// RandomPlayout (games are encouraged to test that it plays the very same
+// moves for the same generator, which proves it).
 type Playouter interface {
 	Playout(rng *RNG) int
 }

@@ -145,6 +145,12 @@ func playOne(t *testing.T, g game.Game, opts game.Options, seed uint64, cfg *Con
 			if !checkHidden(s, &rng, fail) {
 				return false
 			}
+			if !checkEvaluator(s, fail) {
+				return false
+			}
+			if !out.Over() && !checkPlayouter(t, s, &rng, cfg, fail) {
+				return false
+			}
 		}
 		if out.Over() {
 			return true
@@ -294,6 +300,44 @@ func checkHidden(s game.State, rng *game.RNG, fail func(string, ...any) bool) bo
 		if a, b := formatAll(s, s.Legal(nil)), formatAll(d, d.Legal(nil)); strings.Join(a, " ") != strings.Join(b, " ") {
 			return fail("determinization for seat %d changes the legal moves", seat)
 		}
+	}
+	return true
+}
+
+// checkEvaluator: a heuristic stays inside [-1, 1] for every seat.
+func checkEvaluator(s game.State, fail func(string, ...any) bool) bool {
+	e, ok := s.(game.Evaluator)
+	if !ok || s.Outcome().Over() {
+		return true
+	}
+	for seat := 0; seat < s.NumPlayers(); seat++ {
+		if v := e.Evaluate(seat); !(v >= -1 && v <= 1) {
+			return fail("Evaluate(%d) = %v, outside [-1, 1]", seat, v)
+		}
+	}
+	return true
+}
+
+// checkPlayouter: a specialised playout ends the game, in a state that keeps
+// the game's invariants, without touching the original.
+func checkPlayouter(t *testing.T, s game.State, rng *game.RNG, cfg *Config, fail func(string, ...any) bool) bool {
+	if _, ok := s.(game.Playouter); !ok {
+		return true
+	}
+	before := s.Hash()
+	c := s.Clone()
+	n := c.(game.Playouter).Playout(rng)
+	if !c.Outcome().Over() || n < 0 {
+		return fail("Playout returned %d plies without ending the game", n)
+	}
+	if cfg.Invariant != nil {
+		cfg.Invariant(t, c)
+		if t.Failed() {
+			return fail("invariant failed at the end of a Playout")
+		}
+	}
+	if s.Hash() != before {
+		return fail("Playout on a clone changed the original")
 	}
 	return true
 }

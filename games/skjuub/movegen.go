@@ -37,29 +37,36 @@ type masks struct {
 // tumble, whose landing square the mover itself overhangs, needs a special
 // test.
 func (m *masks) compute(b *board, r *rules) {
-	occ := b.occ()
-	m.empty = full &^ occ
-	m.o = b.overhangs()
-	ns := m.o[north] | m.o[south]
-	ew := m.o[east] | m.o[west]
+	empty := full &^ (b.own[0] | b.own[1])
+	m.empty = empty
+	dn, de, ds, dw := b.dirs[north], b.dirs[east], b.dirs[south], b.dirs[west]
+	on, oe, os, ow := (dn<<6)&full, (de<<1)&^fileA&full, ds>>6, (dw>>1)&^fileF
+	m.o = [4]uint64{on, oe, os, ow}
+	ns, ew := on|os, oe|ow
 	m.perp = [4]uint64{ew, ns, ew, ns}
+	// Empty squares no perpendicular overhang reaches, for the pieces
+	// leaning north/south and east/west.
+	freeNS, freeEW := empty&^ew, empty&^ns
+	tn, te, ts, tw := freeNS, freeEW, freeNS, freeEW
+	if r.forbidOpposite {
+		tn, te, ts, tw = tn&^os, te&^ow, ts&^on, tw&^oe
+	}
 	var open uint64
 	if !r.closedEdge {
 		open = full
 	}
-	for d := 0; d < 4; d++ {
-		free := m.empty &^ m.perp[d]
-		if r.forbidOpposite {
-			free &^= m.o[opposite(d)]
-		}
-		m.tgt[d] = shift(b.dirs[d]|free, opposite(d)) | offEdge[d]&open
-		m.pl[d] = m.empty &^ m.perp[d] &^ m.o[opposite(d)] & m.tgt[d]
-		m.fwd[d] = m.empty &^ m.perp[d]
-		if r.sweep {
-			m.fwd[d] &^= m.o[opposite(d)]
-		}
-		m.act[d] = b.dirs[d] &^ adj(b.dirs[d])
+	tn = (dn|tn)>>6 | rank6&open
+	te = ((de|te)>>1)&^fileF | fileF&open
+	ts = ((ds|ts)<<6)&full | rank1&open
+	tw = ((dw|tw)<<1)&^fileA&full | fileA&open
+	m.tgt = [4]uint64{tn, te, ts, tw}
+	m.pl = [4]uint64{freeNS &^ os & tn, freeEW &^ ow & te, freeNS &^ on & ts, freeEW &^ oe & tw}
+	if r.sweep {
+		m.fwd = [4]uint64{freeNS &^ os, freeEW &^ ow, freeNS &^ on, freeEW &^ oe}
+	} else {
+		m.fwd = [4]uint64{freeNS, freeEW, freeNS, freeEW}
 	}
+	m.act = [4]uint64{dn &^ adj(dn), de &^ adj(de), ds &^ adj(ds), dw &^ adj(dw)}
 }
 
 // forwardOK reports whether the forward tumble of the dir-d piece on c to
@@ -145,6 +152,8 @@ type pieceOpts struct {
 // destination), forward and backward tumble, then in the bonus phase
 // pick-ups, quarter turns and pass. The banned reversal is already removed.
 type gen struct {
+	n       int // number of legal actions
+	moving  int // of which slides and tumbles
 	place   [4]uint64
 	pieces  [poolSize]pieceOpts
 	np      int
@@ -158,6 +167,7 @@ func (s *State) collect(g *gen, m *masks) {
 	ban := s.ban(m)
 	bk, bfrom, bto := mKind(ban), mFrom(ban), mTo(ban)
 	g.np = 0
+	g.n, g.moving = 0, 0
 	g.bonus = s.pending != 0
 	if s.pool[p] > 0 {
 		for d := 0; d < 4; d++ {
@@ -167,6 +177,7 @@ func (s *State) collect(g *gen, m *masks) {
 		if bk == kindPlace {
 			g.place[mDir(ban)] &^= 1 << uint(bto)
 		}
+		g.n = popcount(g.place[0]) + popcount(g.place[1]) + popcount(g.place[2]) + popcount(g.place[3])
 	} else {
 		g.place = [4]uint64{}
 	}
@@ -196,42 +207,35 @@ func (s *State) collect(g *gen, m *masks) {
 				}
 			}
 			if c == bfrom {
-				switch bk {
-				case kindSlide:
-					po.reach &^= 1 << uint(bto)
-				case kindTumble:
-					if int(po.fwd) == bto {
-						po.fwd = noSquare
-					}
-					if int(po.bwd) == bto {
-						po.bwd = noSquare
-					}
-				case kindTurn:
-					po.turns &^= int8(1 << uint(mDir(ban)>>1))
-				}
+				s.unban(po, bk, bto, mDir(ban))
 			}
+			g.moving += popcount(po.reach) + int(po.fwd>>7+1) + int(po.bwd>>7+1)
+			g.n += int(po.turns&1 + po.turns>>1)
 		}
 	}
+	g.n += g.moving
 	g.pickups = 0
 	if g.bonus {
 		g.pickups = b.own[p] &^ (1 << uint(s.sacrificed()))
+		g.n += popcount(g.pickups) + 1
 	}
 }
 
-// count is the number of legal actions.
-func (g *gen) count() int {
-	n := popcount(g.place[0]) + popcount(g.place[1]) + popcount(g.place[2]) + popcount(g.place[3])
-	for i := 0; i < g.np; i++ {
-		po := &g.pieces[i]
-		n += popcount(po.reach) + int(po.fwd>>7+1) + int(po.bwd>>7+1)
-		if g.bonus {
-			n += int(po.turns&1 + po.turns>>1)
+// unban removes the banned reversal from the moves of its piece.
+func (s *State) unban(po *pieceOpts, bk, bto, bdir int) {
+	switch bk {
+	case kindSlide:
+		po.reach &^= 1 << uint(bto)
+	case kindTumble:
+		if int(po.fwd) == bto {
+			po.fwd = noSquare
 		}
+		if int(po.bwd) == bto {
+			po.bwd = noSquare
+		}
+	case kindTurn:
+		po.turns &^= int8(1 << uint(bdir>>1))
 	}
-	if g.bonus {
-		n += popcount(g.pickups) + 1
-	}
-	return n
 }
 
 // nthBit returns the square of the r-th (from 0) set bit of b.
@@ -307,9 +311,9 @@ func (s *State) Legal(dst []game.Move) []game.Move {
 // the board (or the rules, after CopyFrom) changed since the last call: the
 // turn-start check and the next move generation share them.
 func (s *State) masks() *masks {
-	if s.mkFor != s.b || s.mkRules != s.r {
+	if !s.mkValid {
 		s.mk.compute(&s.b, s.r)
-		s.mkFor, s.mkRules = s.b, s.r
+		s.mkValid = true
 	}
 	return &s.mk
 }

@@ -53,11 +53,13 @@ func (s *State) dirAt(sq int) int {
 }
 
 func (s *State) putPiece(p, d, sq int) {
+	s.mkValid = false
 	s.b.put(p, d, sq)
 	s.key ^= zPiece[p][d][sq]
 }
 
 func (s *State) removePiece(p, d, sq int) {
+	s.mkValid = false
 	s.b.remove(p, d, sq)
 	s.key ^= zPiece[p][d][sq]
 }
@@ -89,33 +91,40 @@ func (s *State) endTurn(last game.Move) {
 	s.beginTurn()
 }
 
-// beginTurn records the turn-start position and applies the end-of-game
-// rules: the seed's loss rule first (from each player's second turn on, no
-// active piece with a legal slide or tumble loses), then the house rules (a
-// third occurrence of the position, maxturns completed turns) draw.
+// beginTurn records the turn-start position and judges it, unless a
+// playout defers the judging to its next move generation (which finds the
+// same moves anyway).
 func (s *State) beginTurn() {
 	s.push(s.key)
+	if s.lazy {
+		s.unjudged = true
+		return
+	}
 	s.judgeTurnStart()
 }
 
 // judgeTurnStart sets the outcome of a main-phase position whose key is
 // already in the history.
 func (s *State) judgeTurnStart() {
-	p := int(s.mover)
 	m := s.masks()
-	if s.turns[p] >= 1 {
-		if !s.hasSlideOrTumble(m) {
-			s.out = game.WinOutcome(1 - p)
-			return
-		}
-	} else {
-		// A first turn has placements (only hand-written positions can
-		// leave a player with nothing at all; she loses then too).
-		var buf [512]game.Move
-		if len(s.legal(buf[:0], m)) == 0 {
-			s.out = game.WinOutcome(1 - p)
-			return
-		}
+	if s.turns[s.mover] >= 1 {
+		s.judge(s.hasSlideOrTumble(m), true)
+		return
+	}
+	var buf [maxMoves]game.Move
+	s.judge(true, len(s.legal(buf[:0], m)) > 0)
+}
+
+// judge applies the end-of-game rules at the start of a turn: the seed's
+// loss rule first (from each player's second turn on, no active piece with
+// a legal slide or tumble loses; a player with no legal action at all, which
+// only hand-written positions can produce, loses too), then the house rules
+// (a third occurrence of the position, maxturns completed turns) draw.
+func (s *State) judge(mobile, anyMove bool) {
+	p := int(s.mover)
+	if (s.turns[p] >= 1 && !mobile) || !anyMove {
+		s.out = game.WinOutcome(1 - p)
+		return
 	}
 	if s.occurrences() >= 3 || int(s.turns[0])+int(s.turns[1]) >= s.r.maxTurns {
 		s.out = game.Outcome{Status: game.Drawn}

@@ -15,9 +15,18 @@ const maxMoves = 144 + 11*14 + 10 + 1
 func (s *State) Playout(rng *game.RNG) int {
 	var g gen
 	plies := 0
+	s.lazy = true
+	defer func() { s.lazy = false }()
 	for !s.out.Over() {
 		s.collect(&g, s.masks())
-		mv := g.nth(rng.IntN(g.count()))
+		if s.unjudged {
+			s.unjudged = false
+			s.judge(g.moving > 0, g.n > 0)
+			if s.out.Over() {
+				break
+			}
+		}
+		mv := g.nth(rng.IntN(g.n))
 		if mKind(mv) == kindPickup {
 			mv = pickupMove(mFrom(mv), s.dirAt(mFrom(mv)))
 		}

@@ -39,16 +39,19 @@ type core struct {
 // the last irreversible change.
 type State struct {
 	core
-	// mk caches the masks of board mkFor under rules mkRules. It is not
-	// part of core: a copy recomputes it.
+	// mk caches the masks of the board while mkValid; every board change
+	// clears it. It is not part of core: a copy recomputes it.
 	mk      masks
-	mkFor   board
-	mkRules *rules
-	hist    [maxTurnsLimit + 1]uint64
+	mkValid bool
+	// lazy (set only inside Playout) defers judging a turn start to the
+	// next move generation; unjudged marks the deferred turn start.
+	lazy, unjudged bool
+	hist           [maxTurnsLimit + 1]uint64
 }
 
 func (s *State) reset(r *rules) {
 	s.core = core{r: r, pool: [2]int8{poolSize, poolSize}}
+	s.mkValid = false
 	s.key = s.computeKey()
 	s.beginTurn()
 }
@@ -102,6 +105,7 @@ func (s *State) CopyFrom(src game.State) { s.copyFrom(src.(*State)) }
 
 func (s *State) copyFrom(src *State) {
 	s.core = src.core
+	s.mkValid = false
 	copy(s.hist[:src.nhist], src.hist[:src.nhist])
 }
 

@@ -39,7 +39,10 @@ type policyEval struct {
 func (v *public) policy(rng *game.RNG) game.Move {
 	var buf [32]game.Move
 	ms := v.legal(buf[:0])
-	if len(ms) == 1 {
+	switch len(ms) {
+	case 0:
+		return 0 // the game is over: there is no move to choose
+	case 1:
 		return ms[0]
 	}
 	e := policyEval{v: v, p: int(v.toMove)}
@@ -152,6 +155,9 @@ func (e *policyEval) value(m game.Move) float64 {
 // legal is State.Legal on the public view (legality never depends on a
 // hidden card).
 func (v *public) legal(dst []game.Move) []game.Move {
+	if v.phase == phaseOver {
+		return dst
+	}
 	p := int(v.toMove)
 	down := gridMask &^ (v.up[p] | v.gone[p])
 	present := gridMask &^ v.gone[p]

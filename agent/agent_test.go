@@ -85,7 +85,7 @@ func TestNewParsesSpecs(t *testing.T) {
 	good := map[string]string{
 		"random": "random", "greedy": "greedy", "hard": "hard", "easy": "easy",
 		"mcts:iters=500": "mcts:iters=500", "mcts:time=20ms": "mcts:time=20ms",
-		"mcts:time=20ms:c=0.4,workers=2": "mcts:time=20ms",
+		"mcts:time=20ms:c=0.4,workers=2": "mcts:time=20ms:c=0.4,workers=2", "mcts": "mcts:time=1s",
 	}
 	for spec, name := range good {
 		a, err := New(spec, g, 1)

@@ -2,7 +2,6 @@ package agent
 
 import (
 	"context"
-	"fmt"
 	"math"
 	"sync"
 	"time"
@@ -89,14 +88,7 @@ func NewMCTS(cfg MCTSConfig, seed uint64) *MCTS {
 	if cfg.MaxNodes == 0 {
 		cfg.MaxNodes = DefaultMaxNodes
 	}
-	m := &MCTS{cfg: cfg, rng: game.NewRNG(seed)}
-	m.name = "mcts"
-	if cfg.Time > 0 {
-		m.name += fmt.Sprintf(":time=%v", cfg.Time)
-	}
-	if cfg.Iters > 0 {
-		m.name += fmt.Sprintf(":iters=%d", cfg.Iters)
-	}
+	m := &MCTS{cfg: cfg, rng: game.NewRNG(seed), name: "mcts:" + budgetText(cfg)}
 	for i := 0; i < cfg.Workers; i++ {
 		m.workers = append(m.workers, &searcher{cfg: &m.cfg, rng: m.rng.Split()})
 	}

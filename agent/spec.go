@@ -20,6 +20,16 @@ var Levels = map[string]MCTSConfig{
 	"hard":   {Time: time.Second, Workers: 2},
 }
 
+// SamplingLevels are the difficulty levels of the sampling search used for
+// games with hidden information. Budgets are iteration counts rather than
+// times, so a level plays the same on a slow and a fast machine, and they
+// are small because each iteration is a whole round of play.
+var SamplingLevels = map[string]MCTSConfig{
+	"easy":   {Iters: 30},
+	"medium": {Iters: 300},
+	"hard":   {Iters: 2000, Workers: 2},
+}
+
 // DefaultExecBudget is the time per move given to an outside program when
 // the spec does not say.
 const DefaultExecBudget = 5 * time.Second
@@ -45,26 +55,59 @@ func New(spec string, g game.Game, seed uint64) (Agent, error) {
 		}
 		return NewExec(params, DefaultExecBudget), nil
 	case "mcts", "easy", "medium", "hard":
+		hidden := isHidden(g)
 		cfg := MCTSConfig{Time: time.Second}
-		if lv, ok := Levels[name]; ok {
+		levels := Levels
+		if hidden {
+			cfg = MCTSConfig{Iters: SamplingLevels["hard"].Iters}
+			levels = SamplingLevels
+		}
+		if lv, ok := levels[name]; ok {
 			cfg = lv
 		}
 		if err := parseMCTSParams(&cfg, params); err != nil {
 			return nil, fmt.Errorf("agent %q: %w", spec, err)
 		}
-		return newSearch(g, cfg, seed, spec), nil
+		label := spec
+		if name == "mcts" && params == "" {
+			label = "mcts:" + budgetText(cfg)
+		}
+		return newSearch(g, cfg, seed, label), nil
 	}
 	return nil, fmt.Errorf("unknown agent %q (agents: %s)", spec, strings.Join(Kinds(), ", "))
 }
 
 // newSearch returns the search agent that fits g: MCTS on the true state
-// for perfect-information games, information-set search for the others.
-func newSearch(g game.Game, cfg MCTSConfig, seed uint64, spec string) Agent {
-	m := NewMCTS(cfg, seed)
-	if _, ok := Levels[spec]; ok {
-		m.name = spec
+// for perfect-information games, sampling search for the others.
+func newSearch(g game.Game, cfg MCTSConfig, seed uint64, label string) Agent {
+	if isHidden(g) {
+		a := NewSampling(cfg, seed)
+		a.name = label
+		return a
 	}
+	m := NewMCTS(cfg, seed)
+	m.name = label
 	return m
+}
+
+// isHidden reports whether g's states hide information from some seat.
+func isHidden(g game.Game) bool {
+	probe, err := g.New(nil, 0)
+	if err != nil {
+		return false
+	}
+	_, hidden := probe.(game.HiddenInfo)
+	return hidden
+}
+
+func budgetText(cfg MCTSConfig) string {
+	switch {
+	case cfg.Time > 0 && cfg.Iters > 0:
+		return fmt.Sprintf("time=%v:iters=%d", cfg.Time, cfg.Iters)
+	case cfg.Time > 0:
+		return fmt.Sprintf("time=%v", cfg.Time)
+	}
+	return fmt.Sprintf("iters=%d", cfg.Iters)
 }
 
 func parseMCTSParams(cfg *MCTSConfig, params string) error {

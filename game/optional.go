@@ -59,3 +59,11 @@ type Playouter interface {
 type Policy interface {
 	PolicyMove(rng *RNG) Move
 }
+
+// Rounds is implemented by games played in rounds (Skyjo). Search may stop
+// its look-ahead at the end of the current round and ask the game's
+// Evaluator how the match stands, because play in later rounds depends on
+// deals nobody can foresee.
+type Rounds interface {
+	Round() int
+}

@@ -59,7 +59,7 @@ func (s *State) Draw() string {
 		fmt.Fprintf(&sb, "player %d to move\n", s.mover+1)
 	}
 	if !s.out.Over() && (s.pending == 0 || s.r.backtrackAny) {
-		if r := reverse(s.last[s.mover]); r != 0 {
+		if r := s.restrict[s.mover]; r != 0 {
 			fmt.Fprintf(&sb, "no backtracking: %s only if it captures\n", formatMove(r))
 		}
 	}

@@ -84,7 +84,7 @@ func (s *State) ban(m *masks) game.Move {
 		return 0
 	}
 	p := int(s.mover)
-	r := reverse(s.last[p])
+	r := s.restrict[p]
 	switch mKind(r) {
 	case kindSlide, kindTumble:
 		from, to := mFrom(r), mTo(r)
@@ -138,6 +138,9 @@ func slideReach(c int, pl uint64) uint64 {
 	return n | e | so | w
 }
 
+// stepDelta[d] is the square-number difference of one step toward d.
+var stepDelta = [4]int{boardSize, 1, -boardSize, -1}
+
 // pieceOpts are the moves of one active piece of the mover.
 type pieceOpts struct {
 	c, d     int8
@@ -182,18 +185,28 @@ func (s *State) collect(g *gen, m *masks) {
 		g.place = [4]uint64{}
 	}
 	for d := 0; d < 4; d++ {
-		for bb := m.act[d] & b.own[p]; bb != 0; bb &= bb - 1 {
+		mine := m.act[d] & b.own[p]
+		if mine == 0 {
+			continue
+		}
+		// The pieces that can tumble forward (onto a fwd square) and
+		// backward (onto a pl square of the opposite direction).
+		fwdFrom := mine & shift(m.fwd[d], opposite(d))
+		bwdFrom := mine & shift(m.pl[opposite(d)], d)
+		delta := stepDelta[d]
+		for bb := mine; bb != 0; bb &= bb - 1 {
 			c := lowBit(bb)
+			bit := bb & -bb
 			po := &g.pieces[g.np]
 			g.np++
 			po.c, po.d = int8(c), int8(d)
 			po.reach = slideReach(c, m.pl[d])
 			po.fwd, po.bwd = noSquare, noSquare
-			if f := int(step[c][d]); f != noSquare && m.forwardOK(f, d) {
-				po.fwd = int8(f)
+			if fwdFrom&bit != 0 {
+				po.fwd = int8(c + delta)
 			}
-			if t := step[c][opposite(d)]; t != noSquare && m.pl[opposite(d)]&(1<<uint(t)) != 0 {
-				po.bwd = t
+			if bwdFrom&bit != 0 {
+				po.bwd = int8(c - delta)
 			}
 			po.turns = 0
 			if g.bonus {

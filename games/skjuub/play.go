@@ -75,8 +75,10 @@ func (s *State) setPending(m game.Move) {
 }
 
 func (s *State) setLast(p int, m game.Move) {
-	s.key ^= restrictKey(p, reverse(s.last[p])) ^ restrictKey(p, reverse(m))
-	s.last[p] = m
+	r := reverse(m)
+	rk := restrictKey(p, r)
+	s.key ^= s.rkey[p] ^ rk
+	s.last[p], s.restrict[p], s.rkey[p] = m, r, rk
 }
 
 // endTurn closes the mover's turn, whose last non-pass action was last, and

@@ -209,7 +209,8 @@ func (s *State) readActions(pj *positionJSON) error {
 			if !ok || mKind(m) == kindPass {
 				return posErr("lastAction %q", txt)
 			}
-			s.last[p] = m
+			s.last[p], s.restrict[p] = m, reverse(m)
+			s.rkey[p] = restrictKey(p, s.restrict[p])
 		}
 	}
 	switch pj.Phase {

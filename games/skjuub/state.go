@@ -13,6 +13,11 @@ type core struct {
 	// last is the last action (passes ignored) of each player's most recent
 	// completed turn; its reverse is what the no-backtracking rule forbids.
 	last [2]game.Move
+	// restrict[p] = reverse(last[p]), the forbidden reversal, and rkey[p]
+	// its share of the key: kept beside last so the hot path need not
+	// recompute them.
+	restrict [2]game.Move
+	rkey     [2]uint64
 	// pending is, in the bonus phase, the slide or tumble that sacrificed a
 	// piece and earned the bonus (its destination is the sacrificed piece,
 	// which may not be picked up); 0 in the main phase.
@@ -67,7 +72,7 @@ func (s *State) computeKey() uint64 {
 			}
 		}
 		k ^= zPool[p][s.pool[p]]
-		k ^= restrictKey(p, reverse(s.last[p]))
+		k ^= restrictKey(p, s.restrict[p])
 	}
 	if s.mover == 1 {
 		k ^= zMover

@@ -1,0 +1,156 @@
+package server
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Request size limits.
+const (
+	maxBody       = 64 << 10
+	maxImportBody = 1 << 20
+	maxWSMessage  = 16 << 10
+)
+
+// apiError is an error with its HTTP status and machine-readable code; it
+// is what every handler returns to the client.
+type apiError struct {
+	Status  int    `json:"-"`
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
+
+func (e *apiError) Error() string { return e.Code + ": " + e.Message }
+
+func errf(status int, code, format string, args ...any) *apiError {
+	return &apiError{Status: status, Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+var (
+	errUnauthorized = errf(http.StatusUnauthorized, "unauthorized", "sign in, or send a valid session or API token")
+	errNotFound     = errf(http.StatusNotFound, "not_found", "no such thing")
+	errUnavailable  = errf(http.StatusServiceUnavailable, "unavailable", "the server cannot do that now; nothing was changed")
+)
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.Encode(v)
+}
+
+func writeError(w http.ResponseWriter, err error) {
+	var ae *apiError
+	if !errors.As(err, &ae) {
+		ae = errUnavailable
+	}
+	if ae.Status == http.StatusTooManyRequests {
+		w.Header().Set("Retry-After", "1")
+	}
+	writeJSON(w, ae.Status, map[string]any{"error": ae})
+}
+
+// decode reads a JSON body of at most limit bytes into v: exactly one
+// value, no unknown fields. An empty body leaves v as it is when
+// allowEmpty.
+func decode(w http.ResponseWriter, r *http.Request, v any, limit int64, allowEmpty bool) error {
+	body := http.MaxBytesReader(w, r.Body, limit)
+	data, err := io.ReadAll(body)
+	if err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return errf(http.StatusRequestEntityTooLarge, "too_large", "request body exceeds %d bytes", limit)
+		}
+		return errf(http.StatusBadRequest, "bad_request", "reading body: %v", err)
+	}
+	if len(strings.TrimSpace(string(data))) == 0 {
+		if allowEmpty {
+			return nil
+		}
+		return errf(http.StatusBadRequest, "bad_json", "a JSON body is required")
+	}
+	if ct := r.Header.Get("Content-Type"); ct != "" {
+		mt, _, err := mime.ParseMediaType(ct)
+		if err != nil || mt != "application/json" {
+			return errf(http.StatusUnsupportedMediaType, "unsupported_media_type", "send Content-Type: application/json")
+		}
+	} else {
+		// Requiring the type stops cross-site HTML forms, which cannot
+		// send it, from posting with a visitor's cookie.
+		return errf(http.StatusUnsupportedMediaType, "unsupported_media_type", "send Content-Type: application/json")
+	}
+	dec := json.NewDecoder(strings.NewReader(string(data)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return errf(http.StatusBadRequest, "bad_json", "malformed JSON: %v", err)
+	}
+	if dec.More() {
+		return errf(http.StatusBadRequest, "bad_json", "malformed JSON: more than one value")
+	}
+	return nil
+}
+
+// clientIP is the address a request came from (no proxy headers are
+// trusted: the server is meant to face clients directly or a proxy that
+// terminates per-client limits itself).
+func clientIP(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+// statusRecorder remembers the status a handler wrote, for metrics.
+type statusRecorder struct {
+	http.ResponseWriter
+	status int
+}
+
+func (s *statusRecorder) WriteHeader(code int) {
+	if s.status == 0 {
+		s.status = code
+	}
+	s.ResponseWriter.WriteHeader(code)
+}
+
+func (s *statusRecorder) Write(b []byte) (int, error) {
+	if s.status == 0 {
+		s.status = http.StatusOK
+	}
+	return s.ResponseWriter.Write(b)
+}
+
+// Unwrap lets http.ResponseController (and the WebSocket upgrade) reach the
+// real writer.
+func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
+
+func queryInt(r *http.Request, key string, def, lo, hi int) (int, error) {
+	v := r.URL.Query().Get(key)
+	if v == "" {
+		return def, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < lo || n > hi {
+		return 0, errf(http.StatusBadRequest, "bad_request", "%s must be an integer in %d…%d", key, lo, hi)
+	}
+	return n, nil
+}
+
+func timePtr(t time.Time) *time.Time {
+	if t.IsZero() {
+		return nil
+	}
+	t = t.UTC()
+	return &t
+}

@@ -1,0 +1,340 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/store"
+)
+
+const recordFormat = "tabula-record/1"
+
+type playerJSON struct {
+	Seat  int    `json:"seat"`
+	Name  string `json:"name,omitempty"`
+	Kind  string `json:"kind"`
+	User  string `json:"user,omitempty"`
+	Level string `json:"level,omitempty"`
+}
+
+// recordJSON is a game's record. Seed, Start, Final and Chance reveal
+// everything hidden; record() fills them only when that is allowed.
+type recordJSON struct {
+	Format   string            `json:"format"`
+	ID       string            `json:"id,omitempty"`
+	Game     string            `json:"game"`
+	Options  map[string]string `json:"options,omitempty"`
+	Players  []playerJSON      `json:"players,omitempty"`
+	Status   store.Status      `json:"status,omitempty"`
+	Created  *time.Time        `json:"created,omitempty"`
+	Started  *time.Time        `json:"started,omitempty"`
+	Finished *time.Time        `json:"finished,omitempty"`
+	Moves    []moveJSON        `json:"moves"`
+	Result   *resultJSON       `json:"result,omitempty"`
+	Seed     string            `json:"seed,omitempty"`
+	Start    json.RawMessage   `json:"start,omitempty"`
+	Final    json.RawMessage   `json:"final,omitempty"`
+	Chance   json.RawMessage   `json:"chance,omitempty"`
+}
+
+// record builds the record of a game. While a game with hidden information
+// is on, it holds only what every player may see: the moves.
+func (s *Server) record(ctx context.Context, gs *gameState) (recordJSON, error) {
+	rec := recordJSON{
+		Format: recordFormat, ID: gs.meta.ID, Game: gs.meta.Game, Options: gs.meta.Options, Status: gs.meta.Status,
+		Created: timePtr(gs.meta.Created), Started: timePtr(gs.meta.Started), Finished: timePtr(gs.meta.Finished),
+		Moves: movesJSON(gs.moves), Result: gs.sum.Result,
+	}
+	for i, se := range gs.sum.Seats {
+		rec.Players = append(rec.Players, playerJSON{Seat: i, Name: se.Name, Kind: se.Kind, User: se.User, Level: se.Level})
+	}
+	reveal := over(&gs.meta) || !hasHidden(gs.st)
+	if !reveal {
+		return rec, nil
+	}
+	g, err := game.Lookup(gs.meta.Game)
+	if err != nil {
+		return rec, err
+	}
+	start, err := initialState(g, &gs.meta)
+	if err != nil {
+		return rec, err
+	}
+	if rec.Start, err = start.MarshalPosition(); err != nil {
+		return rec, err
+	}
+	if len(gs.meta.StartPosition) == 0 && over(&gs.meta) {
+		rec.Seed = strconv.FormatUint(gs.meta.Seed, 10)
+	}
+	if over(&gs.meta) {
+		if rec.Final, err = gs.st.MarshalPosition(); err != nil {
+			return rec, err
+		}
+		rec.Chance = chanceOf(gs.st)
+	}
+	return rec, nil
+}
+
+func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
+	gs, err := s.loadGame(r.Context(), r.PathValue("id"))
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	rec, err := s.record(r.Context(), gs)
+	if err != nil {
+		writeError(w, s.internal("record", err))
+		return
+	}
+	writeJSON(w, http.StatusOK, rec)
+}
+
+func (s *Server) handleRecordText(w http.ResponseWriter, r *http.Request) {
+	gs, err := s.loadGame(r.Context(), r.PathValue("id"))
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	rec, err := s.record(r.Context(), gs)
+	if err != nil {
+		writeError(w, s.internal("record", err))
+		return
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	fmt.Fprintln(w, textRecord(rec, len(gs.meta.StartPosition) > 0))
+}
+
+// textRecord writes the one-line record: fields separated by " | ", moves
+// by "; ". The full start position is written only for games that began
+// from an imported position (otherwise the seed says it all).
+func textRecord(rec recordJSON, fromPosition bool) string {
+	parts := []string{recordFormat, "game=" + rec.Game}
+	if len(rec.Options) > 0 {
+		parts = append(parts, "options="+game.Options(rec.Options).String())
+	}
+	if rec.Seed != "" {
+		parts = append(parts, "seed="+rec.Seed)
+	}
+	if fromPosition && len(rec.Start) > 0 {
+		var compact strings.Builder
+		var v any
+		if json.Unmarshal(rec.Start, &v) == nil {
+			b, _ := json.Marshal(v)
+			compact.Write(b)
+			parts = append(parts, "position="+compact.String())
+		}
+	}
+	ms := make([]string, len(rec.Moves))
+	for i, m := range rec.Moves {
+		ms[i] = m.Move
+	}
+	parts = append(parts, "moves="+strings.Join(ms, "; "))
+	if rec.Result != nil {
+		ws := make([]string, len(rec.Result.Winners))
+		for i, w := range rec.Result.Winners {
+			ws[i] = strconv.Itoa(w)
+		}
+		res := "result=" + rec.Result.Status
+		if len(ws) > 0 {
+			res += " " + strings.Join(ws, ",")
+		}
+		parts = append(parts, res+" "+rec.Result.Reason)
+	}
+	return strings.Join(parts, " | ")
+}
+
+// parseTextRecord reads a one-line record back.
+func parseTextRecord(line string) (recordJSON, error) {
+	line = strings.TrimSpace(line)
+	parts := strings.Split(line, " | ")
+	if len(parts) < 2 || parts[0] != recordFormat {
+		return recordJSON{}, fmt.Errorf("a text record starts with %q", recordFormat)
+	}
+	rec := recordJSON{Format: recordFormat, Moves: []moveJSON{}}
+	for _, p := range parts[1:] {
+		k, v, ok := strings.Cut(p, "=")
+		if !ok {
+			return rec, fmt.Errorf("field %q: want key=value", p)
+		}
+		switch k {
+		case "game":
+			rec.Game = v
+		case "options":
+			rec.Options = map[string]string{}
+			for _, kv := range strings.Split(v, ",") {
+				if kv == "" {
+					continue
+				}
+				ok, ov, found := strings.Cut(kv, "=")
+				if !found {
+					return rec, fmt.Errorf("option %q: want key=value", kv)
+				}
+				rec.Options[ok] = ov
+			}
+		case "seed":
+			rec.Seed = v
+		case "position":
+			rec.Start = json.RawMessage(v)
+		case "moves":
+			for i, m := range strings.Split(v, "; ") {
+				if strings.TrimSpace(m) == "" {
+					continue
+				}
+				rec.Moves = append(rec.Moves, moveJSON{Ply: i, Move: strings.TrimSpace(m)})
+			}
+		case "result":
+			// Recomputed on import.
+		default:
+			return rec, fmt.Errorf("unknown field %q", k)
+		}
+	}
+	return rec, nil
+}
+
+type importReq struct {
+	Record json.RawMessage `json:"record"`
+	Mode   string          `json:"mode,omitempty"`
+	Seats  []seatReq       `json:"seats,omitempty"`
+	Clock  *clockReq       `json:"clock,omitempty"`
+	Rated  bool            `json:"rated,omitempty"`
+}
+
+func (s *Server) handleImport(w http.ResponseWriter, r *http.Request, u *store.User) {
+	var req importReq
+	if err := decode(w, r, &req, maxImportBody, false); err != nil {
+		writeError(w, err)
+		return
+	}
+	var rec recordJSON
+	var text string
+	if err := json.Unmarshal(req.Record, &text); err == nil {
+		if rec, err = parseTextRecord(text); err != nil {
+			writeError(w, errf(http.StatusBadRequest, "bad_request", "record: %v", err))
+			return
+		}
+	} else if err := json.Unmarshal(req.Record, &rec); err != nil || rec.Game == "" {
+		writeError(w, errf(http.StatusBadRequest, "bad_request", "record: want a JSON record or a text record string"))
+		return
+	}
+	g, err := game.Lookup(rec.Game)
+	if err != nil {
+		writeError(w, badOption("record: unknown game %q", rec.Game))
+		return
+	}
+	meta := store.Game{ID: newID(), Game: g.Name(), CreatorID: u.ID, Created: s.now(), ToMove: -1, Options: map[string]string{}}
+	var st game.State
+	switch {
+	case len(rec.Start) > 0:
+		if st, err = g.ParsePosition(rec.Start); err != nil {
+			writeError(w, errf(http.StatusUnprocessableEntity, "bad_position", "record start: %v", err))
+			return
+		}
+		meta.StartPosition = rec.Start
+	case rec.Seed != "":
+		seed, err := strconv.ParseUint(rec.Seed, 10, 64)
+		if err != nil {
+			writeError(w, errf(http.StatusBadRequest, "bad_request", "record seed %q: want an unsigned integer", rec.Seed))
+			return
+		}
+		opts, err := game.Complete(g, rec.Options)
+		if err != nil {
+			writeError(w, badOption("record: %v", err))
+			return
+		}
+		if st, err = g.New(opts, seed); err != nil {
+			writeError(w, badOption("record: %v", err))
+			return
+		}
+		meta.Options, meta.Seed = opts, seed
+	default:
+		writeError(w, errf(http.StatusUnprocessableEntity, "bad_request", "a record needs its seed or its start position to replay"))
+		return
+	}
+	var moves []store.Move
+	at := s.now()
+	for i, m := range rec.Moves {
+		if st.Outcome().Over() {
+			writeError(w, errf(http.StatusUnprocessableEntity, "illegal_move", "ply %d %q: the game is already over", i, m.Move))
+			return
+		}
+		seat := st.ToMove()
+		mv, err := st.ParseMove(m.Move)
+		if err != nil {
+			writeError(w, errf(http.StatusUnprocessableEntity, "illegal_move", "ply %d %q: %v", i, m.Move, err))
+			return
+		}
+		text := st.FormatMove(mv)
+		st.Play(mv)
+		if !m.At.IsZero() {
+			at = m.At
+		}
+		moves = append(moves, store.Move{Ply: i, Seat: seat, Text: text, At: at})
+	}
+	switch req.Mode {
+	case "", "replay":
+		meta.Status = store.Imported
+		for i := 0; i < st.NumPlayers(); i++ {
+			meta.Seats = append(meta.Seats, store.Seat{Kind: "imported"})
+		}
+		if out := st.Outcome(); out.Over() {
+			end := (&room{s: s, meta: meta}).endFor(out, "normal", st, -1)
+			meta.Result = &end.Result
+		}
+		meta.Finished = s.now()
+		if err := s.store.ImportGame(r.Context(), &meta, moves); err != nil {
+			writeError(w, s.internal("import", err))
+			return
+		}
+		s.log.Info("record imported", "game", meta.ID, "plies", len(moves))
+		writeJSON(w, http.StatusCreated, map[string]any{"game": s.summary(r.Context(), &meta, st)})
+	case "continue":
+		pos, err := st.MarshalPosition()
+		if err != nil {
+			writeError(w, s.internal("position", err))
+			return
+		}
+		sum, err := s.createGame(r.Context(), u, createReq{Game: g.Name(), Seats: req.Seats, Clock: req.Clock, Rated: req.Rated, Position: pos})
+		if err != nil {
+			writeError(w, err)
+			return
+		}
+		writeJSON(w, http.StatusCreated, map[string]any{"game": sum})
+	default:
+		writeError(w, errf(http.StatusBadRequest, "bad_request", "mode %q: want replay or continue", req.Mode))
+	}
+}
+
+func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
+	gs, err := s.loadGame(r.Context(), r.PathValue("id"))
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	n, err := queryInt(r, "ply", len(gs.moves), 0, len(gs.moves))
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	st, err := replay(&gs.meta, gs.moves, n)
+	if err != nil {
+		writeError(w, s.internal("replay", err))
+		return
+	}
+	v, err := viewOf(st, -1)
+	if err != nil {
+		writeError(w, s.internal("view", err))
+		return
+	}
+	resp := map[string]any{"ply": n, "moves": movesJSON(gs.moves[:n]), "toMove": st.ToMove(), "view": v}
+	if p := positionOf(st, &gs.meta); p != nil {
+		resp["position"] = p
+	}
+	writeJSON(w, http.StatusOK, resp)
+}

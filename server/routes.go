@@ -1,0 +1,143 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"runtime/debug"
+	"strconv"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/tabula-games/tabula/store"
+)
+
+func (s *Server) routes() {
+	mux := http.NewServeMux()
+	open := func(pattern string, h http.HandlerFunc) { mux.Handle(pattern, s.middleware(h)) }
+	authed := func(pattern string, h func(http.ResponseWriter, *http.Request, *store.User)) {
+		mux.Handle(pattern, s.middleware(func(w http.ResponseWriter, r *http.Request) {
+			u, err := s.authenticate(r)
+			if err != nil {
+				writeError(w, err)
+				return
+			}
+			if u == nil {
+				writeError(w, errUnauthorized)
+				return
+			}
+			h(w, r, u)
+		}))
+	}
+
+	open("POST /api/guest", s.handleGuest)
+	open("POST /api/users", s.handleRegister)
+	open("POST /api/session", s.handleLogin)
+	open("DELETE /api/session", s.handleLogout)
+	authed("GET /api/me", s.handleMe)
+	authed("POST /api/tokens", s.handleCreateToken)
+	authed("GET /api/tokens", s.handleTokens)
+	authed("DELETE /api/tokens/{id}", s.handleDeleteToken)
+	open("GET /api/users/{name}", s.handleUser)
+
+	open("GET /api/catalog", s.handleCatalog)
+	authed("POST /api/games", s.handleCreateGame)
+	open("GET /api/games", s.handleListGames)
+	open("GET /api/games/{id}", s.handleGetGame)
+	authed("POST /api/games/{id}/join", s.handleJoin)
+	authed("POST /api/games/{id}/leave", s.handleLeave)
+	authed("POST /api/games/{id}/abort", s.handleAbort)
+	authed("POST /api/games/{id}/moves", s.handleMove)
+	authed("POST /api/games/{id}/resign", s.handleResign)
+	authed("GET /api/notifications", s.handleNotifications)
+	open("GET /api/games/{id}/ws", s.handleGameWS)
+	open("GET /api/ws", s.handleUserWS)
+
+	open("GET /api/games/{id}/record", s.handleRecord)
+	open("GET /api/games/{id}/record.txt", s.handleRecordText)
+	open("GET /api/games/{id}/replay", s.handleReplay)
+	authed("POST /api/records", s.handleImport)
+	open("GET /api/leaderboard/{game}", s.handleLeaderboard)
+
+	open("/api/", func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, errf(http.StatusNotFound, "not_found", "no API route %s %s", r.Method, r.URL.Path))
+	})
+	mux.HandleFunc("GET /healthz", s.handleHealth)
+	mux.Handle("GET /metrics", promhttp.HandlerFor(s.metrics.reg, promhttp.HandlerOpts{}))
+	if s.cfg.Web != nil {
+		if entries, err := fs.ReadDir(s.cfg.Web, "."); err == nil && len(entries) > 0 {
+			mux.Handle("/", http.FileServerFS(s.cfg.Web))
+		}
+	}
+	s.mux = mux
+}
+
+// middleware wraps every API handler: rate limits, security headers,
+// panics turned into 503s, and the status code counted.
+func (s *Server) middleware(h http.HandlerFunc) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rec := &statusRecorder{ResponseWriter: w}
+		defer func() {
+			if p := recover(); p != nil {
+				if p == http.ErrAbortHandler {
+					panic(p)
+				}
+				s.log.Error("panic", "method", r.Method, "path", r.URL.Path, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+				if rec.status == 0 {
+					writeError(rec, errUnavailable)
+				}
+			}
+			if rec.status != 0 {
+				s.metrics.requests.WithLabelValues(strconv.Itoa(rec.status)).Inc()
+			}
+		}()
+		hdr := rec.Header()
+		hdr.Set("X-Content-Type-Options", "nosniff")
+		hdr.Set("X-Frame-Options", "DENY")
+		hdr.Set("Referrer-Policy", "same-origin")
+		if !s.allow(r) {
+			writeError(rec, errf(http.StatusTooManyRequests, "rate_limited", "too many requests; slow down"))
+			return
+		}
+		h(rec, r)
+	})
+}
+
+// allow applies the per-client rate limit: by credential when one is sent
+// (each user has its own budget), and by address always, with a wider
+// budget, so that inventing credentials does not escape the limit.
+func (s *Server) allow(r *http.Request) bool {
+	if s.cfg.RateLimit <= 0 {
+		return true
+	}
+	now := s.now()
+	if !s.ipLimits.allow(clientIP(r), now) {
+		return false
+	}
+	key := r.Header.Get("Authorization")
+	if key == "" {
+		if c, err := r.Cookie(sessionCookie); err == nil {
+			key = c.Value
+		}
+	}
+	if key == "" {
+		return true
+	}
+	return s.limits.allow(string(hashSecret(key)), now)
+}
+
+func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+	defer cancel()
+	if s.ctx.Err() != nil {
+		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "shutting down"})
+		return
+	}
+	if err := s.store.Ping(ctx); err != nil {
+		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "store unavailable"})
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+}

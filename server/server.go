@@ -1,0 +1,199 @@
+// Package server is the Tabula game site: accounts, lobby, live games over
+// WebSocket, records, ratings, metrics. It knows games only through the
+// game contract and the registry, bots only through agent.New, and storage
+// only through store.Store.
+//
+// Every live game has one owner goroutine (a room) that serialises its
+// lobby changes and moves: a move is validated by the game's own rules,
+// committed to the store, and only then acknowledged and broadcast. Clients
+// get per-seat views (game.HiddenInfo's View for games with hidden
+// information), never the true state.
+package server
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/tabula-games/tabula/store"
+)
+
+// Config configures a Server. Only Store is required.
+type Config struct {
+	Store  store.Store
+	Logger *slog.Logger // default: slog.Default()
+	// Web is the web application's static files, served at /. Nil or empty:
+	// nothing is served there.
+	Web fs.FS
+	// Now is the clock (tests may fake it). Default time.Now.
+	Now func() time.Time
+	// Seed returns the seed of a new game's chance events. Default: a
+	// cryptographically random uint64 (a guessable seed would reveal a
+	// Skyjo deck).
+	Seed func() uint64
+	// PasswordCost tunes argon2id; the zero value is the production
+	// setting (OWASP's m=19 MiB, t=2). Tests lower it.
+	PasswordCost PasswordCost
+	// RateLimit is the sustained HTTP requests per second allowed per
+	// client (user, or address before login), with bursts of RateBurst.
+	// 0: unlimited.
+	RateLimit float64
+	RateBurst int
+	// SignupRate is accounts (guest or registered) per minute per address.
+	// 0: unlimited.
+	SignupRate float64
+	// WSRate is WebSocket messages per second per connection (burst
+	// 4×). 0: unlimited.
+	WSRate float64
+	// BotTimeout caps one server-side bot decision. Default 10s.
+	BotTimeout time.Duration
+	// BotDelay is a pause before each server-side bot move, so people can
+	// follow a bot's play. Default 0.
+	BotDelay time.Duration
+	// SecureCookies marks the session cookie Secure even without TLS (set
+	// it behind a TLS-terminating proxy).
+	SecureCookies bool
+}
+
+// Server is the game site. Create it with New, mount Handler, call Start to
+// resume stored games, and Shutdown to stop.
+type Server struct {
+	cfg     Config
+	store   store.Store
+	log     *slog.Logger
+	now     func() time.Time
+	hub     *hub
+	metrics *metrics
+	limits  *limiter // per credential
+	// ipLimits is per address, 20 times wider: many users may share an
+	// address, but inventing credentials must not escape every limit.
+	ipLimits *limiter
+	signups  *limiter
+	names    sync.Map // user id → name, for summaries
+	hashSem  chan struct{}
+	// dummy is a password hash checked for unknown names.
+	dummyOnce sync.Once
+	dummy     string
+	mux       *http.ServeMux
+
+	// ctx ends when the server shuts down; WebSocket handlers and bots
+	// watch it.
+	ctx    context.Context
+	cancel context.CancelFunc
+	wg     sync.WaitGroup // WebSocket handlers
+}
+
+// New builds a server. It does not touch the network.
+func New(cfg Config) (*Server, error) {
+	if cfg.Store == nil {
+		return nil, errors.New("server: Config.Store is required")
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Seed == nil {
+		cfg.Seed = randomSeed
+	}
+	if cfg.BotTimeout <= 0 {
+		cfg.BotTimeout = 10 * time.Second
+	}
+	if cfg.RateBurst <= 0 {
+		cfg.RateBurst = int(2*cfg.RateLimit) + 1
+	}
+	s := &Server{
+		cfg:      cfg,
+		store:    cfg.Store,
+		log:      cfg.Logger,
+		now:      cfg.Now,
+		metrics:  newMetrics(),
+		limits:   newLimiter(cfg.RateLimit, float64(cfg.RateBurst)),
+		ipLimits: newLimiter(20*cfg.RateLimit, 20*float64(cfg.RateBurst)),
+		signups:  newLimiter(cfg.SignupRate/60, max(cfg.SignupRate/2, 1)),
+		hashSem:  make(chan struct{}, 2),
+	}
+	s.ctx, s.cancel = context.WithCancel(context.Background())
+	s.hub = newHub(s)
+	s.routes()
+	return s, nil
+}
+
+// Start resumes every open and live game from the store: each gets its
+// owner again, clocks continue and bots carry on.
+func (s *Server) Start(ctx context.Context) error {
+	var before time.Time
+	n := 0
+	for {
+		games, err := s.store.Games(ctx, store.GameFilter{Statuses: []store.Status{store.Open, store.Live}, Before: before, Limit: 200})
+		if err != nil {
+			return fmt.Errorf("server: resume games: %w", err)
+		}
+		for _, g := range games {
+			if _, err := s.hub.load(ctx, g); err != nil {
+				// One corrupt game must not keep the site down.
+				s.log.Error("resume game", "game", g.ID, "err", err)
+				continue
+			}
+			n++
+		}
+		if len(games) < 200 {
+			break
+		}
+		before = games[len(games)-1].Created
+	}
+	s.log.Info("games resumed", "count", n)
+	return nil
+}
+
+// Shutdown stops the server's own work: WebSocket connections are closed
+// with "going away", every room finishes the move it is committing and
+// stops, bots are cancelled. The caller shuts the http.Server down first
+// (so no new request arrives) and closes the store after.
+func (s *Server) Shutdown(ctx context.Context) error {
+	s.cancel()
+	done := make(chan struct{})
+	go func() {
+		s.hub.stopAll()
+		s.wg.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// Handler is the site's HTTP handler.
+func (s *Server) Handler() http.Handler { return s.mux }
+
+func randomSeed() uint64 {
+	var b [8]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic("server: crypto/rand failed: " + err.Error())
+	}
+	return binary.LittleEndian.Uint64(b[:])
+}
+
+// newID returns a game id: 10 characters from an alphabet without look-alikes.
+func newID() string {
+	const alphabet = "23456789abcdefghjkmnpqrstuvwxyz"
+	var b [10]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic("server: crypto/rand failed: " + err.Error())
+	}
+	for i := range b {
+		b[i] = alphabet[int(b[i])%len(alphabet)]
+	}
+	return string(b[:])
+}

@@ -1,0 +1,143 @@
+package server
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"sort"
+
+	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/store"
+)
+
+// This file is the only place that decides what of a game state leaves the
+// server. Everything a client receives about a position goes through
+// viewOf; the full position (positionOf) and chance outcomes (chanceOf) are
+// released only for finished games or games without hidden information.
+
+// hasHidden reports whether the game keeps information from its players.
+func hasHidden(st game.State) bool {
+	_, ok := st.(game.HiddenInfo)
+	return ok
+}
+
+// viewOf is what seat (-1: a spectator) may see of st: the game's own view
+// for hidden-information games, the position JSON for the others.
+func viewOf(st game.State, seat int) (json.RawMessage, error) {
+	if h, ok := st.(game.HiddenInfo); ok {
+		v, err := safeView(h, seat)
+		if err != nil {
+			return nil, fmt.Errorf("view for seat %d: %w", seat, err)
+		}
+		return v, nil
+	}
+	return st.MarshalPosition()
+}
+
+// safeView turns a panic in a game's View (a seat it did not expect) into
+// an error: the server must fail closed, never crash or fall back to more.
+func safeView(h game.HiddenInfo, seat int) (v json.RawMessage, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			v, err = nil, fmt.Errorf("view panicked: %v", r)
+		}
+	}()
+	b, err := h.View(seat)
+	if err != nil {
+		return nil, err
+	}
+	if !json.Valid(b) {
+		return nil, errors.New("view is not JSON")
+	}
+	return b, nil
+}
+
+// positionOf is the full position: only for finished games or games
+// without hidden information.
+func positionOf(st game.State, meta *store.Game) json.RawMessage {
+	if hasHidden(st) && !over(meta) {
+		return nil
+	}
+	b, err := st.MarshalPosition()
+	if err != nil {
+		return nil
+	}
+	return b
+}
+
+func over(meta *store.Game) bool {
+	return meta.Status == store.Finished || meta.Status == store.Imported
+}
+
+// chanceOf returns the game's record of chance outcomes if its state offers
+// one (a method ChanceRecord() T whose result marshals to JSON, as Skyjo's
+// does). The contract has no interface for it, so it is found by name.
+func chanceOf(st game.State) json.RawMessage {
+	m := reflect.ValueOf(st).MethodByName("ChanceRecord")
+	if !m.IsValid() || m.Type().NumIn() != 0 || m.Type().NumOut() != 1 {
+		return nil
+	}
+	b, err := json.Marshal(m.Call(nil)[0].Interface())
+	if err != nil {
+		return nil
+	}
+	return b
+}
+
+// legalTexts lists the legal moves in canonical notation, sorted by byte
+// order as `tabula moves` prints them.
+func legalTexts(st game.State) []string {
+	ms := st.Legal(nil)
+	out := make([]string, len(ms))
+	for i, m := range ms {
+		out[i] = st.FormatMove(m)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// initialState builds the start of a game from its metadata.
+func initialState(g game.Game, meta *store.Game) (game.State, error) {
+	if len(meta.StartPosition) > 0 {
+		return g.ParsePosition(meta.StartPosition)
+	}
+	opts, err := game.Complete(g, meta.Options)
+	if err != nil {
+		return nil, err
+	}
+	return g.New(opts, meta.Seed)
+}
+
+// replay builds the state after the first n moves (all if n < 0),
+// re-validating every move.
+func replay(meta *store.Game, moves []store.Move, n int) (game.State, error) {
+	g, err := game.Lookup(meta.Game)
+	if err != nil {
+		return nil, err
+	}
+	st, err := initialState(g, meta)
+	if err != nil {
+		return nil, err
+	}
+	if n < 0 || n > len(moves) {
+		n = len(moves)
+	}
+	for _, m := range moves[:n] {
+		if st.Outcome().Over() {
+			return nil, fmt.Errorf("ply %d %q: %w", m.Ply, m.Text, game.ErrGameOver)
+		}
+		if err := game.Play(st, m.Text); err != nil {
+			return nil, fmt.Errorf("ply %d %q: %w", m.Ply, m.Text, err)
+		}
+	}
+	return st, nil
+}
+
+// scoresOf returns the game's scores if it keeps any.
+func scoresOf(st game.State) []int {
+	if sc, ok := st.(game.Scorer); ok {
+		return sc.Scores()
+	}
+	return nil
+}

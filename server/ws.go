@@ -1,0 +1,269 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"sync/atomic"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"github.com/tabula-games/tabula/store"
+)
+
+const wsWriteTimeout = 10 * time.Second
+
+// wsConn is the part shared by the game and user channels: accept, a
+// writer that drains the connection's queue, and a close that says why.
+type wsConn struct {
+	s      *Server
+	c      *websocket.Conn
+	sub    *sub
+	ctx    context.Context
+	cancel context.CancelFunc
+	slow   atomic.Bool
+	limit  *connLimiter
+}
+
+func (s *Server) accept(w http.ResponseWriter, r *http.Request, uid int64) (*wsConn, bool) {
+	c, err := websocket.Accept(w, r, nil)
+	if err != nil {
+		// Accept has answered the request (a bad upgrade or a foreign
+		// origin, which it refuses so that no other site can use a
+		// visitor's cookie).
+		return nil, false
+	}
+	c.SetReadLimit(maxWSMessage)
+	ctx, cancel := context.WithCancel(s.ctx)
+	wc := &wsConn{s: s, c: c, ctx: ctx, cancel: cancel, limit: newConnLimiter(s.cfg.WSRate, s.now())}
+	wc.sub = newSub(uid, func() {
+		wc.slow.Store(true)
+		cancel()
+	})
+	s.metrics.wsClients.Inc()
+	return wc, true
+}
+
+// serve runs the writer until the connection ends, with read running the
+// reader; then it closes the connection with a status that says why.
+func (wc *wsConn) serve(read func()) {
+	defer wc.s.metrics.wsClients.Dec()
+	go func() {
+		defer wc.cancel()
+		read()
+	}()
+	for {
+		select {
+		case msg := <-wc.sub.ch:
+			ctx, cancel := context.WithTimeout(wc.ctx, wsWriteTimeout)
+			err := wc.c.Write(ctx, websocket.MessageText, msg)
+			cancel()
+			if err != nil {
+				wc.cancel()
+				wc.close()
+				return
+			}
+		case <-wc.ctx.Done():
+			wc.close()
+			return
+		}
+	}
+}
+
+func (wc *wsConn) close() {
+	switch {
+	case wc.s.ctx.Err() != nil:
+		wc.c.Close(websocket.StatusGoingAway, "server shutting down; reconnect")
+	case wc.slow.Load():
+		wc.c.Close(websocket.StatusPolicyViolation, "too slow to keep up; reconnect")
+	default:
+		wc.c.Close(websocket.StatusNormalClosure, "")
+	}
+}
+
+// clientMsg is anything a client sends on either channel.
+type clientMsg struct {
+	Type string `json:"type"`
+	ID   string `json:"id"`
+	Ply  *int   `json:"ply"`
+	Move string `json:"move"`
+	Seat *int   `json:"seat"`
+}
+
+func errorMsg(id string, err error) []byte {
+	var ae *apiError
+	if !errors.As(err, &ae) {
+		ae = errUnavailable
+	}
+	return marshal(map[string]any{"type": "error", "id": id, "error": ae})
+}
+
+// readLoop reads client messages and hands each to handle. Bad JSON and
+// too many messages are answered with an error and otherwise ignored;
+// oversized messages end the connection (the library closes it with 1009).
+func (wc *wsConn) readLoop(handle func(m clientMsg)) {
+	for {
+		_, data, err := wc.c.Read(wc.ctx)
+		if err != nil {
+			return
+		}
+		if !wc.limit.allow(wc.s.now()) {
+			wc.sub.send(errorMsg("", errf(http.StatusTooManyRequests, "rate_limited", "too many messages")))
+			continue
+		}
+		var m clientMsg
+		if err := json.Unmarshal(data, &m); err != nil {
+			wc.sub.send(errorMsg("", errf(http.StatusBadRequest, "bad_json", "malformed JSON: %v", err)))
+			continue
+		}
+		handle(m)
+	}
+}
+
+// handleGameWS is the game channel: a snapshot, then every change of one
+// game; players may send moves on it.
+func (s *Server) handleGameWS(w http.ResponseWriter, r *http.Request) {
+	u, err := s.authenticate(r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	id := r.PathValue("id")
+	rm := s.hub.room(id)
+	if rm == nil {
+		if _, err := s.store.Game(r.Context(), id); errors.Is(err, store.ErrNotFound) {
+			writeError(w, errNotFound)
+			return
+		} else if err != nil {
+			writeError(w, s.internal("game", err))
+			return
+		}
+	}
+	var uid int64
+	if u != nil {
+		uid = u.ID
+	}
+	s.wg.Add(1)
+	defer s.wg.Done()
+	wc, ok := s.accept(w, r, uid)
+	if !ok {
+		return
+	}
+	var snap []byte
+	if rm != nil {
+		err := rm.call(wc.ctx, func() {
+			rm.subs[wc.sub] = struct{}{}
+			snap = rm.snapshot(uid)
+		})
+		if err == nil {
+			defer rm.call(context.Background(), func() { delete(rm.subs, wc.sub) })
+		}
+	}
+	if snap == nil {
+		gs, err := s.loadGame(wc.ctx, id)
+		if err != nil {
+			wc.c.Close(websocket.StatusInternalError, "cannot load the game")
+			return
+		}
+		snap = storedSnapshot(gs, uid)
+	}
+	wc.sub.send(snap)
+	wc.serve(func() {
+		wc.readLoop(func(m clientMsg) {
+			if u == nil {
+				wc.sub.send(errorMsg(m.ID, errf(http.StatusUnauthorized, "unauthorized", "spectators cannot act; sign in")))
+				return
+			}
+			switch m.Type {
+			case "move":
+				mv, err := s.move(wc.ctx, u, id, moveReq{Ply: m.Ply, Move: m.Move, Seat: m.Seat})
+				if err != nil {
+					wc.sub.send(errorMsg(m.ID, err))
+					return
+				}
+				wc.sub.send(marshal(map[string]any{"type": "ack", "id": m.ID, "ply": mv.Ply}))
+			case "resign":
+				err := s.inRoom(wc.ctx, id, func(rm *room) error { return rm.resign(u) })
+				if err != nil {
+					wc.sub.send(errorMsg(m.ID, err))
+					return
+				}
+				wc.sub.send(marshal(map[string]any{"type": "ack", "id": m.ID}))
+			default:
+				wc.sub.send(errorMsg(m.ID, errf(http.StatusBadRequest, "bad_request", "unknown message type %q", m.Type)))
+			}
+		})
+	})
+}
+
+// storedSnapshot is the snapshot of a game that has no room (finished,
+// aborted, imported).
+func storedSnapshot(gs *gameState, uid int64) []byte {
+	seat := -1
+	for i, se := range gs.meta.Seats {
+		if uid != 0 && se.Kind == store.SeatHuman && se.UserID == uid {
+			seat = i
+		}
+	}
+	v, _ := viewOf(gs.st, seat)
+	return marshal(snapshotMsg{Type: "snapshot", Game: gs.sum, Seat: seat, Moves: movesJSON(gs.moves), View: v})
+}
+
+// handleUserWS is the user channel, the bot API: a move request whenever it
+// is the user's turn in any game, answered on the same connection.
+func (s *Server) handleUserWS(w http.ResponseWriter, r *http.Request) {
+	u, err := s.authenticate(r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	if u == nil {
+		writeError(w, errUnauthorized)
+		return
+	}
+	s.wg.Add(1)
+	defer s.wg.Done()
+	wc, ok := s.accept(w, r, u.ID)
+	if !ok {
+		return
+	}
+	s.hub.addUser(u.ID, wc.sub)
+	defer s.hub.removeUser(u.ID, wc.sub)
+	// Registered first, then the games waiting for this user: a turn that
+	// starts in between is sent twice rather than never.
+	go func() {
+		games, err := s.store.Games(wc.ctx, store.GameFilter{Statuses: []store.Status{store.Live}, UserID: u.ID, ToMove: true, Limit: 200})
+		if err != nil {
+			return
+		}
+		for _, g := range games {
+			if rm := s.hub.room(g.ID); rm != nil {
+				rm.call(wc.ctx, func() {
+					if uid, msg := rm.turnMessage(); msg != nil && uid == u.ID {
+						wc.sub.send(msg)
+					}
+				})
+			}
+		}
+	}()
+	wc.serve(func() {
+		wc.readLoop(func(m clientMsg) {
+			if m.Type != "move" {
+				wc.sub.send(errorMsg(m.ID, errf(http.StatusBadRequest, "bad_request", "unknown message type %q", m.Type)))
+				return
+			}
+			if m.ID == "" {
+				wc.sub.send(errorMsg(m.ID, errf(http.StatusBadRequest, "bad_request", "id (the game) is required")))
+				return
+			}
+			mv, err := s.move(wc.ctx, u, m.ID, moveReq{Ply: m.Ply, Move: m.Move, Seat: m.Seat})
+			if err != nil {
+				wc.sub.send(errorMsg(m.ID, err))
+				return
+			}
+			wc.sub.send(marshal(map[string]any{"type": "ack", "id": m.ID, "ply": mv.Ply}))
+		})
+	})
+}

@@ -103,6 +103,16 @@ type geometry struct {
 	// unbroken arc can leave that set without disconnecting it.
 	ring  [maxCells][6]uint8
 	names [maxCells]string
+	// fwd[d] lists, for the three forward steps d (those to higher cell
+	// numbers), the cells whose step-d neighbour lies at each distance:
+	// shifting a set down by that distance and masking gives, bit-parallel,
+	// the cells whose step-d neighbour is in the set.
+	fwd [3][]shiftMask
+}
+
+type shiftMask struct {
+	by   uint
+	mask bitset
 }
 
 // runs[m] is the number of maximal arcs of set bits in the 6-cycle m.
@@ -161,8 +171,46 @@ func (g *geometry) build(n int) {
 			if j != noCell {
 				g.nbr[i] = g.nbr[i].or(single(j))
 			}
+			if j != noCell && d < 3 {
+				g.addShift(d, uint(j-i), i)
+			}
 		}
 	}
+}
+
+func (g *geometry) addShift(d int, by uint, cell int) {
+	for k := range g.fwd[d] {
+		if g.fwd[d][k].by == by {
+			g.fwd[d][k].mask = g.fwd[d][k].mask.or(single(cell))
+			return
+		}
+	}
+	g.fwd[d] = append(g.fwd[d], shiftMask{by, single(cell)})
+}
+
+// shr shifts a set down by 1…63 cells.
+func (b bitset) shr(by uint) bitset {
+	return bitset{b.lo>>by | b.hi<<(64-by), b.hi >> by}
+}
+
+// step returns the cells whose forward step-d neighbour is in set.
+func (g *geometry) step(d int, set bitset) bitset {
+	var out bitset
+	for _, sm := range g.fwd[d] {
+		out = out.or(set.shr(sm.by).and(sm.mask))
+	}
+	return out
+}
+
+// holeFree reports whether a group encloses nothing: no cell outside it is
+// cut off from the edge of the board by it. By Euler's formula for the
+// triangles of the cell lattice, a connected group has
+// cells - links + triangles = 1 - holes.
+func (g *geometry) holeFree(grp bitset) bool {
+	e0, e1, e2 := g.step(0, grp).and(grp), g.step(1, grp).and(grp), g.step(2, grp).and(grp)
+	links := e0.count() + e1.count() + e2.count()
+	triangles := e0.and(e1).count() + e1.and(e2).count()
+	return grp.count()-links+triangles == 1
 }
 
 // axial returns the cell at axial (x, r), or noCell off the board.
@@ -215,15 +263,18 @@ func (g *geometry) dilate(set bitset) bitset {
 }
 
 // component returns the connected part of within that contains seed, and
-// the cells next to it.
+// the cells next to it. It takes one cell at a time off a work set rather
+// than dilating whole frontiers: groups are small, and this loop has no
+// calls in it.
 func (g *geometry) component(seed int, within bitset) (comp, halo bitset) {
 	comp = single(seed)
-	frontier := comp
-	for !frontier.isEmpty() {
-		d := g.dilate(frontier)
-		halo = halo.or(d)
-		frontier = d.and(within).andNot(comp)
-		comp = comp.or(frontier)
+	work := comp
+	for !work.isEmpty() {
+		nb := g.nbr[work.pop()]
+		halo = halo.or(nb)
+		add := nb.and(within).andNot(comp)
+		comp = comp.or(add)
+		work = work.or(add)
 	}
 	return comp, halo
 }
@@ -232,29 +283,39 @@ func (g *geometry) component(seed int, within bitset) (comp, halo bitset) {
 // contains every cell of targets; it stops as soon as it does.
 func (g *geometry) reachesAll(seed int, within, targets bitset) bool {
 	comp := single(seed)
-	frontier := comp
-	for {
+	work := comp
+	for !work.isEmpty() {
+		add := g.nbr[work.pop()].and(within).andNot(comp)
+		if add.isEmpty() {
+			continue
+		}
+		comp = comp.or(add)
 		if targets.subsetOf(comp) {
 			return true
 		}
-		if frontier.isEmpty() {
-			return false
-		}
-		frontier = g.dilate(frontier).and(within).andNot(comp)
-		comp = comp.or(frontier)
+		work = work.or(add)
 	}
+	return targets.subsetOf(comp)
 }
 
 // isCut reports whether taking cell c out of set (which holds c) splits the
 // connected part of set around c into two or more parts.
+//
+// When that part encloses no hole, a cheaper exact test exists (see
+// chainSearch.cut): two neighbours on different arcs around c could only
+// be joined by a path that, with c, encircles the cells between the arcs.
 func (g *geometry) isCut(c int, set bitset) bool {
+	nb := g.nbr[c].and(set)
+	if k := nb.count(); k <= 1 || k >= 5 {
+		// No neighbour left behind, one, or all but one around c: they
+		// cannot fall apart.
+		return false
+	}
 	if runs[g.ringMask(c, set)] <= 1 {
 		// The neighbours left behind touch each other around c.
 		return false
 	}
-	nb := g.nbr[c].and(set)
-	rest := set.andNot(single(c))
-	return !g.reachesAll(nb.first(), rest, nb)
+	return !g.reachesAll(nb.first(), set.andNot(single(c)), nb)
 }
 
 // connected reports whether a non-empty set is one group.

@@ -242,3 +242,76 @@ func TestRandomGamesMatchReference(t *testing.T) {
 		}
 	}
 }
+
+// TestHoleFreeMatchesFloodFill: the Euler-formula hole test agrees with a
+// flood fill from the board's edge through the cells outside the group, on
+// every group of many random positions of every size.
+func TestHoleFreeMatchesFloodFill(t *testing.T) {
+	holes, groups := 0, 0
+	for _, size := range []string{"5", "6", "7"} {
+		for _, st := range gametest.RandomStates(t, Game, game.Options{"size": size}, 9, 400) {
+			s := st.(*State)
+			g := s.geo
+			var edge bitset
+			for i := 0; i < g.cells; i++ {
+				if g.nbr[i].count() < 6 {
+					edge = edge.or(single(i))
+				}
+			}
+			for c := 0; c < 2; c++ {
+				for rest := s.stones[c]; !rest.isEmpty(); {
+					grp, _ := g.component(rest.first(), s.stones[c])
+					rest = rest.andNot(grp)
+					outside := g.all.andNot(grp)
+					reached := outside.and(edge)
+					for {
+						next := reached.or(g.dilate(reached).and(outside))
+						if next == reached {
+							break
+						}
+						reached = next
+					}
+					want := reached == outside
+					if g.holeFree(grp) != want {
+						t.Fatalf("size %s: holeFree = %v, flood fill says %v for %s", size, !want, want, mustJSON(t, s))
+					}
+					groups++
+					if !want {
+						holes++
+					}
+				}
+			}
+		}
+	}
+	if holes == 0 {
+		t.Fatalf("no group with a hole among %d", groups)
+	}
+}
+
+// TestCutShortcutAgreesWithFloodFill: with the arc test for hole-free
+// groups turned off, every cut test floods, and the moves of every corpus
+// position, under every option, stay the same.
+func TestCutShortcutAgreesWithFloodFill(t *testing.T) {
+	lines := loadCorpus(t)
+	step := 1
+	if testing.Short() {
+		step = 7
+	}
+	variants := append([][2]string{{"global", "optional"}}, optionVariants...)
+	for i := 0; i < len(lines); i += step {
+		for _, v := range variants {
+			st, err := Game.ParsePosition(withOptions(t, lines[i].Position, v[0], v[1]))
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := st.(*State)
+			fast := legalTexts(s)
+			holeShortcut = false
+			slow := legalTexts(s)
+			holeShortcut = true
+			if missing, extra := diff(slow, fast); len(missing)+len(extra) > 0 {
+				t.Fatalf("line %d %v: with the shortcut missing %v, extra %v", i+1, v, missing, extra)
+			}
+		}
+	}
+}

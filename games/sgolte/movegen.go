@@ -32,16 +32,81 @@ func (g *geometry) mergeCells(own, empty bitset) bitset {
 	return twice
 }
 
-// chainSearch finds the flip sets of one merging placement. It keeps its
-// results in an array rather than a slice so that it can live on the
-// caller's stack: the search is recursive, and escape analysis would move
-// any buffer a recursive method appends to onto the heap.
+// maxGroups bounds the enemy groups a search remembers; more are
+// recomputed when needed (a hexhex of 127 cells holds at most 43 groups of
+// one colour anyway).
+const maxGroups = 64
+
+// chainSearch finds the flip sets of the merging placements of one
+// position. It remembers the enemy groups it has traced, since neighbouring
+// placements usually touch the same ones. It keeps its results in an array
+// rather than a slice so that it can live on the caller's stack: the search
+// is recursive, and escape analysis would move any buffer a recursive
+// method appends to onto the heap.
 type chainSearch struct {
-	g     *geometry
-	cont  uint8
-	n     int
-	buf   [maxSets]bitset
-	spill []bitset // the sets past maxSets, on the heap (never seen in play)
+	g             *geometry
+	opp           bitset // the enemy stones
+	minflip, cont uint8
+	known         bitset // enemy stones whose group is in groups
+	ngroups       int
+	groups        [maxGroups]enemyGroup
+	groupIdx      [maxCells]uint8 // index in groups of each known stone
+	local         bool            // the group searched now has no hole
+	n             int
+	buf           [maxSets]bitset
+	spill         []bitset // the sets past maxSets, on the heap (never seen in play)
+}
+
+// holeShortcut enables the arc test of chainSearch.cut; tests turn it off
+// to check the flood-fill path against it.
+var holeShortcut = true
+
+// enemyGroup is a traced enemy group and whether it encloses a hole (0
+// unknown, 1 no, 2 yes).
+type enemyGroup struct {
+	set  bitset
+	hole uint8
+}
+
+// search prepares cs for the placements of the side to move in s.
+func (s *State) search(cs *chainSearch) *chainSearch {
+	cs.g, cs.opp, cs.minflip, cs.cont = s.geo, s.stones[s.toMove^1], s.minflip, s.cont
+	cs.known, cs.ngroups = bitset{}, 0
+	return cs
+}
+
+// groupOf returns the enemy group holding stone c, remembered in
+// cs.groups (or in spare when they are full).
+func (cs *chainSearch) groupOf(c int, spare *enemyGroup) *enemyGroup {
+	if cs.known.has(c) {
+		return &cs.groups[cs.groupIdx[c]]
+	}
+	grp, _ := cs.g.component(c, cs.opp)
+	if cs.ngroups == maxGroups {
+		*spare = enemyGroup{set: grp}
+		return spare
+	}
+	for b := grp; !b.isEmpty(); {
+		cs.groupIdx[b.pop()] = uint8(cs.ngroups)
+	}
+	cs.known = cs.known.or(grp)
+	e := &cs.groups[cs.ngroups]
+	*e = enemyGroup{set: grp}
+	cs.ngroups++
+	return e
+}
+
+// cut reports whether flipping s splits its part of rem, the rest of the
+// group being searched. In a group without holes (the usual case) the
+// rest has none either, since every flipped stone is joined to the
+// placement, outside the group, by the chain; then two neighbours on
+// different arcs around s could only be joined by a path encircling the
+// cells between the arcs, which would be a hole, so the arcs decide.
+func (cs *chainSearch) cut(s int, rem bitset) bool {
+	if cs.local {
+		return runs[cs.g.ringMask(s, rem)] >= 2
+	}
+	return cs.g.isCut(s, rem)
 }
 
 func (cs *chainSearch) record(f bitset) {
@@ -53,18 +118,34 @@ func (cs *chainSearch) record(f bitset) {
 	cs.spill = append(cs.spill, f)
 }
 
-// flipSets returns the distinct flip sets of a merging placement at p, opp
-// being the enemy stones, sorted by bitset.less. An empty result means the
-// placement is illegal. The result lives in cs until its next use.
-func (g *geometry) flipSets(p int, opp bitset, minflip, cont uint8, cs *chainSearch) []bitset {
-	cs.g, cs.cont, cs.n, cs.spill = g, cont, 0, nil
-	var groups [3]bitset // six neighbours hold at most three enemy groups
+// flipSets returns the distinct flip sets of a merging placement at p,
+// sorted by bitset.less. An empty result means the placement is illegal.
+// The result lives in cs until its next use.
+func (cs *chainSearch) flipSets(p int) []bitset {
+	g := cs.g
+	cs.n, cs.spill = 0, nil
+	var groups [3]enemyGroup // six neighbours hold at most three enemy groups
+	var spare enemyGroup
 	n := 0
-	for rest := g.nbr[p].and(opp); !rest.isEmpty(); n++ {
-		groups[n], _ = g.component(rest.first(), opp)
-		rest = rest.andNot(groups[n])
+	for rest := g.nbr[p].and(cs.opp); !rest.isEmpty(); {
+		e := cs.groupOf(rest.first(), &spare)
+		rest = rest.andNot(e.set)
+		if e.set.count() >= 3 {
+			// Taking stones out of two or fewer leaves at most one part.
+			if e.hole == 0 {
+				e.hole = 2
+				if g.holeFree(e.set) {
+					e.hole = 1
+				}
+			}
+			groups[n] = *e
+			n++
+		}
 	}
-	if minflip == minGlobal {
+	if n == 0 {
+		return nil
+	}
+	if cs.minflip == minGlobal {
 		// All groups at once: the first length at which any group splits
 		// is the fewest flips.
 		cs.deepen(groups[:n], p)
@@ -87,12 +168,13 @@ func (cs *chainSearch) found() int { return cs.n + len(cs.spill) }
 // depth-first search per chain length. (A breadth-first search that keeps
 // each level's chains was measured no faster: chains are short, and most of
 // the work is the cut tests at the last level.)
-func (cs *chainSearch) deepen(groups []bitset, p int) {
+func (cs *chainSearch) deepen(groups []enemyGroup, p int) {
 	before := cs.found()
 	for length := 1; ; length++ {
 		alive := false
-		for _, grp := range groups {
-			if cs.chains(grp, bitset{}, cs.g.nbr[p], length) {
+		for i := range groups {
+			cs.local = groups[i].hole == 1 && holeShortcut
+			if cs.chains(groups[i].set, bitset{}, cs.g.nbr[p], length) {
 				alive = true
 			}
 		}
@@ -116,7 +198,7 @@ func (cs *chainSearch) chains(rem, flipped, cand bitset, left int) (alive bool) 
 	}
 	for c := cand.and(rem); !c.isEmpty(); {
 		s := c.pop()
-		cut := g.isCut(s, rem)
+		cut := cs.cut(s, rem)
 		rest := rem.andNot(single(s))
 		if left == 1 {
 			if cut {
@@ -148,7 +230,7 @@ func (cs *chainSearch) continueFrom(flipped bitset, last int, rem bitset) {
 	more := false
 	for c := g.nbr[last].and(rem); !c.isEmpty(); {
 		s := c.pop()
-		if g.isCut(s, rem) {
+		if cs.cut(s, rem) {
 			more = true
 			cs.continueFrom(flipped.or(single(s)), s, rem.andNot(single(s)))
 		}
@@ -161,6 +243,9 @@ func (cs *chainSearch) continueFrom(flipped bitset, last int, rem bitset) {
 // sortUnique sorts sets and drops repeats: two chains that flip the same
 // stones are one move.
 func sortUnique(sets []bitset) []bitset {
+	if len(sets) < 2 {
+		return sets
+	}
 	const start = 0
 	for i := start + 1; i < len(sets); i++ {
 		x := sets[i]
@@ -181,12 +266,6 @@ func sortUnique(sets []bitset) []bitset {
 	return sets[:w]
 }
 
-// setsAt returns the flip sets of a merging placement at p by the side to
-// move, kept in cs.
-func (s *State) setsAt(p int, cs *chainSearch) []bitset {
-	return s.geo.flipSets(p, s.stones[s.toMove^1], s.minflip, s.cont, cs)
-}
-
 func (s *State) Legal(dst []game.Move) []game.Move {
 	if s.over() {
 		return dst
@@ -194,14 +273,14 @@ func (s *State) Legal(dst []game.Move) []game.Move {
 	n0 := len(dst)
 	empty := s.empty()
 	merges := s.geo.mergeCells(s.stones[s.toMove], empty)
-	var cs chainSearch
+	cs := s.search(new(chainSearch))
 	for e := empty; !e.isEmpty(); {
 		p := e.pop()
 		if !merges.has(p) {
 			dst = append(dst, game.Move(p))
 			continue
 		}
-		sets := s.setsAt(p, &cs)
+		sets := cs.flipSets(p)
 		for i := range sets {
 			dst = append(dst, game.Move(p|(i+1)<<cellBits))
 		}
@@ -222,9 +301,9 @@ func (s *State) hasPlacement() bool {
 	if !empty.andNot(merges).isEmpty() {
 		return true
 	}
-	var cs chainSearch
+	cs := s.search(new(chainSearch))
 	for m := merges; !m.isEmpty(); {
-		if len(s.setsAt(m.pop(), &cs)) > 0 {
+		if len(cs.flipSets(m.pop())) > 0 {
 			return true
 		}
 	}
@@ -249,8 +328,7 @@ func (s *State) Play(m game.Move) {
 	p := int(m & cellMask)
 	var flips bitset
 	if idx := int(m>>cellBits) - 1; idx >= 0 {
-		var cs chainSearch
-		flips = s.setsAt(p, &cs)[idx]
+		flips = s.search(new(chainSearch)).flipSets(p)[idx]
 	}
 	s.place(p, flips)
 }

@@ -24,8 +24,7 @@ func (s *State) FormatMove(m game.Move) string {
 	if idx < 0 {
 		return s.geo.names[p]
 	}
-	var cs chainSearch
-	sets := s.setsAt(p, &cs)
+	sets := s.search(new(chainSearch)).flipSets(p)
 	if idx >= len(sets) {
 		return fmt.Sprintf("?%d", uint32(m))
 	}
@@ -75,8 +74,7 @@ func (s *State) ParseMove(text string) (game.Move, error) {
 		}
 		return game.Move(p), nil
 	}
-	var cs chainSearch
-	sets := s.setsAt(p, &cs)
+	sets := s.search(new(chainSearch)).flipSets(p)
 	if len(sets) == 0 {
 		return 0, fmt.Errorf("sgolte: move %q: %w: %s merges groups but no adjacent enemy group can be split", text, game.ErrIllegal, s.geo.names[p])
 	}

@@ -35,9 +35,10 @@ func (s *State) randomPly(pg *playoutGen, rng *game.RNG) {
 	merges := s.geo.mergeCells(s.stones[s.toMove], empty)
 	plain := empty.andNot(merges)
 	sets, cells := pg.sets[:0], pg.cells[:0]
+	cs := s.search(&pg.cs)
 	for m := merges; !m.isEmpty(); {
 		p := m.pop()
-		for _, f := range s.setsAt(p, &pg.cs) {
+		for _, f := range cs.flipSets(p) {
 			sets = append(sets, f)
 			cells = append(cells, uint8(p))
 		}

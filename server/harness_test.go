@@ -51,6 +51,8 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
+type serverConfig = server.Config
+
 type envOption func(*server.Config)
 
 func newEnv(t *testing.T, opts ...envOption) *env {

@@ -114,8 +114,19 @@ func (r *room) call(ctx context.Context, fn func()) error {
 	case <-ctx.Done():
 		return ctx.Err()
 	}
-	<-done
-	return nil
+	select {
+	case <-done:
+		return nil
+	case <-r.quit:
+		// fn runs before run returns and quit closes, so if it ran at
+		// all, done is closed by now.
+		select {
+		case <-done:
+			return nil
+		default:
+			return errRoomClosed
+		}
+	}
 }
 
 // post queues fn without waiting (timers, bots). It must not be called

@@ -115,8 +115,8 @@ func (g skjuub) ParsePosition(data []byte) (game.State, error) {
 	if !s.b.valid(r) {
 		return nil, posErr("the pieces collide (overhang into another piece or into one square from perpendicular sides, or past a closed edge)")
 	}
-	if len(pj.History) > int(s.turns[0])+int(s.turns[1])+1 {
-		return nil, posErr("history longer than the turns played")
+	if len(pj.History) > len(s.hist) {
+		return nil, posErr("history too long")
 	}
 	for _, h := range pj.History {
 		k, err := strconv.ParseUint(h, 16, 64)
@@ -134,6 +134,10 @@ func (g skjuub) ParsePosition(data []byte) (game.State, error) {
 			s.push(s.key)
 		}
 		s.judgeTurnStart()
+	}
+	// One entry per turn start, the current turn's included.
+	if int(s.nhist) > int(s.turns[0])+int(s.turns[1])+1 {
+		return nil, posErr("history longer than the turns played")
 	}
 	return s, nil
 }

@@ -103,7 +103,7 @@ func (s *State) ban(m *masks) game.Move {
 }
 
 // rays[sq][d] holds the squares beyond sq toward d, to the board edge.
-var rays [numSquares][4]uint64
+var rays [64][4]uint64 // 64 rows so that a square from a bit scan needs no bounds check
 
 func init() {
 	for sq := 0; sq < numSquares; sq++ {
@@ -119,7 +119,7 @@ func init() {
 // ray up to the first square where it could not stand, since every square
 // passed must be a valid stop too.
 func slideReach(c int, pl uint64) uint64 {
-	r := &rays[c]
+	r := &rays[c&63]
 	// North and east rays run toward higher squares: the first blocker is
 	// the lowest bit; south and west toward lower ones: the highest.
 	n, e, so, w := r[north], r[east], r[south], r[west]
@@ -158,7 +158,7 @@ type gen struct {
 	n       int // number of legal actions
 	moving  int // of which slides and tumbles
 	place   [4]uint64
-	pieces  [poolSize]pieceOpts
+	pieces  [16]pieceOpts // poolSize rounded up to a power of two: indexed by np&15
 	np      int
 	pickups uint64
 	bonus   bool
@@ -197,7 +197,7 @@ func (s *State) collect(g *gen, m *masks) {
 		for bb := mine; bb != 0; bb &= bb - 1 {
 			c := lowBit(bb)
 			bit := bb & -bb
-			po := &g.pieces[g.np]
+			po := &g.pieces[g.np&15]
 			g.np++
 			po.c, po.d = int8(c), int8(d)
 			po.reach = slideReach(c, m.pl[d])
@@ -253,10 +253,21 @@ func (s *State) unban(po *pieceOpts, bk, bto, bdir int) {
 
 // nthBit returns the square of the r-th (from 0) set bit of b.
 func nthBit(b uint64, r int) int {
+	base := 0
+	// Skip whole bytes first: a square set has up to 36 bits.
+	for {
+		n := popcount(b & 0xff)
+		if r < n {
+			break
+		}
+		r -= n
+		b >>= 8
+		base += 8
+	}
 	for ; r > 0; r-- {
 		b &= b - 1
 	}
-	return lowBit(b)
+	return base + lowBit(b)
 }
 
 // nth returns the r-th legal action in Legal's order (0 ≤ r < count).

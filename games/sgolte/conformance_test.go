@@ -135,7 +135,7 @@ func TestPlayoutIsUniformLikeLegal(t *testing.T) {
 		n := per * len(after)
 		for i := 0; i < n; i++ {
 			c := *s
-			c.randomPly(&pg, &rng)
+			c.randomPly(&pg, &rng, nil)
 			if _, ok := after[c.hash]; !ok {
 				t.Fatalf("%s: the playout made a move Legal does not list", mustJSON(t, s))
 			}
@@ -312,6 +312,77 @@ func TestCutShortcutAgreesWithFloodFill(t *testing.T) {
 			if missing, extra := diff(slow, fast); len(missing)+len(extra) > 0 {
 				t.Fatalf("line %d %v: with the shortcut missing %v, extra %v", i+1, v, missing, extra)
 			}
+		}
+	}
+}
+
+// TestPlayoutBookMatchesTracing: a playout that keeps its groups move by
+// move plays exactly the game that one tracing them afresh at every ply
+// plays with the same random numbers, on every size and option set.
+func TestPlayoutBookMatchesTracing(t *testing.T) {
+	n := 40
+	if testing.Short() {
+		n = 8
+	}
+	for _, o := range conformanceOptions {
+		for i := 0; i < n; i++ {
+			st, _ := Game.New(o, 0)
+			a := st.(*State)
+			b := *a
+			ra, rb := game.NewRNG(uint64(i)), game.NewRNG(uint64(i))
+			pa := a.Playout(&ra)
+			var pg playoutGen
+			pb := 0
+			for ; !b.over(); pb++ {
+				b.randomPly(&pg, &rb, nil)
+			}
+			if pa != pb || a.hash != b.hash || a.stones != b.stones {
+				t.Fatalf("options %v seed %d: kept groups give %d plies %s, tracing %d plies %s",
+					o, i, pa, mustJSON(t, a), pb, mustJSON(t, &b))
+			}
+		}
+	}
+}
+
+// TestGroupBookFromPositions: a book started from a mid-game position holds
+// exactly the traced groups after every ply of a playout.
+func TestGroupBookFromPositions(t *testing.T) {
+	for i, l := range loadCorpus(t) {
+		if i%40 != 0 {
+			continue
+		}
+		st, _ := Game.ParsePosition(l.Position)
+		s := st.(*State)
+		var pg playoutGen
+		pg.book.init(s)
+		rng := game.NewRNG(uint64(i))
+		for !s.over() {
+			checkBook(t, s, &pg.book)
+			s.randomPly(&pg, &rng, &pg.book)
+		}
+		checkBook(t, s, &pg.book)
+	}
+}
+
+func checkBook(t *testing.T, s *State, b *groupBook) {
+	t.Helper()
+	for c := 0; c < 2; c++ {
+		var union bitset
+		for ids := b.live[c]; !ids.isEmpty(); {
+			i := ids.pop()
+			grp, halo := s.geo.component(b.grp[i].set.first(), s.stones[c])
+			if grp != b.grp[i].set || halo != b.halo[i] {
+				t.Fatalf("colour %d group %d is not a traced group in %s", c, i, mustJSON(t, s))
+			}
+			for x := grp; !x.isEmpty(); {
+				if int(b.id[x.pop()]) != i {
+					t.Fatalf("stone of group %d labelled otherwise", i)
+				}
+			}
+			union = union.or(grp)
+		}
+		if union != s.stones[c] {
+			t.Fatalf("colour %d: book groups do not cover the stones", c)
 		}
 	}
 }

@@ -75,9 +75,13 @@ func (s *State) search(cs *chainSearch) *chainSearch {
 	return cs
 }
 
-// groupOf returns the enemy group holding stone c, remembered in
-// cs.groups (or in spare when they are full).
-func (cs *chainSearch) groupOf(c int, spare *enemyGroup) *enemyGroup {
+// groupOf returns the enemy group holding stone c: from the book if there
+// is one, else traced and remembered in cs.groups (or in spare when they
+// are full).
+func (cs *chainSearch) groupOf(c int, spare *enemyGroup, book *groupBook) *enemyGroup {
+	if book != nil {
+		return &book.grp[book.id[c]]
+	}
 	if cs.known.has(c) {
 		return &cs.groups[cs.groupIdx[c]]
 	}
@@ -121,14 +125,19 @@ func (cs *chainSearch) record(f bitset) {
 // flipSets returns the distinct flip sets of a merging placement at p,
 // sorted by bitset.less. An empty result means the placement is illegal.
 // The result lives in cs until its next use.
-func (cs *chainSearch) flipSets(p int) []bitset {
+func (cs *chainSearch) flipSets(p int) []bitset { return cs.flipSetsWith(p, nil) }
+
+// flipSetsWith is flipSets reading the enemy groups from a playout's book.
+// (The book is a parameter, not a field: escape analysis would send
+// anything the recursive search can reach to the heap.)
+func (cs *chainSearch) flipSetsWith(p int, book *groupBook) []bitset {
 	g := cs.g
 	cs.n, cs.spill = 0, nil
 	var groups [3]enemyGroup // six neighbours hold at most three enemy groups
 	var spare enemyGroup
 	n := 0
 	for rest := g.nbr[p].and(cs.opp); !rest.isEmpty(); {
-		e := cs.groupOf(rest.first(), &spare)
+		e := cs.groupOf(rest.first(), &spare, book)
 		rest = rest.andNot(e.set)
 		if e.set.count() >= 3 {
 			// Taking stones out of two or fewer leaves at most one part.

@@ -7,20 +7,22 @@ import "github.com/tabula-games/tabula/game"
 const maxPlayoutSets = 256
 
 // playoutGen is the scratch space of a playout: one ply's merging moves
-// (flip set and placement cell) and the chain search.
+// (flip set and placement cell), the chain search and the kept groups.
 type playoutGen struct {
 	sets  [maxPlayoutSets]bitset
 	cells [maxPlayoutSets]uint8
 	cs    chainSearch
+	book  groupBook
 }
 
 // Playout plays uniformly random legal moves to the end of the game and
 // returns the number of plies.
 func (s *State) Playout(rng *game.RNG) int {
 	var pg playoutGen
+	pg.book.init(s)
 	plies := 0
 	for !s.over() {
-		s.randomPly(&pg, rng)
+		s.randomPly(&pg, rng, &pg.book)
 		plies++
 	}
 	return plies
@@ -29,16 +31,22 @@ func (s *State) Playout(rng *game.RNG) int {
 // randomPly plays one uniformly random legal move. It draws from the same
 // list as Legal (each plain placement, each flip set of each merging
 // placement, swap, or the forced pass) but keeps the flip sets it generates
-// instead of making Play regenerate them.
-func (s *State) randomPly(pg *playoutGen, rng *game.RNG) {
+// instead of making Play regenerate them. With a book it reads the groups
+// from it and keeps it up to date; without, it traces them.
+func (s *State) randomPly(pg *playoutGen, rng *game.RNG, book *groupBook) {
 	empty := s.empty()
-	merges := s.geo.mergeCells(s.stones[s.toMove], empty)
+	var merges bitset
+	if book != nil {
+		merges = book.mergeCells(int(s.toMove), empty)
+	} else {
+		merges = s.geo.mergeCells(s.stones[s.toMove], empty)
+	}
 	plain := empty.andNot(merges)
 	sets, cells := pg.sets[:0], pg.cells[:0]
 	cs := s.search(&pg.cs)
 	for m := merges; !m.isEmpty(); {
 		p := m.pop()
-		for _, f := range cs.flipSets(p) {
+		for _, f := range cs.flipSetsWith(p, book) {
 			sets = append(sets, f)
 			cells = append(cells, uint8(p))
 		}
@@ -53,13 +61,19 @@ func (s *State) randomPly(pg *playoutGen, rng *game.RNG) {
 		return
 	}
 	r := rng.IntN(total)
-	switch {
-	case r < nPlain:
-		s.place(plain.nth(r), bitset{})
-	case r < nPlain+len(sets):
-		r -= nPlain
-		s.place(int(cells[r]), sets[r])
-	default:
+	if r >= nPlain+len(sets) {
 		s.Play(moveSwap)
+		return
 	}
+	var p int
+	var flips bitset
+	if r < nPlain {
+		p = plain.nth(r)
+	} else {
+		p, flips = int(cells[r-nPlain]), sets[r-nPlain]
+	}
+	if book != nil {
+		book.place(s, int(s.toMove), p, flips)
+	}
+	s.place(p, flips)
 }

@@ -1,0 +1,103 @@
+package sgolte
+
+// groupBook keeps the groups of both colours, with the cells around each,
+// up to date move by move, so that a playout need not trace every group
+// again at every ply: a placement merges the mover's groups it touches
+// (with the flipped stones), and a split replaces one enemy group by the
+// parts of what is left of it. Group ids are small numbers, kept in a
+// bitset of free ids.
+type groupBook struct {
+	id   [maxCells]uint8 // the group of each stone
+	grp  [maxCells]enemyGroup
+	halo [maxCells]bitset // the cells next to each group
+	live [2]bitset        // the ids in use, by colour
+	free bitset
+}
+
+// init traces every group of s.
+func (b *groupBook) init(s *State) {
+	b.live = [2]bitset{}
+	b.free = s.geo.all // there are never more groups than cells
+	for c := 0; c < 2; c++ {
+		for rest := s.stones[c]; !rest.isEmpty(); {
+			grp, halo := s.geo.component(rest.first(), s.stones[c])
+			rest = rest.andNot(grp)
+			b.add(c, grp, halo)
+		}
+	}
+}
+
+func (b *groupBook) add(colour int, set, halo bitset) {
+	i := b.free.pop()
+	b.live[colour] = b.live[colour].or(single(i))
+	b.grp[i] = enemyGroup{set: set}
+	b.halo[i] = halo
+	for c := set; !c.isEmpty(); {
+		b.id[c.pop()] = uint8(i)
+	}
+}
+
+func (b *groupBook) drop(colour, i int) {
+	b.live[colour] = b.live[colour].andNot(single(i))
+	b.free = b.free.or(single(i))
+}
+
+// mergeCells is geometry.mergeCells from the kept halos.
+func (b *groupBook) mergeCells(colour int, empty bitset) bitset {
+	var once, twice bitset
+	for ids := b.live[colour]; !ids.isEmpty(); {
+		h := b.halo[ids.pop()].and(empty)
+		twice = twice.or(once.and(h))
+		once = once.or(h)
+	}
+	return twice
+}
+
+// place records a placement at p by colour c flipping flips (before the
+// state itself changes: s still shows the position before the move).
+func (b *groupBook) place(s *State, c, p int, flips bitset) {
+	g := s.geo
+	if !flips.isEmpty() {
+		// The split group gives way to its parts.
+		old := int(b.id[flips.first()])
+		rest := b.grp[old].set.andNot(flips)
+		b.drop(c^1, old)
+		for !rest.isEmpty() {
+			part, halo := g.component(rest.first(), rest)
+			rest = rest.andNot(part)
+			b.add(c^1, part, halo)
+		}
+	}
+	// The new stones and every own group they touch become one group,
+	// kept under the id of the largest so that fewer stones are relabelled.
+	added := flips.or(single(p))
+	touch := g.dilate(added)
+	set, halo := added, touch
+	base, baseSize := -1, 0
+	var ids bitset
+	for t := touch.and(s.stones[c]); !t.isEmpty(); {
+		i := int(b.id[t.pop()])
+		if ids.has(i) {
+			continue
+		}
+		ids = ids.or(single(i))
+		set = set.or(b.grp[i].set)
+		halo = halo.or(b.halo[i])
+		if n := b.grp[i].set.count(); n > baseSize {
+			base, baseSize = i, n
+		}
+	}
+	if base < 0 {
+		b.add(c, set, halo)
+		return
+	}
+	relabel := set.andNot(b.grp[base].set)
+	for ids = ids.andNot(single(base)); !ids.isEmpty(); {
+		b.drop(c, ids.pop())
+	}
+	b.grp[base] = enemyGroup{set: set}
+	b.halo[base] = halo
+	for !relabel.isEmpty() {
+		b.id[relabel.pop()] = uint8(base)
+	}
+}

@@ -428,6 +428,11 @@ func (r *room) startIfFull(ctx context.Context) error {
 	}
 	r.s.log.Info("game started", "game", r.id, "game_name", r.meta.Game, "seats", len(r.meta.Seats))
 	r.lobbyChanged()
+	// A fresh snapshot tells each watcher its seat's view and, to the seat
+	// to move, its legal moves.
+	for c := range r.subs {
+		c.send(r.snapshot(c.user))
+	}
 	r.notifySeats("start")
 	r.afterTurn()
 	return nil

@@ -60,18 +60,22 @@ func TestLegalAllocs(t *testing.T) {
 	}
 }
 
-// TestPlayoutAllocs: a whole playout allocates nothing.
+// TestPlayoutAllocs: whole playouts allocate nothing. One measured run of
+// many playouts, so that even a rare allocation shows (AllocsPerRun
+// divides by the number of runs, rounding down).
 func TestPlayoutAllocs(t *testing.T) {
-	for _, size := range []string{"5", "7"} {
+	for _, size := range []string{"5", "6", "7"} {
 		start := newState(t, "size="+size)
 		var s State
 		rng := game.NewRNG(1)
-		allocs := testing.AllocsPerRun(50, func() {
-			s = *start
-			s.Playout(&rng)
+		allocs := testing.AllocsPerRun(1, func() {
+			for i := 0; i < 300; i++ {
+				s = *start
+				s.Playout(&rng)
+			}
 		})
 		if allocs != 0 {
-			t.Errorf("size %s: %.2f allocations per playout, want 0", size, allocs)
+			t.Errorf("size %s: %.0f allocations in 300 playouts, want 0", size, allocs)
 		}
 	}
 }

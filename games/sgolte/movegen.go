@@ -16,7 +16,7 @@ const (
 
 // maxSets is the room for one placement's flip sets kept on the stack; more
 // sets than that (never seen in random play) spill to the heap.
-const maxSets = 64
+const maxSets = 128
 
 // mergeCells returns the empty cells next to two or more distinct groups of
 // own: the placements that trigger a split.

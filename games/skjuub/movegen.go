@@ -120,21 +120,17 @@ func init() {
 // passed must be a valid stop too.
 func slideReach(c int, pl uint64) uint64 {
 	r := &rays[c&63]
-	// North and east rays run toward higher squares: the first blocker is
-	// the lowest bit; south and west toward lower ones: the highest.
+	// North and east rays run toward higher squares: keep the bits below
+	// the lowest blocker (all of them when there is none). South and west
+	// rays run toward lower squares: drop the bits up to the highest
+	// blocker (none when there is none). Branch-free, since the blockers
+	// are unpredictable.
 	n, e, so, w := r[north], r[east], r[south], r[west]
-	if blk := n &^ pl; blk != 0 {
-		n &= blk&-blk - 1
-	}
-	if blk := e &^ pl; blk != 0 {
-		e &= blk&-blk - 1
-	}
-	if blk := so &^ pl; blk != 0 {
-		so &^= 2<<uint(63-bits.LeadingZeros64(blk)) - 1
-	}
-	if blk := w &^ pl; blk != 0 {
-		w &^= 2<<uint(63-bits.LeadingZeros64(blk)) - 1
-	}
+	bn, be := n&^pl, e&^pl
+	n &= bn&-bn - 1
+	e &= be&-be - 1
+	so &^= 1<<uint(64-bits.LeadingZeros64(so&^pl)) - 1
+	w &^= 1<<uint(64-bits.LeadingZeros64(w&^pl)) - 1
 	return n | e | so | w
 }
 
@@ -194,13 +190,14 @@ func (s *State) collect(g *gen, m *masks) {
 		fwdFrom := mine & shift(m.fwd[d], opposite(d))
 		bwdFrom := mine & shift(m.pl[opposite(d)], d)
 		delta := stepDelta[d]
+		pl := m.pl[d]
 		for bb := mine; bb != 0; bb &= bb - 1 {
 			c := lowBit(bb)
 			bit := bb & -bb
 			po := &g.pieces[g.np&15]
 			g.np++
 			po.c, po.d = int8(c), int8(d)
-			po.reach = slideReach(c, m.pl[d])
+			po.reach = slideReach(c, pl)
 			po.fwd, po.bwd = noSquare, noSquare
 			if fwdFrom&bit != 0 {
 				po.fwd = int8(c + delta)

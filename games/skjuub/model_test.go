@@ -9,6 +9,7 @@ package skjuub
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"sort"
 	"strings"
 	"testing"
@@ -487,24 +488,56 @@ var modelOptionSets = []mOpts{
 	{forbid: true, sweep: true, any: true, closed: true, maxTurns: 40},
 }
 
-func TestPerftAgainstBruteForce(t *testing.T) {
-	for i, o := range modelOptionSets[:2] {
-		depths := 2
-		if i == 0 && !testing.Short() {
-			depths = 3 // the brute force needs a few seconds for depth 3
+// TestPerftTable checks the engine, and the brute-force model, against the
+// perft counts in testdata/perft.txt. Depth 3 is slow for the model, so it
+// runs only for the default options and not with -short.
+func TestPerftTable(t *testing.T) {
+	data, err := os.ReadFile("testdata/perft.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for _, line := range strings.Split(string(data), "\n") {
+		f := strings.Split(line, "\t")
+		if len(f) != 3 || strings.HasPrefix(line, "#") {
+			continue
+		}
+		var depth, want int
+		fmt.Sscan(f[1], &depth)
+		fmt.Sscan(f[2], &want)
+		var o mOpts
+		o.maxTurns = 300
+		if f[0] != "default" {
+			for _, kv := range strings.Split(f[0], ",") {
+				switch kv {
+				case "opposite_overhangs=forbid":
+					o.forbid = true
+				case "edge=closed":
+					o.closed = true
+				default:
+					t.Fatalf("unknown option %q", kv)
+				}
+			}
+		}
+		if depth == 3 && testing.Short() {
+			continue
 		}
 		st, err := Game.New(optsFor(o), 0)
 		if err != nil {
 			t.Fatal(err)
 		}
-		m := newModel(o)
-		for d := 1; d <= depths; d++ {
-			got, want := enginePerft(st.(*State), d), m.perft(d)
-			t.Logf("options %+v perft(%d) = %d", o, d, got)
-			if got != want {
-				t.Errorf("options %+v perft(%d) = %d, brute force %d", o, d, got, want)
+		if got := enginePerft(st.(*State), depth); got != want {
+			t.Errorf("%s perft(%d) = %d, table %d", f[0], depth, got, want)
+		}
+		checked++
+		if depth < 3 || f[0] == "default" {
+			if got := newModel(o).perft(depth); got != want {
+				t.Errorf("%s: brute-force perft(%d) = %d, table %d", f[0], depth, got, want)
 			}
 		}
+	}
+	if checked < 4 {
+		t.Errorf("only %d perft lines checked", checked)
 	}
 }
 

@@ -1,6 +1,9 @@
 package sgolte
 
-import "math/bits"
+import (
+	"math/bits"
+	"strconv"
+)
 
 // bitset is a set of cells. Two words cover the 127 cells of the largest
 // board; on size 5 (61 cells) the high word stays zero, so every loop over
@@ -156,7 +159,7 @@ func (g *geometry) build(n int) {
 		for k := 0; k < g.rowLen[r]; k++ {
 			g.row[idx] = int8(r)
 			g.col[idx] = int8(k)
-			g.names[idx] = string(rune('a'+r)) + itoa(k+1)
+			g.names[idx] = string(rune('a'+r)) + strconv.Itoa(k+1)
 			idx++
 		}
 	}
@@ -328,11 +331,4 @@ func abs(x int) int {
 		return -x
 	}
 	return x
-}
-
-func itoa(n int) string {
-	if n < 10 {
-		return string(rune('0' + n))
-	}
-	return string(rune('0'+n/10)) + string(rune('0'+n%10))
 }

@@ -3,6 +3,7 @@ package sgolte
 import (
 	"errors"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -34,7 +35,7 @@ func diagramStones(t testing.TB, diagram string) (blackStones, whiteStones strin
 		}
 		row := strings.TrimPrefix(head, "row ")
 		for k, c := range strings.Fields(cells) {
-			name := row + itoa(k+1)
+			name := row + strconv.Itoa(k+1)
 			switch c {
 			case "X":
 				b = append(b, name)

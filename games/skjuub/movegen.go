@@ -31,11 +31,11 @@ type masks struct {
 // compute fills m for board b under rules r.
 //
 // The same masks serve a moving piece (which leaves its square first)
-// exactly: a piece of direction d never changes tgt[d] or under[d] by its
-// own presence (its overhang is the only dir-d one into its target square,
-// and its own square is overhung by nothing but dir d), so only the forward
-// tumble, whose landing square the mover itself overhangs, needs a special
-// test.
+// exactly: a piece of direction d never changes tgt[d] or pl[d] by its own
+// presence (its overhang is the only dir-d one into its target square, and
+// its own square is overhung by nothing but dir d), so only the forward
+// tumble, whose landing square the mover itself overhangs, needs its own
+// mask (fwd).
 func (m *masks) compute(b *board, r *rules) {
 	empty := full &^ (b.own[0] | b.own[1])
 	m.empty = empty
@@ -139,7 +139,7 @@ var stepDelta = [4]int{boardSize, 1, -boardSize, -1}
 
 // pieceOpts are the moves of one active piece of the mover.
 type pieceOpts struct {
-	c, d     int8
+	c        int8
 	fwd, bwd int8   // tumble landing squares, or noSquare
 	turns    int8   // bit 0: clockwise quarter turn, bit 1: anticlockwise (bonus only)
 	reach    uint64 // slide destinations
@@ -196,7 +196,7 @@ func (s *State) collect(g *gen, m *masks) {
 			bit := bb & -bb
 			po := &g.pieces[g.np&15]
 			g.np++
-			po.c, po.d = int8(c), int8(d)
+			po.c = int8(c)
 			po.reach = slideReach(c, pl)
 			po.fwd, po.bwd = noSquare, noSquare
 			if fwdFrom&bit != 0 {
@@ -299,6 +299,8 @@ func (g *gen) nth(r int) game.Move {
 	return g.nthBonus(r)
 }
 
+// nthBonus continues nth into the bonus actions. A pick-up comes back
+// without its direction, which the caller reads from the board.
 func (g *gen) nthBonus(r int) game.Move {
 	if n := popcount(g.pickups); r < n {
 		sq := nthBit(g.pickups, r)
@@ -329,7 +331,7 @@ func (s *State) Legal(dst []game.Move) []game.Move {
 }
 
 // masks returns the masks of the current board, computing them only when
-// the board (or the rules, after CopyFrom) changed since the last call: the
+// the board changed (or the state was copied) since the last call: the
 // turn-start check and the next move generation share them.
 func (s *State) masks() *masks {
 	if !s.mkValid {

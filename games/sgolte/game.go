@@ -123,7 +123,8 @@ func (s *State) seatOf(c int) int {
 	return c
 }
 
-// colourOf is the colour seat plays.
+// colourOf is the colour seat plays. The seat↔colour map is its own
+// inverse (the identity, or exchange after a swap).
 func (s *State) colourOf(seat int) int { return s.seatOf(seat) }
 
 func (s *State) ToMove() int {

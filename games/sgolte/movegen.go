@@ -32,9 +32,10 @@ func (g *geometry) mergeCells(own, empty bitset) bitset {
 	return twice
 }
 
-// maxGroups bounds the enemy groups a search remembers; more are
-// recomputed when needed (a hexhex of 127 cells holds at most 43 groups of
-// one colour anyway).
+// maxGroups bounds the enemy groups a search remembers; past it, groups are
+// traced again each time. One stone from each group of a colour gives cells
+// no two of which touch, at most about a third of the board (43 on size 7),
+// so the bound is not reached.
 const maxGroups = 64
 
 // chainSearch finds the flip sets of the merging placements of one

@@ -12,12 +12,18 @@ import (
 // Sampling searches games with hidden information honestly: it never looks
 // at what its seat cannot see. Every iteration draws a fresh world
 // consistent with the seat's view (game.HiddenInfo.Determinize, which reads
-// only the view), tries one of the root moves in it and plays on with the
-// game's heuristic policy for every seat to the end of the round (or game),
-// then scores the result with the game's evaluator — for Skyjo, the chance
-// of winning the game, not the round score, so the round-ending decision is
-// judged by what it does to the match. Root moves are chosen by UCB1, so
-// the budget goes to the moves that matter.
+// only the view), tries every root move in it and plays on with the game's
+// heuristic policy for every seat to the end of the round (or game), then
+// scores the result with the game's evaluator — for Skyjo, the chance of
+// winning the game, not the round score, so the round-ending decision is
+// judged by what it does to the match.
+//
+// All root moves meet the same worlds and the same rollout randomness
+// (common random numbers), and the search overrules the policy's own move
+// only when another move's paired advantage is statistically significant:
+// the luck of the cards is far larger than the differences between good
+// moves, and without this the search plays worse than the policy it
+// improves on (measured: 15% against greedy, 30 worlds, no pairing).
 //
 // Searching only at the root avoids strategy fusion (a tree of later
 // decisions would average over cards not yet seen); the policy supplies
@@ -31,10 +37,11 @@ type Sampling struct {
 	LastStats SearchStats
 }
 
-// samplingC is the UCB1 constant at the root: rewards are win chances in
-// [0,1] whose differences between moves are small, so exploration is
-// gentler than in the tree search.
-const samplingC = 0.25
+// samplingZ is how many standard errors a move's advantage over the
+// policy's move must reach before search overrules the policy (MCTSConfig.C
+// holds it for this agent). About 2 keeps the false overrules rare while
+// the moves that matter, such as ending a round, clear it easily.
+const samplingZ = 2.0
 
 // maxRolloutPlies bounds a rollout where a game gives no round structure.
 const maxRolloutPlies = 400
@@ -45,7 +52,7 @@ func NewSampling(cfg MCTSConfig, seed uint64) *Sampling {
 		cfg.Workers = 1
 	}
 	if cfg.C == 0 {
-		cfg.C = samplingC
+		cfg.C = samplingZ
 	}
 	if cfg.Time == 0 && cfg.Iters == 0 {
 		cfg.Iters = DefaultIters
@@ -72,6 +79,20 @@ func (a *Sampling) Choose(ctx context.Context, s game.State) (game.Move, error) 
 	if len(legal) == 1 {
 		return legal[0], nil
 	}
+	if a.cfg.Epsilon > 0 && a.rng.Float64() < a.cfg.Epsilon {
+		return legal[a.rng.IntN(len(legal))], nil
+	}
+	// The game's policy proposes a move (from public information only);
+	// search must prove another one better to overrule it.
+	base := 0
+	if p, ok := s.(game.Policy); ok {
+		pm := p.PolicyMove(&a.rng)
+		for i, m := range legal {
+			if m == pm {
+				base = i
+			}
+		}
+	}
 	start := time.Now()
 	var deadline time.Time
 	if a.cfg.Time > 0 {
@@ -82,18 +103,18 @@ func (a *Sampling) Choose(ctx context.Context, s game.State) (game.Move, error) 
 		wg.Add(1)
 		go func(w *sampler) {
 			defer wg.Done()
-			w.search(ctx, s, legal, deadline)
+			w.search(ctx, s, legal, base, deadline)
 		}(w)
 	}
 	wg.Wait()
-	visits := make([]float64, len(legal))
 	sums := make([]float64, len(legal))
+	sq := make([]float64, len(legal))
 	st := SearchStats{Elapsed: time.Since(start)}
 	for _, w := range a.workers {
 		st.Iterations += w.iters
 		for i := range legal {
-			visits[i] += w.visits[i]
 			sums[i] += w.sums[i]
+			sq[i] += w.sq[i]
 		}
 	}
 	a.LastStats = st
@@ -102,84 +123,87 @@ func (a *Sampling) Choose(ctx context.Context, s game.State) (game.Move, error) 
 			return 0, err
 		}
 	}
-	best, bestV := 0, math.Inf(-1)
-	for i := range legal {
-		if visits[i] == 0 {
-			continue
-		}
-		if v := sums[i] / visits[i]; v > bestV {
-			best, bestV = i, v
+	return legal[overrule(sums, sq, st.Iterations, base, a.cfg.C)], nil
+}
+
+// overrule returns the move whose mean advantage over the base move is the
+// largest among those whose advantage is significant: more than z standard
+// errors of the paired differences. Without a significant winner the base
+// move stands — noise must never overrule the policy.
+func overrule(sums, sq []float64, n, base int, z float64) int {
+	if n < 2 {
+		return base
+	}
+	best, bestMean := base, 0.0
+	nf := float64(n)
+	for i := range sums {
+		mean := sums[i] / nf
+		variance := math.Max(sq[i]/nf-mean*mean, 0) * nf / (nf - 1)
+		if mean > bestMean && mean > z*math.Sqrt(variance/nf) {
+			best, bestMean = i, mean
 		}
 	}
-	return legal[best], nil
+	return best
 }
 
 // sampler is one worker of a Sampling search.
 type sampler struct {
 	cfg          *MCTSConfig
 	rng          game.RNG
-	world        game.State
-	visits, sums []float64
+	world, trial game.State
+	// Per root move: this world's value, and the sum and sum of squares
+	// of its value minus the policy move's value over all worlds.
+	vals, sums, sq []float64
 	buf          []game.Move
 	iters        int
 }
 
-func (w *sampler) search(ctx context.Context, s game.State, legal []game.Move, deadline time.Time) {
+func (w *sampler) search(ctx context.Context, s game.State, legal []game.Move, base int, deadline time.Time) {
 	h := s.(game.HiddenInfo)
 	me := s.ToMove()
 	n := s.NumPlayers()
 	if w.world == nil {
-		w.world = s.Clone()
+		w.world, w.trial = s.Clone(), s.Clone()
 	}
-	w.visits = resize(w.visits, len(legal))
+	w.vals = resize(w.vals, len(legal))
 	w.sums = resize(w.sums, len(legal))
+	w.sq = resize(w.sq, len(legal))
 	w.iters = 0
 	round := -1
 	if r, ok := s.(game.Rounds); ok {
 		round = r.Round()
 	}
 	for {
-		if w.iters&(checkEvery-1) == 0 && w.iters > 0 {
-			if ctx.Err() != nil || (!deadline.IsZero() && time.Now().After(deadline)) {
-				return
-			}
+		if ctx.Err() != nil || (!deadline.IsZero() && time.Now().After(deadline)) {
+			return
 		}
 		if w.cfg.Iters > 0 && w.iters >= w.cfg.Iters {
 			return
 		}
-		i := w.pick()
+		// One iteration samples one world and tries every root move in it
+		// with the same rollout randomness (common random numbers): the
+		// moves are compared on the same cards, which removes most of the
+		// luck from the comparison.
 		h.Determinize(w.world, me, &w.rng)
-		w.world.Play(legal[i])
-		v := w.rollout(w.world, me, n, round)
-		w.visits[i]++
-		w.sums[i] += v
+		seed := w.rng.Uint64()
+		for i, m := range legal {
+			w.trial.CopyFrom(w.world)
+			w.trial.Play(m)
+			rr := game.NewRNG(seed)
+			w.vals[i] = w.rollout(w.trial, me, n, round, &rr)
+		}
+		for i := range legal {
+			d := w.vals[i] - w.vals[base]
+			w.sums[i] += d
+			w.sq[i] += d * d
+		}
 		w.iters++
 	}
 }
 
-// pick applies UCB1 over the root moves, trying each once first.
-func (w *sampler) pick() int {
-	total := 0.0
-	for i, v := range w.visits {
-		if v == 0 {
-			return i
-		}
-		total += v
-	}
-	logN := math.Log(total)
-	best, bestV := 0, math.Inf(-1)
-	for i, v := range w.visits {
-		u := w.sums[i]/v + w.cfg.C*math.Sqrt(logN/v)
-		if u > bestV {
-			best, bestV = i, u
-		}
-	}
-	return best
-}
-
 // rollout plays the game's policy (or random moves) to the end of the round
 // and returns me's reward in [0,1].
-func (w *sampler) rollout(s game.State, me, n, round int) float64 {
+func (w *sampler) rollout(s game.State, me, n, round int, rng *game.RNG) float64 {
 	pol, hasPolicy := s.(game.Policy)
 	rs, hasRounds := s.(game.Rounds)
 	for k := 0; k < maxRolloutPlies; k++ {
@@ -190,10 +214,10 @@ func (w *sampler) rollout(s game.State, me, n, round int) float64 {
 			break
 		}
 		if hasPolicy {
-			s.Play(pol.PolicyMove(&w.rng))
+			s.Play(pol.PolicyMove(rng))
 		} else {
 			w.buf = s.Legal(w.buf[:0])
-			s.Play(w.buf[w.rng.IntN(len(w.buf))])
+			s.Play(w.buf[rng.IntN(len(w.buf))])
 		}
 	}
 	if o := s.Outcome(); o.Over() {

@@ -25,6 +25,9 @@ type MCTSConfig struct {
 	// proportional to visits^(1/Temperature) instead of the most visited
 	// one: the "noise" of the easy levels.
 	Temperature float64
+	// Epsilon is the chance of playing a uniformly random legal move
+	// instead of searching: the blunders that make the easy level easy.
+	Epsilon float64
 	// PlayoutPlies > 0 cuts playouts after that many plies and scores the
 	// position with the game's Evaluator (for games whose full random
 	// playouts are slow or uninformative). 0 plays to the end.
@@ -106,6 +109,9 @@ func (m *MCTS) Choose(ctx context.Context, s game.State) (game.Move, error) {
 	legal := s.Legal(nil)
 	if len(legal) == 1 {
 		return legal[0], nil
+	}
+	if m.cfg.Epsilon > 0 && m.rng.Float64() < m.cfg.Epsilon {
+		return legal[m.rng.IntN(len(legal))], nil
 	}
 	start := time.Now()
 	var deadline time.Time

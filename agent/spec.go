@@ -15,7 +15,7 @@ import (
 // it likes them (so it blunders now and then), medium thinks a quarter of a
 // second, hard a full second on both cores.
 var Levels = map[string]MCTSConfig{
-	"easy":   {Iters: 300, Temperature: 1},
+	"easy":   {Iters: 300, Temperature: 1, Epsilon: 0.1},
 	"medium": {Time: 250 * time.Millisecond},
 	"hard":   {Time: time.Second, Workers: 2},
 }
@@ -25,9 +25,9 @@ var Levels = map[string]MCTSConfig{
 // times, so a level plays the same on a slow and a fast machine, and they
 // are small because each iteration is a whole round of play.
 var SamplingLevels = map[string]MCTSConfig{
-	"easy":   {Iters: 30},
-	"medium": {Iters: 300},
-	"hard":   {Iters: 2000, Workers: 2},
+	"easy":   {Iters: 10, Epsilon: 0.25},
+	"medium": {Iters: 40},
+	"hard":   {Iters: 100, Workers: 2},
 }
 
 // DefaultExecBudget is the time per move given to an outside program when
@@ -143,6 +143,11 @@ func parseMCTSParams(cfg *MCTSConfig, params string) error {
 			if err == nil && cfg.Temperature < 0 {
 				err = fmt.Errorf("must not be negative")
 			}
+		case "eps":
+			cfg.Epsilon, err = strconv.ParseFloat(v, 64)
+			if err == nil && (cfg.Epsilon < 0 || cfg.Epsilon > 1) {
+				err = fmt.Errorf("want 0…1")
+			}
 		case "plies":
 			cfg.PlayoutPlies, err = positive(v)
 		case "reuse":
@@ -151,7 +156,7 @@ func parseMCTSParams(cfg *MCTSConfig, params string) error {
 				err = fmt.Errorf("want on|off")
 			}
 		default:
-			return fmt.Errorf("unknown parameter %q (time, iters, workers, c, temp, plies, reuse)", k)
+			return fmt.Errorf("unknown parameter %q (time, iters, workers, c, temp, eps, plies, reuse)", k)
 		}
 		if err != nil {
 			return fmt.Errorf("parameter %s=%q: %v", k, v, err)

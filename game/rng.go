@@ -13,6 +13,11 @@ func NewRNG(seed uint64) RNG { return RNG{s: seed} }
 // Seed resets the generator.
 func (r *RNG) Seed(seed uint64) { r.s = seed }
 
+// State returns the generator's internal state: NewRNG(r.State()) continues
+// exactly where r is. Positions of games with chance store it so that a
+// position read back replays the same future.
+func (r RNG) State() uint64 { return r.s }
+
 // Uint64 returns 64 uniformly random bits.
 func (r *RNG) Uint64() uint64 {
 	r.s += 0x9e3779b97f4a7c15

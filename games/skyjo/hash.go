@@ -78,42 +78,5 @@ func b2u(b bool) uint64 {
 	return 0
 }
 
-// rngState reads a game.RNG's state, which the game package does not
-// export: the generator is SplitMix64 (see game/rng.go), whose output
-// function is a bijection, so the next output gives back the next state.
-// TestRNGStateRoundTrip guards the assumption.
-func rngState(r game.RNG) uint64 {
-	next := unmix(r.Uint64())
-	return next - 0x9e3779b97f4a7c15
-}
-
-// unmix inverts mix.
-func unmix(z uint64) uint64 {
-	z = unxorshift(z, 31)
-	z *= inv94
-	z = unxorshift(z, 27)
-	z *= invBf
-	return unxorshift(z, 30)
-}
-
-func unxorshift(z uint64, k uint) uint64 {
-	x := z
-	for s := k; s < 64; s += k {
-		x = z ^ x>>k
-	}
-	return x
-}
-
-var (
-	inv94 = modInverse(0x94d049bb133111eb)
-	invBf = modInverse(0xbf58476d1ce4e5b9)
-)
-
-// modInverse is the inverse of an odd a modulo 2^64 (Newton's iteration).
-func modInverse(a uint64) uint64 {
-	x := a
-	for i := 0; i < 6; i++ {
-		x *= 2 - a*x
-	}
-	return x
-}
+// rngState reads a generator's state, for the hash and the position JSON.
+func rngState(r game.RNG) uint64 { return r.State() }

@@ -46,11 +46,11 @@ func (v *public) policy(rng *game.RNG) game.Move {
 		return ms[0]
 	}
 	e := policyEval{v: v, p: int(v.toMove)}
-	pool, k := v.unseen()
+	count, k := v.unseenCounts()
+	e.count = count
 	sum := 0
-	for _, c := range pool[:k] {
-		sum += int(c)
-		e.count[c+2]++
+	for i, c := range count {
+		sum += (i - 2) * c
 	}
 	e.mean = 5
 	if k > 0 {

@@ -207,21 +207,7 @@ func (v *public) sample(d *State, rng *game.RNG) {
 
 // unseen lists the cards visible nowhere in v (in value order).
 func (v *public) unseen() (pool [deckSize]int8, k int) {
-	var count [15]int
-	for _, c := range fullDeck {
-		count[c+2]++
-	}
-	for p := 0; p < int(v.cfg.players); p++ {
-		for m := v.up[p]; m != 0; m &= m - 1 {
-			count[v.face[p][trailingZeros(m)]+2]--
-		}
-	}
-	for _, c := range v.disc[:v.discN] {
-		count[c+2]--
-	}
-	if v.held != noCard {
-		count[v.held+2]--
-	}
+	count, _ := v.unseenCounts()
 	for i, c := range count {
 		for ; c > 0; c-- {
 			pool[k] = int8(i - 2)
@@ -229,4 +215,36 @@ func (v *public) unseen() (pool [deckSize]int8, k int) {
 		}
 	}
 	return pool, k
+}
+
+// fullCounts is the deck by value (index value+2): −2 ×5, −1 ×10, 0 ×15,
+// 1…12 ×10 each.
+var fullCounts = func() (c [15]int) {
+	for _, x := range fullDeck {
+		c[x+2]++
+	}
+	return c
+}()
+
+// unseenCounts counts the cards visible nowhere, by value (index value+2),
+// and their number. The policy needs only these counts, and building them
+// without listing the cards keeps it fast.
+func (v *public) unseenCounts() (count [15]int, k int) {
+	count = fullCounts
+	k = deckSize
+	for p := 0; p < int(v.cfg.players); p++ {
+		for m := v.up[p]; m != 0; m &= m - 1 {
+			count[v.face[p][trailingZeros(m)]+2]--
+			k--
+		}
+	}
+	for _, c := range v.disc[:v.discN] {
+		count[c+2]--
+	}
+	k -= int(v.discN)
+	if v.held != noCard {
+		count[v.held+2]--
+		k--
+	}
+	return count, k
 }

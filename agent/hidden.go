@@ -154,8 +154,8 @@ type sampler struct {
 	// Per root move: this world's value, and the sum and sum of squares
 	// of its value minus the policy move's value over all worlds.
 	vals, sums, sq []float64
-	buf          []game.Move
-	iters        int
+	buf            []game.Move
+	iters          int
 }
 
 func (w *sampler) search(ctx context.Context, s game.State, legal []game.Move, base int, deadline time.Time) {

@@ -96,8 +96,9 @@ func TestFourGames(t *testing.T) {
 			bob.must(http.StatusOK, "POST", "/api/games/"+g.ID+"/join", nil, nil)
 			var wg sync.WaitGroup
 			wg.Add(2)
-			go func() { defer wg.Done(); gameChannelPlayer(t, aws, rand.New(rand.NewPCG(rng.Uint64(), 1))) }()
-			go func() { defer wg.Done(); userChannelBot(t, bws, g.ID, rand.New(rand.NewPCG(rng.Uint64(), 2))) }()
+			ra, rb := rand.New(rand.NewPCG(rng.Uint64(), 1)), rand.New(rand.NewPCG(rng.Uint64(), 2))
+			go func() { defer wg.Done(); gameChannelPlayer(t, aws, ra) }()
+			go func() { defer wg.Done(); userChannelBot(t, bws, g.ID, rb) }()
 			// The spectator sees every move, in order, then the end.
 			var seen []string
 			for {

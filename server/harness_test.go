@@ -74,7 +74,7 @@ func (e *env) start(opts ...envOption) {
 		Store:        db,
 		Logger:       slog.New(slog.NewJSONHandler(e.logs, &slog.HandlerOptions{Level: slog.LevelInfo})),
 		PasswordCost: server.PasswordCost{MemoryKiB: 64, Time: 1},
-		Seed:         func() uint64 { return e.seed.Add(7919) },
+		Seed:         func() uint64 { return e.seed.Add(0x9E3779B97F4A7C15) },
 	}
 	for _, o := range opts {
 		o(&cfg)

@@ -332,7 +332,7 @@ func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
 		writeError(w, s.internal("view", err))
 		return
 	}
-	resp := map[string]any{"ply": n, "moves": movesJSON(gs.moves[:n]), "toMove": st.ToMove(), "view": v}
+	resp := map[string]any{"ply": n, "status": gs.meta.Status, "moves": movesJSON(gs.moves[:n]), "toMove": st.ToMove(), "view": v}
 	if p := positionOf(st, &gs.meta); p != nil {
 		resp["position"] = p
 	}

@@ -90,7 +90,7 @@ func Open(ctx context.Context, path string, o Options) (*DB, error) {
 	}
 	r.SetMaxOpenConns(max(4, runtime.GOMAXPROCS(0)))
 	r.SetMaxIdleConns(max(4, runtime.GOMAXPROCS(0)))
-	return &DB{DB: sqlstore.New(r, w, dialect), w: w}, nil
+	return &DB{DB: sqlstore.New(r, w, dialect, true), w: w}, nil
 }
 
 // MigrateTo moves the schema to version v (0 drops everything). For tests of

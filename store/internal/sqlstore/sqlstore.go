@@ -56,15 +56,34 @@ func (d *Dialect) Rebind(q string) string {
 type DB struct {
 	r, w *sql.DB
 	d    *Dialect
+	// Group commit (batch.go), when enabled.
+	ops     chan writeOp
+	stop    chan struct{}
+	stopped chan struct{}
 }
 
-// New wraps open databases; the schema must already be migrated.
-func New(r, w *sql.DB, d *Dialect) *DB { return &DB{r: r, w: w, d: d} }
+var errClosed = errors.New("store: closed")
+
+// New wraps open databases; the schema must already be migrated. With
+// groupCommit, write transactions are batched by one committer goroutine
+// (for SQLite's single writer).
+func New(r, w *sql.DB, d *Dialect, groupCommit bool) *DB {
+	db := &DB{r: r, w: w, d: d}
+	if groupCommit {
+		db.ops, db.stop, db.stopped = make(chan writeOp, maxBatch), make(chan struct{}), make(chan struct{})
+		go db.committer()
+	}
+	return db
+}
 
 var _ store.Store = (*DB)(nil)
 
 // Close implements store.Store.
 func (db *DB) Close() error {
+	if db.stop != nil {
+		close(db.stop)
+		<-db.stopped
+	}
 	err := db.w.Close()
 	if db.r != db.w {
 		if e := db.r.Close(); err == nil {
@@ -113,12 +132,22 @@ func (db *DB) wrap(op string, err error) error {
 	return fmt.Errorf("store: %s: %w", op, err)
 }
 
+// exec runs one write statement in its own transaction.
 func (db *DB) exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
-	return db.w.ExecContext(ctx, db.d.Rebind(q), args...)
+	var res sql.Result
+	err := db.tx(ctx, func(tx *sql.Tx) error {
+		var err error
+		res, err = tx.ExecContext(ctx, db.d.Rebind(q), args...)
+		return err
+	})
+	return res, err
 }
 
 // tx runs fn in a write transaction.
 func (db *DB) tx(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	if db.ops != nil {
+		return db.batchedTx(ctx, fn)
+	}
 	tx, err := db.w.BeginTx(ctx, nil)
 	if err != nil {
 		return err
@@ -134,9 +163,11 @@ func (db *DB) tx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 
 // CreateUser implements store.Store.
 func (db *DB) CreateUser(ctx context.Context, u *store.User) error {
-	err := db.w.QueryRowContext(ctx, db.d.Rebind(
-		`INSERT INTO users (name, name_key, guest, password_hash, created) VALUES (?, ?, ?, ?, ?) RETURNING id`),
-		u.Name, strings.ToLower(u.Name), b2i(u.Guest), u.PasswordHash, ms(u.Created)).Scan(&u.ID)
+	err := db.tx(ctx, func(tx *sql.Tx) error {
+		return tx.QueryRowContext(ctx, db.d.Rebind(
+			`INSERT INTO users (name, name_key, guest, password_hash, created) VALUES (?, ?, ?, ?, ?) RETURNING id`),
+			u.Name, strings.ToLower(u.Name), b2i(u.Guest), u.PasswordHash, ms(u.Created)).Scan(&u.ID)
+	})
 	return db.wrap("create user", err)
 }
 
@@ -210,8 +241,10 @@ func (db *DB) DeleteSession(ctx context.Context, hash []byte) error {
 
 // CreateToken implements store.Store.
 func (db *DB) CreateToken(ctx context.Context, t *store.Token) error {
-	err := db.w.QueryRowContext(ctx, db.d.Rebind("INSERT INTO tokens (user_id, name, hash, created) VALUES (?, ?, ?, ?) RETURNING id"),
-		t.UserID, t.Name, t.Hash, ms(t.Created)).Scan(&t.ID)
+	err := db.tx(ctx, func(tx *sql.Tx) error {
+		return tx.QueryRowContext(ctx, db.d.Rebind("INSERT INTO tokens (user_id, name, hash, created) VALUES (?, ?, ?, ?) RETURNING id"),
+			t.UserID, t.Name, t.Hash, ms(t.Created)).Scan(&t.ID)
+	})
 	return db.wrap("create token", err)
 }
 

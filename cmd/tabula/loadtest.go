@@ -1,0 +1,410 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"github.com/tabula-games/tabula/game"
+)
+
+// `tabula loadtest` plays many concurrent bot-vs-bot games through the
+// WebSocket bot API of a server on this machine and reports throughput and
+// latency. It is bounded: a fixed number of concurrent games for a fixed
+// time, loopback addresses only, and it stops by itself.
+
+type loadStats struct {
+	mu        sync.Mutex
+	latencies []time.Duration
+	moves     atomic.Int64
+	finished  atomic.Int64
+	errors    atomic.Int64
+	clients   atomic.Int64
+	maxConns  atomic.Int64
+	firstErr  atomic.Value
+}
+
+func (s *loadStats) fail(err error) {
+	s.errors.Add(1)
+	s.firstErr.CompareAndSwap(nil, err.Error())
+}
+
+func runLoadtest(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("loadtest", flag.ContinueOnError)
+	addr := fs.String("addr", "", "server base URL on a loopback address (default: start `tabula serve` on a temporary database)")
+	games := fs.Int("games", 100, "concurrent games (two WebSocket clients each)")
+	duration := fs.Duration("duration", 20*time.Second, "how long to play")
+	which := fs.String("game", "all", "game to play, or all (rotated)")
+	seed := fs.Uint64("seed", 1, "seed of the clients' random move choices")
+	jsonOut := fs.Bool("json", false, "print the report as one JSON object")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return fmt.Errorf("unexpected arguments %q", pos)
+	}
+	if *games < 1 || *games > 5000 {
+		return fmt.Errorf("--games %d: want 1…5000", *games)
+	}
+	if *duration <= 0 || *duration > 10*time.Minute {
+		return fmt.Errorf("--duration %v: want up to 10m", *duration)
+	}
+	names := game.Names()
+	if *which != "all" {
+		if _, err := game.Lookup(*which); err != nil {
+			return err
+		}
+		names = []string{*which}
+	}
+	if len(names) == 0 {
+		return errors.New("no games are registered")
+	}
+
+	base := *addr
+	var child *exec.Cmd
+	if base == "" {
+		var dir string
+		base, child, dir, err = startServeChild(stderr)
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(dir)
+		defer func() {
+			child.Process.Signal(syscall.SIGTERM)
+			done := make(chan struct{})
+			go func() { child.Wait(); close(done) }()
+			select {
+			case <-done:
+			case <-time.After(20 * time.Second):
+				child.Process.Kill()
+			}
+		}()
+	}
+	if err := checkLoopback(base); err != nil {
+		return err
+	}
+
+	stats := &loadStats{}
+	ctx, cancel := context.WithTimeout(context.Background(), *duration)
+	defer cancel()
+	var wg sync.WaitGroup
+	start := time.Now()
+	for i := 0; i < *games; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			rng := rand.New(rand.NewPCG(*seed, uint64(i)))
+			loadPair(ctx, base, names[i%len(names)], rng, stats)
+		}()
+		// Ramp up gently: account creation and dialing are the expensive part.
+		time.Sleep(2 * time.Millisecond)
+	}
+	wg.Wait()
+	elapsed := time.Since(start)
+	mem, heap := serverMemory(base)
+
+	stats.mu.Lock()
+	lat := slices.Clone(stats.latencies)
+	stats.mu.Unlock()
+	slices.Sort(lat)
+	pct := func(p float64) float64 {
+		if len(lat) == 0 {
+			return 0
+		}
+		return float64(lat[min(len(lat)-1, int(p*float64(len(lat))))].Microseconds()) / 1000
+	}
+	report := map[string]any{
+		"games_concurrent":  *games,
+		"clients":           stats.maxConns.Load(),
+		"games_finished":    stats.finished.Load(),
+		"moves":             stats.moves.Load(),
+		"seconds":           round2(elapsed.Seconds()),
+		"moves_per_second":  round2(float64(stats.moves.Load()) / elapsed.Seconds()),
+		"latency_p50_ms":    pct(0.50),
+		"latency_p99_ms":    pct(0.99),
+		"latency_max_ms":    pct(1),
+		"errors":            stats.errors.Load(),
+		"server_rss_mb":     round2(mem / (1 << 20)),
+		"server_heap_mb":    round2(heap / (1 << 20)),
+		"games":             strings.Join(names, ","),
+		"server_started_by": map[bool]string{true: "loadtest", false: "you"}[child != nil],
+	}
+	if e, ok := stats.firstErr.Load().(string); ok {
+		report["first_error"] = e
+	}
+	if *jsonOut {
+		b, _ := json.Marshal(report)
+		fmt.Fprintln(stdout, string(b))
+	} else {
+		fmt.Fprintf(stdout, "games: %s\n", report["games"])
+		fmt.Fprintf(stdout, "concurrent games %d, WebSocket clients %d, games finished %d\n", *games, report["clients"], report["games_finished"])
+		fmt.Fprintf(stdout, "moves %d in %.1fs: %.0f moves/s\n", report["moves"], elapsed.Seconds(), report["moves_per_second"])
+		fmt.Fprintf(stdout, "move latency (send to acknowledgement, committed): p50 %.2f ms, p99 %.2f ms, max %.2f ms\n", pct(0.5), pct(0.99), pct(1))
+		fmt.Fprintf(stdout, "errors %d\n", report["errors"])
+		fmt.Fprintf(stdout, "server memory: RSS %.1f MiB, Go heap in use %.1f MiB\n", report["server_rss_mb"], report["server_heap_mb"])
+		if e, ok := report["first_error"]; ok {
+			fmt.Fprintf(stdout, "first error: %s\n", e)
+		}
+	}
+	if n := stats.errors.Load(); n > 0 {
+		return fmt.Errorf("%d errors", n)
+	}
+	return nil
+}
+
+func round2(x float64) float64 { return float64(int64(x*100+0.5)) / 100 }
+
+// checkLoopback refuses any target that is not this machine.
+func checkLoopback(base string) error {
+	u, err := url.Parse(base)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") {
+		return fmt.Errorf("--addr %q: want http://127.0.0.1:PORT", base)
+	}
+	host := u.Hostname()
+	ips, err := net.LookupIP(host)
+	if err != nil || len(ips) == 0 {
+		return fmt.Errorf("--addr %q: cannot resolve %s", base, host)
+	}
+	for _, ip := range ips {
+		if !ip.IsLoopback() {
+			return fmt.Errorf("--addr %q: the load generator only targets loopback addresses", base)
+		}
+	}
+	return nil
+}
+
+// startServeChild runs `tabula serve` on a free loopback port with a
+// temporary database and no rate limits, and returns its base URL.
+func startServeChild(stderr io.Writer) (string, *exec.Cmd, string, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return "", nil, "", err
+	}
+	dir, err := os.MkdirTemp("", "tabula-loadtest-")
+	if err != nil {
+		return "", nil, "", err
+	}
+	cmd := exec.Command(exe, "serve", "--addr", "127.0.0.1:0", "--db", filepath.Join(dir, "load.db"),
+		"--rate", "0", "--signup-rate", "0", "--ws-rate", "0", "--log-level", "warn")
+	cmd.Stderr = stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return "", nil, dir, err
+	}
+	if err := cmd.Start(); err != nil {
+		return "", nil, dir, err
+	}
+	found := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(out)
+		for sc.Scan() {
+			if a, ok := strings.CutPrefix(sc.Text(), "listening on "); ok {
+				found <- a
+			}
+		}
+	}()
+	select {
+	case a := <-found:
+		return a, cmd, dir, nil
+	case <-time.After(30 * time.Second):
+		cmd.Process.Kill()
+		return "", nil, dir, errors.New("tabula serve did not start within 30s")
+	}
+}
+
+// serverMemory reads the server's resident memory and Go heap from its
+// Prometheus metrics.
+func serverMemory(base string) (rss, heap float64) {
+	resp, err := http.Get(base + "/metrics")
+	if err != nil {
+		return 0, 0
+	}
+	defer resp.Body.Close()
+	sc := bufio.NewScanner(resp.Body)
+	for sc.Scan() {
+		f := strings.Fields(sc.Text())
+		if len(f) != 2 {
+			continue
+		}
+		v, _ := strconv.ParseFloat(f[1], 64)
+		switch f[0] {
+		case "process_resident_memory_bytes":
+			rss = v
+		case "go_memstats_heap_inuse_bytes":
+			heap = v
+		}
+	}
+	return rss, heap
+}
+
+// loadPlayer is one guest with its user channel.
+type loadPlayer struct {
+	token string
+	name  string
+	conn  *websocket.Conn
+}
+
+func loadPost(ctx context.Context, base, token, path string, body any, out any) error {
+	data, _ := json.Marshal(body)
+	req, err := http.NewRequestWithContext(ctx, "POST", base+path, bytes.NewReader(data))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode/100 != 2 {
+		return fmt.Errorf("POST %s: %d %s", path, resp.StatusCode, bytes.TrimSpace(b))
+	}
+	if out != nil {
+		return json.Unmarshal(b, out)
+	}
+	return nil
+}
+
+// loadPair is two guests playing one game after another, each answering
+// its user channel's move requests with random legal moves, until ctx ends.
+func loadPair(ctx context.Context, base, name string, rng *rand.Rand, stats *loadStats) {
+	var ps [2]*loadPlayer
+	for i := range ps {
+		var resp struct {
+			User  struct{ Name string }
+			Token string
+		}
+		if err := loadPost(ctx, base, "", "/api/guest", struct{}{}, &resp); err != nil {
+			if ctx.Err() == nil {
+				stats.fail(err)
+			}
+			return
+		}
+		h := http.Header{"Authorization": {"Bearer " + resp.Token}}
+		c, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(base, "http")+"/api/ws", &websocket.DialOptions{HTTPHeader: h})
+		if err != nil {
+			if ctx.Err() == nil {
+				stats.fail(err)
+			}
+			return
+		}
+		c.SetReadLimit(1 << 20)
+		defer c.CloseNow()
+		ps[i] = &loadPlayer{token: resp.Token, name: resp.User.Name, conn: c}
+		stats.maxConns.Store(max(stats.maxConns.Load(), stats.clients.Add(1)))
+		defer stats.clients.Add(-1)
+	}
+	var opts map[string]string
+	if name == "skyjo" {
+		opts = map[string]string{"players": "2"}
+	}
+	for ctx.Err() == nil {
+		var created struct{ Game struct{ ID string } }
+		err := loadPost(ctx, base, ps[0].token, "/api/games", map[string]any{"game": name, "options": opts,
+			"seats": []map[string]string{{"kind": "me"}, {"kind": "invite", "user": ps[1].name}}}, &created)
+		if err == nil {
+			err = loadPost(ctx, base, ps[1].token, "/api/games/"+created.Game.ID+"/join", struct{}{}, nil)
+		}
+		if err != nil {
+			if ctx.Err() == nil {
+				stats.fail(err)
+			}
+			return
+		}
+		var wg sync.WaitGroup
+		for i, p := range ps {
+			wg.Add(1)
+			r := rand.New(rand.NewPCG(rng.Uint64(), uint64(i)))
+			go func() { defer wg.Done(); p.play(ctx, created.Game.ID, r, stats) }()
+		}
+		wg.Wait()
+	}
+}
+
+// play answers move requests for game id until it ends or ctx does.
+func (p *loadPlayer) play(ctx context.Context, id string, rng *rand.Rand, stats *loadStats) {
+	answered := -1
+	var sent time.Time
+	for {
+		_, data, err := p.conn.Read(ctx)
+		if err != nil {
+			if ctx.Err() == nil {
+				stats.fail(fmt.Errorf("read: %w", err))
+			}
+			return
+		}
+		var m struct {
+			Type  string
+			ID    string
+			Ply   int
+			Legal []string
+			Game  json.RawMessage // a name in move requests, a summary in events
+			Error *struct{ Code, Message string }
+		}
+		if err := json.Unmarshal(data, &m); err != nil {
+			stats.fail(err)
+			return
+		}
+		switch m.Type {
+		case "move":
+			if m.ID != id || m.Ply <= answered || len(m.Legal) == 0 {
+				continue
+			}
+			answered = m.Ply
+			msg, _ := json.Marshal(map[string]any{"type": "move", "id": id, "ply": m.Ply, "move": m.Legal[rng.IntN(len(m.Legal))]})
+			sent = time.Now()
+			if err := p.conn.Write(ctx, websocket.MessageText, msg); err != nil {
+				if ctx.Err() == nil {
+					stats.fail(err)
+				}
+				return
+			}
+		case "ack":
+			if m.ID == id && m.Ply == answered {
+				d := time.Since(sent)
+				stats.moves.Add(1)
+				stats.mu.Lock()
+				stats.latencies = append(stats.latencies, d)
+				stats.mu.Unlock()
+			}
+		case "error":
+			if ctx.Err() == nil {
+				stats.fail(fmt.Errorf("game %s: %s: %s", id, m.Error.Code, m.Error.Message))
+			}
+			return
+		case "end":
+			var g struct{ ID string }
+			json.Unmarshal(m.Game, &g)
+			if g.ID == id {
+				stats.finished.Add(1)
+				return
+			}
+		}
+	}
+}

@@ -1,0 +1,114 @@
+// Package web is the Tabula web application: plain ES modules, SVG and CSS
+// with no build step, embedded so that `tabula serve` needs nothing else.
+// The players' rules pages of package docs are served beside it under
+// rules/, with rules/index.json listing which translations exist (so the
+// page never has to probe for a missing file).
+package web
+
+import (
+	"bytes"
+	"embed"
+	"encoding/json"
+	"io"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/tabula-games/tabula/docs"
+)
+
+//go:embed static
+var static embed.FS
+
+// App is the web application's file tree, to be served at the site's root
+// (server.Config.Web).
+func App() fs.FS {
+	sub, err := fs.Sub(static, "static")
+	if err != nil {
+		panic("web: " + err.Error()) // the embedded tree always has static/
+	}
+	return AppFrom(sub)
+}
+
+// AppFrom is App with the application's static files taken from fsys
+// instead of the embedded copy (to serve a working copy while editing it).
+func AppFrom(fsys fs.FS) fs.FS {
+	return &appFS{static: fsys, rules: docs.Rules, index: rulesIndex(docs.Rules)}
+}
+
+// appFS overlays the rules pages (a directory of package docs) and their
+// index on the static files.
+type appFS struct {
+	static fs.FS
+	rules  fs.FS // holds the directory "rules"
+	index  []byte
+}
+
+const indexName = "rules/index.json"
+
+func (a *appFS) Open(name string) (fs.File, error) {
+	if !fs.ValidPath(name) {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrInvalid}
+	}
+	switch {
+	case name == indexName:
+		return &memFile{name: path.Base(name), r: bytes.NewReader(a.index), size: int64(len(a.index))}, nil
+	case name == "rules" || strings.HasPrefix(name, "rules/"):
+		return a.rules.Open(name)
+	}
+	return a.static.Open(name)
+}
+
+// rulesIndex lists the rules pages by language: {"en":["sgolte",…],"ko":[…]}.
+func rulesIndex(rules fs.FS) []byte {
+	langs := map[string][]string{}
+	fs.WalkDir(rules, "rules", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || path.Ext(p) != ".md" {
+			return nil
+		}
+		rel := strings.TrimPrefix(p, "rules/")
+		lang, file := "en", rel
+		if dir, f, ok := strings.Cut(rel, "/"); ok {
+			if strings.Contains(f, "/") {
+				return nil
+			}
+			lang, file = dir, f
+		}
+		langs[lang] = append(langs[lang], strings.TrimSuffix(file, ".md"))
+		return nil
+	})
+	for _, names := range langs {
+		sort.Strings(names)
+	}
+	b, err := json.Marshal(langs)
+	if err != nil {
+		panic("web: " + err.Error())
+	}
+	return b
+}
+
+// memFile is a generated file.
+type memFile struct {
+	name string
+	r    *bytes.Reader
+	size int64
+}
+
+func (f *memFile) Stat() (fs.FileInfo, error) { return f, nil }
+func (f *memFile) Read(p []byte) (int, error) { return f.r.Read(p) }
+func (f *memFile) Seek(off int64, whence int) (int64, error) {
+	return f.r.Seek(off, whence)
+}
+func (f *memFile) Close() error { return nil }
+
+// memFile is its own FileInfo.
+func (f *memFile) Name() string       { return f.name }
+func (f *memFile) Size() int64        { return f.size }
+func (f *memFile) Mode() fs.FileMode  { return 0o444 }
+func (f *memFile) ModTime() time.Time { return time.Time{} }
+func (f *memFile) IsDir() bool        { return false }
+func (f *memFile) Sys() any           { return nil }
+
+var _ io.Seeker = (*memFile)(nil)

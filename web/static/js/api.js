@@ -1,0 +1,74 @@
+// The HTTP API of docs/api.md. Every call resolves with the response body or
+// rejects with an ApiError carrying the server's error code.
+
+export class ApiError extends Error {
+  constructor(status, code, message) {
+    super(message)
+    this.status = status
+    this.code = code
+  }
+}
+
+async function request(method, path, body) {
+  const opts = {method, headers: {Accept: 'application/json'}, credentials: 'same-origin'}
+  if (body !== undefined) {
+    opts.headers['Content-Type'] = 'application/json'
+    opts.body = JSON.stringify(body)
+  }
+  let res
+  try {
+    res = await fetch('/api' + path, opts)
+  } catch (e) {
+    throw new ApiError(0, 'network', String(e.message || e))
+  }
+  if (res.status === 204) return null
+  let data = null
+  try {
+    data = await res.json()
+  } catch {
+    // a body that is not JSON: the status says enough
+  }
+  if (!res.ok) {
+    const err = data && data.error
+    throw new ApiError(res.status, (err && err.code) || 'http_' + res.status, (err && err.message) || res.statusText)
+  }
+  return data
+}
+
+const q = (params) => {
+  const u = new URLSearchParams()
+  for (const [k, v] of Object.entries(params || {})) {
+    if (Array.isArray(v)) v.forEach((x) => u.append(k, x))
+    else if (v !== undefined && v !== null && v !== '') u.append(k, v)
+  }
+  const str = u.toString()
+  return str ? '?' + str : ''
+}
+
+let catalogPromise = null
+
+export const api = {
+  guest: () => request('POST', '/guest', {}),
+  register: (name, password) => request('POST', '/users', {name, password}),
+  login: (name, password) => request('POST', '/session', {name, password}),
+  logout: () => request('DELETE', '/session'),
+  me: () => request('GET', '/me'),
+  user: (name) => request('GET', '/users/' + encodeURIComponent(name)),
+  catalog() {
+    if (!catalogPromise) catalogPromise = request('GET', '/catalog').catch((e) => {
+      catalogPromise = null
+      throw e
+    })
+    return catalogPromise
+  },
+  createGame: (req) => request('POST', '/games', req),
+  games: (params) => request('GET', '/games' + q(params)),
+  game: (id) => request('GET', '/games/' + encodeURIComponent(id)),
+  join: (id, seat) => request('POST', `/games/${encodeURIComponent(id)}/join`, seat === undefined ? {} : {seat}),
+  leave: (id) => request('POST', `/games/${encodeURIComponent(id)}/leave`, {}),
+  abort: (id) => request('POST', `/games/${encodeURIComponent(id)}/abort`, {}),
+  resign: (id) => request('POST', `/games/${encodeURIComponent(id)}/resign`, {}),
+  replay: (id, ply) => request('GET', `/games/${encodeURIComponent(id)}/replay` + q({ply})),
+  leaderboard: (game) => request('GET', '/leaderboard/' + encodeURIComponent(game)),
+  notifications: () => request('GET', '/notifications'),
+}

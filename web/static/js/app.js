@@ -1,0 +1,88 @@
+// The application shell: header, language switch, hash routes
+// (#/game/ID needs no server fallback route), and the page in <main>.
+
+import {h, clear} from './dom.js'
+import {t, languages, lang, setLang} from './i18n.js'
+import * as session from './session.js'
+import {homePage} from './pages/home.js'
+import {lobbyPage} from './pages/lobby.js'
+import {gamePage} from './pages/game.js'
+import {replayPage} from './pages/replay.js'
+import {profilePage, accountPage} from './pages/profile.js'
+import {rulesPage} from './pages/rules.js'
+
+const routes = [
+  [/^\/?$/, homePage],
+  [/^\/lobby$/, lobbyPage],
+  [/^\/game\/([\w-]+)$/, gamePage],
+  [/^\/replay\/([\w-]+)$/, replayPage],
+  [/^\/user\/([\w-]+)$/, profilePage],
+  [/^\/account$/, accountPage],
+  [/^\/rules(?:\/(\w+))?$/, rulesPage],
+]
+
+const main = document.getElementById('main')
+const header = document.getElementById('top')
+let page = null
+
+function route() {
+  const hash = location.hash
+  if (hash && !hash.startsWith('#/')) return // an in-page anchor, not a route
+  const [path, query] = decodeURIComponent(hash.slice(1) || '/').split('?')
+  if (page && page.destroy) page.destroy()
+  page = null
+  clear(main)
+  for (const [re, fn] of routes) {
+    const m = re.exec(path)
+    if (m) {
+      page = fn(main, m.slice(1), new URLSearchParams(query || '')) || null
+      renderHeader()
+      return
+    }
+  }
+  main.append(h('h1', {}, t('notFound.title')), h('p', {}, h('a', {href: '#/'}, t('nav.home'))))
+  renderHeader()
+}
+
+function navLink(href, label, test) {
+  const here = (location.hash || '#/').split('?')[0]
+  const current = here === href || (href !== '#/' && here.startsWith(href))
+  return h('a', {href, 'aria-current': current ? 'page' : null, 'data-test': test}, label)
+}
+
+function renderHeader() {
+  clear(header)
+  document.getElementById('skip').textContent = t('nav.skip')
+  document.querySelector('.foot p').textContent = t('app.footer')
+  const user = session.current()
+  const select = h('select', {id: 'lang', 'aria-label': t('nav.language'), 'data-test': 'lang',
+    onchange: (ev) => setLang(ev.target.value)},
+  languages.map((l) => h('option', {value: l.code, selected: l.code === lang()}, l.name)))
+  header.append(
+    h('a', {href: '#/', class: 'brand', 'aria-label': t('nav.home')}, h('span', {class: 'logo', 'aria-hidden': 'true'}, '◆'), ' Tabula'),
+    h('nav', {'aria-label': t('nav.main')},
+      navLink('#/', t('nav.home'), 'nav-home'),
+      navLink('#/lobby', t('nav.lobby'), 'nav-lobby'),
+      navLink('#/rules', t('nav.rules'), 'nav-rules'),
+      user ? navLink('#/user/' + encodeURIComponent(user.name), t('nav.profile'), 'nav-profile') : null,
+      navLink('#/account', user ? user.name + (user.guest ? ' (' + t('account.guest') + ')' : '') : t('nav.signIn'), 'nav-account')),
+    h('label', {class: 'lang'}, h('span', {class: 'sr-only'}, t('nav.language')), select))
+}
+
+window.addEventListener('hashchange', route)
+window.addEventListener('tabula:lang', () => {
+  document.title = t('app.title')
+  if (page && page.relang) {
+    page.relang()
+    renderHeader()
+  } else route()
+})
+session.onChange(renderHeader)
+
+document.getElementById('skip').addEventListener('click', (ev) => {
+  ev.preventDefault()
+  main.focus()
+})
+
+document.title = t('app.title')
+session.load().finally(route)

@@ -1,0 +1,81 @@
+// The game channel (docs/api.md, "Game channel"): one WebSocket per open
+// game page. It reconnects by itself with a growing pause; every new
+// connection starts with a snapshot, which is how the page resynchronises.
+
+const MIN_DELAY = 300
+const MAX_DELAY = 8000
+
+export class GameChannel {
+  /**
+   * @param {string} gameId
+   * @param {object} handlers onMessage(msg) for every server message,
+   *   onState(state) with 'connecting' | 'open' | 'closed'.
+   */
+  constructor(gameId, handlers) {
+    this.gameId = gameId
+    this.handlers = handlers
+    this.ws = null
+    this.closed = false
+    this.delay = MIN_DELAY
+    this.retry = null
+    this.nextId = 1
+    this.connect()
+  }
+
+  url() {
+    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:'
+    return `${proto}//${location.host}/api/games/${encodeURIComponent(this.gameId)}/ws`
+  }
+
+  connect() {
+    if (this.closed) return
+    this.handlers.onState?.('connecting')
+    const ws = new WebSocket(this.url())
+    this.ws = ws
+    ws.onopen = () => {
+      this.delay = MIN_DELAY
+      this.handlers.onState?.('open')
+    }
+    ws.onmessage = (ev) => {
+      let msg
+      try {
+        msg = JSON.parse(ev.data)
+      } catch {
+        return
+      }
+      this.handlers.onMessage(msg)
+    }
+    ws.onclose = () => {
+      if (this.ws !== ws) return
+      this.ws = null
+      if (this.closed) return
+      this.handlers.onState?.('closed')
+      this.retry = setTimeout(() => this.connect(), this.delay)
+      this.delay = Math.min(this.delay * 2, MAX_DELAY)
+    }
+  }
+
+  /** resync drops the connection and reconnects at once, for a fresh snapshot. */
+  resync() {
+    const ws = this.ws
+    this.ws = null
+    if (ws) ws.close()
+    clearTimeout(this.retry)
+    this.connect()
+  }
+
+  /** send sends a client message and returns its id, or null when not connected. */
+  send(msg) {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return null
+    const id = 'c' + this.nextId++
+    this.ws.send(JSON.stringify({...msg, id}))
+    return id
+  }
+
+  destroy() {
+    this.closed = true
+    clearTimeout(this.retry)
+    if (this.ws) this.ws.close()
+    this.ws = null
+  }
+}

@@ -1,0 +1,61 @@
+// Small DOM helpers: h() builds HTML elements, s() SVG elements. Attributes
+// whose value is null, undefined or false are left out; "on*" keys with a
+// function value become event listeners.
+
+const SVG_NS = 'http://www.w3.org/2000/svg'
+
+function apply(node, attrs) {
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue
+    if (k.startsWith('on') && typeof v === 'function') node.addEventListener(k.slice(2), v)
+    else if (k === 'text') node.textContent = v
+    else if (k === 'dataset') Object.assign(node.dataset, v)
+    else node.setAttribute(k, v === true ? '' : String(v))
+  }
+}
+
+function append(node, children) {
+  for (const c of children.flat(Infinity)) {
+    if (c === null || c === undefined || c === false) continue
+    node.append(c instanceof Node ? c : document.createTextNode(String(c)))
+  }
+}
+
+/** h('button', {class: 'x', onclick: fn}, 'label', child…) */
+export function h(tag, attrs, ...children) {
+  const node = document.createElement(tag)
+  apply(node, attrs)
+  append(node, children)
+  return node
+}
+
+/** s(parent, 'circle', {cx, cy, r}) appends an SVG element to parent (may be null). */
+export function s(parent, tag, attrs, text) {
+  const node = document.createElementNS(SVG_NS, tag)
+  apply(node, attrs)
+  if (text !== undefined) node.textContent = text
+  if (parent) parent.append(node)
+  return node
+}
+
+/** svgRoot creates an <svg> with a viewBox and named layer groups (returned by name). */
+export function svgRoot(viewBox, layerNames, attrs = {}) {
+  const svg = s(null, 'svg', {viewBox, xmlns: SVG_NS, ...attrs})
+  const layers = {}
+  for (const name of layerNames) layers[name] = s(svg, 'g', {class: 'layer-' + name})
+  return {svg, layers}
+}
+
+export function clear(node) {
+  while (node.firstChild) node.removeChild(node.lastChild)
+}
+
+/** fmtTime formats an RFC 3339 time for people, in the page's language. */
+export function fmtTime(iso, lang) {
+  if (!iso) return ''
+  try {
+    return new Date(iso).toLocaleString(lang, {dateStyle: 'medium', timeStyle: 'short'})
+  } catch {
+    return iso
+  }
+}

@@ -1,0 +1,36 @@
+// Skyjo's public view without the DOM: grid positions (column a–d, row 1–3
+// from the top, as the owner sees them), decisions, visible sums.
+
+export const COLS = ['a', 'b', 'c', 'd']
+
+export function posName(r, c) {
+  return COLS[c] + (r + 1)
+}
+
+/** parseMove reads "draw", "take", "flip a1" or "swap c3". */
+export function parseMove(text) {
+  const [kind, pos] = String(text).split(' ')
+  return {kind, pos: pos || null}
+}
+
+/** visibleSum adds the face-up cards of a grid (face-down and removed cards count 0). */
+export function visibleSum(grid) {
+  let n = 0
+  for (const row of grid || []) for (const v of row) if (typeof v === 'number') n += v
+  return n
+}
+
+export function faceDown(grid) {
+  let n = 0
+  for (const row of grid || []) for (const v of row) if (v === '?') n++
+  return n
+}
+
+/** tone is the colour family of a card value, as on the printed cards. */
+export function tone(v) {
+  if (v < 0) return 'neg'
+  if (v === 0) return 'zero'
+  if (v <= 4) return 'low'
+  if (v <= 8) return 'mid'
+  return 'high'
+}

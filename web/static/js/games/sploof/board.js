@@ -1,0 +1,201 @@
+// The Sploof board: a top view of the pyramid. Higher balls are drawn
+// larger, lighter and with a deeper shadow, with their level written on
+// them; reds are red, pinned reds carry a pin, stocks and supplies are
+// shown beside the board, and a winning line is drawn through its balls.
+
+import {s, svgRoot, h, clear} from '../../dom.js'
+import {t} from '../../i18n.js'
+import {Board} from '../board.js'
+import {board, points, pinned, lines, parseMove, parsePoint} from './model.js'
+
+const U = 40 // half the distance between two holes
+const PAD = 44
+const COLOURS = {W: 'white', B: 'black', R: 'red'}
+
+export class SploofBoard extends Board {
+  reset() {}
+
+  myColour() {
+    const se = this.state.seats && this.state.seats[this.state.seat]
+    if (se && (se.name === 'white' || se.name === 'black')) return se.name
+    return this.state.seat === 0 ? 'white' : this.state.seat === 1 ? 'black' : null
+  }
+
+  legalSets() {
+    const place = new Set()
+    const remove = new Set()
+    for (const m of this.state.legal || []) {
+      const mv = parseMove(m)
+      if (mv.kind === 'place') place.add(mv.point)
+      else remove.add(mv.point)
+    }
+    return {place, remove}
+  }
+
+  hit(key) {
+    if (!this.myTurn) {
+      this.warn(this.notYourTurn())
+      return
+    }
+    const view = this.state.view
+    const cells = board(view)
+    const {place, remove} = this.legalSets()
+    const p = parsePoint(key)
+    if (!p) return
+    const ball = cells[p.h][p.r][p.c]
+    const me = this.myColour()
+    if (!ball) {
+      if (place.has(key)) this.play(key)
+      else if (!(view.stock || {})[me]) this.warn(t('sploof.stockEmpty'))
+      else this.warn(t('sploof.unsupported', {point: key}))
+      return
+    }
+    if (ball !== 'R') {
+      this.warn(t('sploof.onlyReds'))
+      return
+    }
+    if (remove.has(key)) {
+      this.play('*' + key)
+      return
+    }
+    if (pinned(cells, p.r, p.c)) this.warn(t('sploof.pinned', {point: key}))
+    else if ((view.supply || {})[me] < 2) this.warn(t('sploof.supplyEmpty'))
+    else this.warn(t('board.notLegal', {move: '*' + key}))
+  }
+
+  guide() {
+    const view = this.state.view
+    if (!this.myTurn) {
+      if (this.state.status && this.state.status !== 'live') return {text: ''}
+      return {text: t('sploof.toMove', {colour: t('colour.' + view.toMove)})}
+    }
+    const {place, remove} = this.legalSets()
+    let text = t('sploof.yourTurn', {colour: t('colour.' + view.toMove)})
+    if (!place.size && remove.size) text = t('sploof.onlyRemove')
+    else if (place.size && !remove.size) text = t('sploof.onlyPlace')
+    return {text, buttons: []}
+  }
+
+  render() {
+    const view = this.state.view
+    const cells = board(view)
+    const pts = points(cells)
+    const {place, remove} = this.myTurn ? this.legalSets() : {place: new Set(), remove: new Set()}
+    const win = lines(cells)
+    const last = this.lastMarks()
+    const size = 6 * U + 2 * PAD
+    const {svg, layers} = svgRoot(`0 0 ${size} ${size}`, ['tray', 'balls', 'marks', 'lines', 'targets'],
+      {class: 'sploof', role: 'group', 'aria-label': t('sploof.boardLabel')})
+    const defs = s(svg, 'defs')
+    svg.prepend(defs)
+    ballGradient(defs, 'W', '#ffffff', '#cfc9bb')
+    ballGradient(defs, 'B', '#6a6a72', '#0e0e12')
+    ballGradient(defs, 'R', '#ff8a80', '#a31515')
+    const filter = s(defs, 'filter', {id: 'sp-shadow', x: '-30%', y: '-30%', width: '160%', height: '160%'})
+    s(filter, 'feDropShadow', {dx: 0, dy: 3, stdDeviation: 3, 'flood-opacity': 0.45})
+
+    const xy = (p) => ({x: PAD + p.x * U, y: PAD + (6 - p.y) * U})
+    s(layers.tray, 'rect', {x: PAD - U * 1.15, y: PAD - U * 1.15, width: 6 * U + 2.3 * U, height: 6 * U + 2.3 * U, rx: 18, class: 'tray'})
+    for (let i = 0; i < 4; i++) {
+      const col = String.fromCharCode(97 + 2 * i)
+      s(layers.tray, 'text', {x: PAD + 2 * i * U, y: size - 6, class: 'coord'}, col)
+      s(layers.tray, 'text', {x: 10, y: PAD + (6 - 2 * i) * U + 4, class: 'coord'}, String(2 * i + 1))
+    }
+    for (const p of pts) {
+      if (p.h !== 1) continue
+      const {x, y} = xy(p)
+      s(layers.tray, 'circle', {cx: x, cy: y, r: U * 0.55, class: 'hole'})
+    }
+    for (const p of pts) {
+      const {x, y} = xy(p)
+      if (!p.ball) continue
+      const r = U * (0.94 + 0.05 * (p.h - 1))
+      const g = s(layers.balls, 'g', {class: `ball ${COLOURS[p.ball]} level-${p.h}`})
+      const label = t('sploof.ballLabel', {point: p.name, colour: t('colour.' + COLOURS[p.ball]), level: p.h})
+      this.hitTarget(g, p.name, label, remove.has(p.name))
+      const c = s(g, 'circle', {cx: x, cy: y, r, fill: `url(#sp-${p.ball})`, filter: p.h > 1 ? 'url(#sp-shadow)' : null})
+      if (p.h > 1) {
+        s(g, 'circle', {cx: x, cy: y, r: r * 0.98, class: 'level-ring'})
+        s(g, 'text', {x, y: y + 5, class: 'level-num'}, String(p.h))
+      }
+      if (this.state.fresh && last.placed === p.name) c.classList.add('pop')
+      if (p.ball === 'R' && pinned(cells, p.r, p.c)) {
+        s(layers.marks, 'path', {d: pinPath(x + U * 0.45, y - U * 0.45), class: 'pin', 'pointer-events': 'none'})
+      }
+      if (remove.has(p.name)) s(layers.marks, 'circle', {cx: x, cy: y, r: r + 3, class: 'removable', 'pointer-events': 'none'})
+      if (last.placed === p.name) s(layers.marks, 'circle', {cx: x, cy: y, r: r * 0.35, class: 'last-move', 'pointer-events': 'none'})
+    }
+    if (last.removed) {
+      const p = parsePoint(last.removed)
+      if (p) {
+        const {x, y} = xy(p)
+        s(layers.marks, 'circle', {cx: x, cy: y, r: U * 0.7, class: 'last-removed', 'pointer-events': 'none'})
+      }
+    }
+    for (const line of win) {
+      const ps = line.points.map((n) => xy(parsePoint(n)))
+      s(layers.lines, 'polyline', {points: ps.map((p) => `${p.x},${p.y}`).join(' '), class: 'win-line ' + COLOURS[line.colour]})
+    }
+    for (const name of place) {
+      const p = parsePoint(name)
+      const {x, y} = xy(p)
+      const g = s(layers.targets, 'g', {class: 'target'})
+      this.hitTarget(g, name, t('sploof.placeLabel', {point: name, level: p.h}))
+      s(g, 'circle', {cx: x, cy: y, r: U * 0.5, class: 'place-target'})
+      s(g, 'text', {x, y: y + 4, class: 'target-num'}, String(p.h))
+    }
+    clear(this.host)
+    this.host.append(svg)
+    this.renderInfo(win)
+  }
+
+  lastMarks() {
+    const turn = this.lastTurn()
+    const last = turn[turn.length - 1]
+    if (!last) return {}
+    const mv = parseMove(last.move)
+    return mv.kind === 'place' ? {placed: mv.point, text: last.move} : {removed: mv.point, text: last.move}
+  }
+
+  renderInfo(win) {
+    clear(this.info)
+    const view = this.state.view
+    for (const colour of ['white', 'black']) {
+      const stock = (view.stock || {})[colour] || 0
+      const supply = (view.supply || {})[colour] || 0
+      const seat = colour === 'white' ? 0 : 1
+      const balls = h('span', {class: 'stock-balls', 'aria-hidden': 'true'})
+      for (let i = 0; i < stock; i++) balls.append(h('span', {class: 'mini-ball ' + colour}))
+      this.info.append(h('div', {class: 'stock ' + (view.toMove === colour && this.live() ? 'to-move' : ''), 'data-test': 'stock-' + colour},
+        h('strong', {}, t('colour.' + colour)), ' (', this.seatLabel(seat), ') ',
+        balls, ' ', t('sploof.stockSupply', {stock, supply})))
+    }
+    if (win.length) {
+      this.info.append(h('p', {class: 'note'}, t('sploof.lineOf', {colour: t('colour.' + COLOURS[win[0].colour])})))
+    }
+  }
+
+  describe() {
+    const view = this.state.view
+    const pts = points(board(view)).filter((p) => p.ball)
+    const lines_ = []
+    for (const ch of ['W', 'B', 'R']) {
+      const list = pts.filter((p) => p.ball === ch).map((p) => p.name)
+      lines_.push(t('sploof.describe', {colour: t('colour.' + COLOURS[ch]), points: list.join(', ') || t('board.none')}))
+    }
+    lines_.push(t('sploof.describeStock', {ws: view.stock?.white ?? 0, wp: view.supply?.white ?? 0, bs: view.stock?.black ?? 0, bp: view.supply?.black ?? 0}))
+    const last = this.lastMarks()
+    if (last.text) lines_.push(t('board.lastMove', {move: last.text}))
+    return lines_
+  }
+}
+
+function ballGradient(defs, id, light, dark) {
+  const g = s(defs, 'radialGradient', {id: 'sp-' + id, cx: '35%', cy: '30%', r: '75%'})
+  s(g, 'stop', {offset: '0%', 'stop-color': light})
+  s(g, 'stop', {offset: '100%', 'stop-color': dark})
+}
+
+function pinPath(x, y) {
+  return `M${x - 6},${y - 6} l12,0 l-3,6 l0,4 l-6,0 l0,-4 z M${x},${y + 4} l0,9`
+}

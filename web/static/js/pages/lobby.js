@@ -1,0 +1,152 @@
+// Lobby: create a game with any options of /api/catalog and any seats
+// (open, invited, bots), join open games, watch live ones.
+
+import {h, clear, fmtTime} from '../dom.js'
+import {t, lang} from '../i18n.js'
+import {api} from '../api.js'
+import * as session from '../session.js'
+import {gameNames} from '../games/registry.js'
+import {errorBox, seatText, gameTitle} from './common.js'
+
+export function lobbyPage(main, _params, query) {
+  let timer = null
+  let catalog = null
+  const formBox = h('section', {class: 'panel create', 'aria-labelledby': 'create-h'})
+  const openList = h('div', {'data-test': 'open-games'})
+  const liveList = h('div', {'data-test': 'live-games'})
+  const msg = h('div', {'aria-live': 'polite'})
+  main.append(h('h1', {}, t('lobby.title')), msg,
+    h('div', {class: 'lobby-cols'}, formBox,
+      h('section', {class: 'panel'}, h('h2', {}, t('lobby.open')), openList, h('h2', {}, t('lobby.live')), liveList)))
+
+  const state = {game: query.get('game') && gameNames.includes(query.get('game')) ? query.get('game') : 'sgolte'}
+
+  function optionField(o, values) {
+    const id = 'opt-' + o.name
+    let input
+    if (o.values && o.values.length) {
+      input = h('select', {id, name: o.name}, o.values.map((v) => h('option', {value: v, selected: v === (values[o.name] ?? o.default)}, v)))
+    } else {
+      input = h('input', {id, name: o.name, type: 'number', min: o.min, max: o.max, value: values[o.name] ?? o.default, required: true})
+    }
+    input.addEventListener('change', () => {
+      values[o.name] = input.value
+      if (o.name === 'players') renderForm()
+    })
+    return h('div', {class: 'field'}, h('label', {for: id}, o.name + (o.house ? ' ' + t('lobby.house') : '')), input,
+      h('small', {}, o.doc))
+  }
+
+  const values = {}
+  let seatKinds = []
+
+  function seatCount(g) {
+    if (g.seats.max > g.seats.min) return Number(values.players ?? g.options.find((o) => o.name === 'players')?.default ?? g.seats.default)
+    return g.seats.default
+  }
+
+  function renderForm() {
+    clear(formBox)
+    const g = catalog.games.find((x) => x.name === state.game)
+    const n = seatCount(g)
+    while (seatKinds.length < n) seatKinds.push(seatKinds.length === 0 ? {kind: 'me'} : {kind: 'open'})
+    seatKinds = seatKinds.slice(0, n)
+    const gameSel = h('select', {id: 'create-game', 'data-test': 'create-game', onchange: (ev) => {
+      state.game = ev.target.value
+      for (const k of Object.keys(values)) delete values[k]
+      seatKinds = []
+      renderForm()
+    }}, catalog.games.map((x) => h('option', {value: x.name, selected: x.name === state.game}, gameTitle(x.name))))
+    const seatRows = seatKinds.map((sk, i) => {
+      const kind = h('select', {'aria-label': t('lobby.seatN', {n: i + 1}), 'data-test': 'seat-kind-' + i, onchange: (ev) => {
+        sk.kind = ev.target.value
+        if (sk.kind === 'me') seatKinds.forEach((o, j) => { if (j !== i && o.kind === 'me') o.kind = 'open' })
+        renderForm()
+      }}, ['me', 'open', 'bot', 'invite'].map((k) => h('option', {value: k, selected: k === sk.kind}, t('lobby.kind.' + k))))
+      const extra = sk.kind === 'bot' ?
+        h('select', {'aria-label': t('lobby.botLevel'), 'data-test': 'seat-level-' + i, onchange: (ev) => { sk.level = ev.target.value }},
+          catalog.bots.map((b) => h('option', {value: b, selected: b === (sk.level || 'easy')}, t('bot.' + b)))) :
+        sk.kind === 'invite' ? h('input', {type: 'text', 'aria-label': t('lobby.inviteUser'), value: sk.user || '',
+          placeholder: t('lobby.inviteUser'), oninput: (ev) => { sk.user = ev.target.value }}) : null
+      return h('div', {class: 'seat-row'}, h('span', {}, t('lobby.seatN', {n: i + 1})), kind, extra)
+    })
+    const clock = h('select', {id: 'clock', 'data-test': 'clock'},
+      ['none', 'blitz', 'rapid', 'corr'].map((c) => h('option', {value: c}, t('lobby.clock.' + c))))
+    const rated = h('input', {type: 'checkbox', id: 'rated'})
+    const err = h('div', {'aria-live': 'polite'})
+    const form = h('form', {onsubmit: async (ev) => {
+      ev.preventDefault()
+      clear(err)
+      const req = {game: state.game, options: {}, seats: seatKinds.map((sk) => {
+        if (sk.kind === 'bot') return {kind: 'bot', level: sk.level || 'easy'}
+        if (sk.kind === 'invite') return {kind: 'invite', user: sk.user || ''}
+        return {kind: sk.kind}
+      }), rated: rated.checked}
+      for (const o of g.options) {
+        const v = values[o.name]
+        if (v !== undefined && v !== o.default) req.options[o.name] = String(v)
+      }
+      const clocks = {blitz: {kind: 'realtime', initialMs: 300000, incrementMs: 3000}, rapid: {kind: 'realtime', initialMs: 900000, incrementMs: 10000},
+        corr: {kind: 'correspondence', days: 3}}
+      if (clocks[clock.value]) req.clock = clocks[clock.value]
+      try {
+        await session.ensure()
+        const res = await api.createGame(req)
+        location.hash = '#/game/' + res.game.id
+      } catch (e) {
+        err.replaceChildren(errorBox(e))
+      }
+    }},
+    h('div', {class: 'field'}, h('label', {for: 'create-game'}, t('lobby.game')), gameSel),
+    h('fieldset', {}, h('legend', {}, t('lobby.options')), g.options.map((o) => optionField(o, values))),
+    h('fieldset', {}, h('legend', {}, t('lobby.seats')), seatRows),
+    h('div', {class: 'field'}, h('label', {for: 'clock'}, t('lobby.clock')), clock),
+    h('div', {class: 'field inline'}, rated, h('label', {for: 'rated'}, t('lobby.rated'))),
+    err,
+    h('button', {type: 'submit', class: 'primary', 'data-test': 'create'}, t('lobby.create')))
+    formBox.append(h('h2', {id: 'create-h'}, t('lobby.create')), form)
+  }
+
+  function row(sum, action) {
+    return h('li', {class: 'game-row', 'data-id': sum.id},
+      h('strong', {}, gameTitle(sum.game)), ' ',
+      h('span', {class: 'seats'}, sum.seats.map(seatText).join(' · ')), ' ',
+      h('small', {}, fmtTime(sum.created, lang())), ' ', action)
+  }
+
+  async function refresh() {
+    try {
+      const [open, live] = await Promise.all([api.games({status: 'open', limit: 50}), api.games({status: 'live', limit: 50})])
+      const me = session.current()
+      clear(openList)
+      clear(liveList)
+      if (!open.games.length) openList.append(h('p', {class: 'muted'}, t('lobby.noneOpen')))
+      openList.append(h('ul', {class: 'games'}, open.games.map((g) => {
+        const mine = me && g.seats.some((se) => se.user === me.name)
+        const act = mine ? h('a', {href: '#/game/' + g.id, class: 'button'}, t('lobby.openGame')) :
+          h('button', {type: 'button', 'data-test': 'join-' + g.id, onclick: async () => {
+            try {
+              await session.ensure()
+              await api.join(g.id)
+              location.hash = '#/game/' + g.id
+            } catch (e) {
+              msg.replaceChildren(errorBox(e))
+            }
+          }}, t('lobby.join'))
+        return row(g, act)
+      })))
+      if (!live.games.length) liveList.append(h('p', {class: 'muted'}, t('lobby.noneLive')))
+      liveList.append(h('ul', {class: 'games'}, live.games.map((g) => row(g, h('a', {href: '#/game/' + g.id, class: 'button'}, t('lobby.watch'))))))
+    } catch (e) {
+      msg.replaceChildren(errorBox(e))
+    }
+  }
+
+  api.catalog().then((c) => {
+    catalog = c
+    renderForm()
+  }).catch((e) => msg.replaceChildren(errorBox(e)))
+  refresh()
+  timer = setInterval(refresh, 5000)
+  return {destroy: () => clearInterval(timer)}
+}

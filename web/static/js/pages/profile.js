@@ -1,0 +1,83 @@
+// A player's profile (ratings and games) and the account page (sign in,
+// register, which keeps a guest's games, sign out).
+
+import {h, clear, fmtTime} from '../dom.js'
+import {t, lang} from '../i18n.js'
+import {api} from '../api.js'
+import * as session from '../session.js'
+import {errorBox, seatText, resultText, gameTitle} from './common.js'
+
+export function profilePage(main, [name]) {
+  const head = h('h1', {}, name)
+  const ratings = h('div', {'data-test': 'ratings'})
+  const list = h('div', {})
+  main.append(head, h('section', {class: 'panel'}, h('h2', {}, t('profile.ratings')), ratings),
+    h('section', {class: 'panel'}, h('h2', {}, t('profile.games')), list))
+  api.user(name).then((res) => {
+    if (res.user.guest) head.append(' ', h('small', {class: 'muted'}, t('account.guest')))
+    if (!res.ratings || !res.ratings.length) {
+      ratings.append(h('p', {class: 'muted'}, t('profile.noRatings')))
+      return
+    }
+    ratings.append(h('table', {class: 'ratings'},
+      h('thead', {}, h('tr', {}, h('th', {}, t('profile.game')), h('th', {}, t('profile.rating')), h('th', {}, t('profile.deviation')), h('th', {}, t('profile.played')))),
+      h('tbody', {}, res.ratings.map((r) => h('tr', {}, h('td', {}, gameTitle(r.game)), h('td', {}, Math.round(r.rating)),
+        h('td', {}, '±' + Math.round(r.deviation)), h('td', {}, r.games))))))
+  }).catch((e) => ratings.append(errorBox(e)))
+  api.games({user: name, status: ['live', 'finished', 'open'], limit: 50}).then((res) => {
+    if (!res.games.length) {
+      list.append(h('p', {class: 'muted'}, t('profile.noGames')))
+      return
+    }
+    list.append(h('ul', {class: 'games'}, res.games.map((g) => {
+      const seat = g.seats.findIndex((se) => se.user === name)
+      return h('li', {class: 'game-row'}, h('strong', {}, gameTitle(g.game)), ' ', g.seats.map(seatText).join(' · '), ' ',
+        h('small', {}, fmtTime(g.created, lang())), ' ', g.result ? h('span', {}, resultText(g, seat)) : h('span', {}, t('status.' + g.status)), ' ',
+        h('a', {href: (g.status === 'finished' ? '#/replay/' : '#/game/') + g.id, class: 'button'}, g.status === 'finished' ? t('game.replay') : t('lobby.openGame')))
+    })))
+  }).catch((e) => list.append(errorBox(e)))
+}
+
+export function accountPage(main) {
+  const user = session.current()
+  const msg = h('div', {'aria-live': 'polite'})
+  main.append(h('h1', {}, t('account.title')), msg)
+  if (user) {
+    main.append(h('p', {}, t('account.signedInAs', {name: user.name}), user.guest ? ' (' + t('account.guest') + ')' : ''),
+      h('p', {}, h('a', {href: '#/user/' + encodeURIComponent(user.name)}, t('nav.profile'))))
+  }
+  const form = (kind) => {
+    const nameIn = h('input', {id: kind + '-name', autocomplete: 'username', required: true, minlength: 3, maxlength: 24})
+    const passIn = h('input', {id: kind + '-pass', type: 'password', autocomplete: kind === 'login' ? 'current-password' : 'new-password', required: true, minlength: 8})
+    return h('form', {class: 'panel', onsubmit: async (ev) => {
+      ev.preventDefault()
+      try {
+        await (kind === 'login' ? session.login : session.register)(nameIn.value, passIn.value)
+        location.hash = '#/'
+      } catch (e) {
+        msg.replaceChildren(errorBox(e))
+      }
+    }}, h('h2', {}, t('account.' + kind)),
+    kind === 'register' && user && user.guest ? h('p', {class: 'muted'}, t('account.keepGames')) : null,
+    h('div', {class: 'field'}, h('label', {for: kind + '-name'}, t('account.name')), nameIn),
+    h('div', {class: 'field'}, h('label', {for: kind + '-pass'}, t('account.password')), passIn),
+    h('button', {type: 'submit', class: 'primary'}, t('account.' + kind)))
+  }
+  if (!user || user.guest) main.append(h('div', {class: 'lobby-cols'}, form('register'), form('login')))
+  if (user) {
+    main.append(h('button', {type: 'button', onclick: async () => {
+      await session.logout()
+      location.hash = '#/'
+    }}, t('account.logout')))
+  } else {
+    main.append(h('p', {}, h('button', {type: 'button', onclick: async () => {
+      try {
+        await session.ensure()
+        location.hash = '#/'
+      } catch (e) {
+        msg.replaceChildren(errorBox(e))
+      }
+    }}, t('account.playAsGuest'))))
+  }
+  void clear
+}

@@ -1,0 +1,41 @@
+// The rules page of each game, rendered from docs/rules (the translation
+// in the interface language where one exists, else English, saying so).
+
+import {h} from '../dom.js'
+import {t, lang} from '../i18n.js'
+import {render} from '../markdown.js'
+import {gameNames} from '../games/registry.js'
+import {gameTitle} from './common.js'
+
+let indexPromise = null
+
+function rulesIndex() {
+  if (!indexPromise) indexPromise = fetch('rules/index.json').then((r) => r.json()).catch(() => ({en: gameNames}))
+  return indexPromise
+}
+
+export function rulesPage(main, [name]) {
+  const nav = h('nav', {class: 'rules-nav', 'aria-label': t('nav.rules')},
+    gameNames.map((g) => h('a', {href: '#/rules/' + g, 'aria-current': g === name ? 'page' : null}, gameTitle(g))))
+  main.append(nav)
+  if (!name || !gameNames.includes(name)) {
+    main.append(h('h1', {}, t('rules.title')), h('ul', {class: 'rules-list'},
+      gameNames.map((g) => h('li', {}, h('a', {href: '#/rules/' + g}, gameTitle(g)), ' — ', t('game.' + g + '.pitch')))))
+    return
+  }
+  const body = h('article', {class: 'rules', 'data-test': 'rules', lang: 'en'})
+  const note = h('p', {class: 'note', hidden: true})
+  main.append(note, body)
+  rulesIndex().then(async (idx) => {
+    const l = lang()
+    const translated = l !== 'en' && (idx[l] || []).includes(name)
+    const url = translated ? `rules/${l}/${name}.md` : `rules/${name}.md`
+    const text = await fetch(url).then((r) => r.text())
+    if (l !== 'en' && !translated) {
+      note.hidden = false
+      note.textContent = t('rules.notTranslated')
+    }
+    body.lang = translated ? l : 'en'
+    body.replaceChildren(render(text))
+  }).catch(() => body.replaceChildren(h('p', {class: 'error'}, t('error.network'))))
+}

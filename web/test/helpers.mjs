@@ -1,0 +1,141 @@
+// Shared by the browser tests: one headless Chromium, pages that record
+// console errors (every test fails on any), a guest session, and a player
+// that plays a game by clicking the board's highlighted targets.
+
+import {createRequire} from 'node:module'
+import {mkdirSync} from 'node:fs'
+import {fileURLToPath} from 'node:url'
+import path from 'node:path'
+import assert from 'node:assert/strict'
+
+const require = createRequire(import.meta.url)
+const {chromium} = require('playwright-core')
+
+export const BASE = process.env.TABULA_URL || 'http://127.0.0.1:8080'
+export const OUT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'out')
+mkdirSync(OUT, {recursive: true})
+
+export async function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  })
+}
+
+/**
+ * newPage opens a page in a fresh context (its own cookies: its own user)
+ * whose console errors and page errors are collected in page.errors.
+ */
+export async function newPage(browser, {locale = 'en-US', viewport = {width: 1280, height: 900}} = {}) {
+  const context = await browser.newContext({locale, viewport})
+  const page = await context.newPage()
+  page.errors = []
+  page.on('console', (m) => {
+    if (m.type() === 'error') page.errors.push('console: ' + m.text())
+  })
+  page.on('pageerror', (e) => page.errors.push('pageerror: ' + e.message))
+  page.on('requestfailed', (r) => {
+    // Navigating away closes open WebSockets and aborts fetches; those are not faults.
+    const f = r.failure()
+    if (f && !/ERR_ABORTED/.test(f.errorText)) page.errors.push(`request failed: ${r.url()} ${f.errorText}`)
+  })
+  page.setDefaultTimeout(15000)
+  return page
+}
+
+export function assertNoErrors(page) {
+  assert.deepEqual(page.errors, [], 'console errors on the page')
+}
+
+/** startBotGame opens the home page and starts a game against a bot with "Play a bot now". */
+export async function startBotGame(page, game, level = 'random') {
+  await page.goto(BASE + '/')
+  await page.waitForSelector('[data-test=play-bot-' + game + ']')
+  await page.selectOption('[data-test=bot-level]', level)
+  await page.click('[data-test=play-bot-' + game + ']')
+  await page.waitForURL(/#\/game\//)
+  await page.waitForSelector('.board-svg [data-hit]')
+}
+
+/** boardState reads what the user can do now. */
+export function boardState(page) {
+  return page.evaluate(() => {
+    const res = document.querySelector('[data-test=result]')
+    const over = !!res && !res.hidden
+    const hits = [...document.querySelectorAll('.board-svg [data-hit].hit')].map((e) => e.getAttribute('data-hit'))
+    const buttons = [...document.querySelectorAll('[data-test=actions] button[data-move]')].map((b) => b.getAttribute('data-move'))
+    const prompt = document.querySelector('[data-test=prompt]')?.textContent || ''
+    const moves = document.querySelectorAll('[data-test=moves] li').length
+    return {over, result: over ? res.textContent : '', hits, buttons, prompt, moves}
+  })
+}
+
+/**
+ * clickHit clicks the board target with this data-hit key with the mouse,
+ * at a point where that target (not something drawn over it) is hit.
+ */
+export async function clickHit(page, key) {
+  const pt = await page.evaluate((k) => {
+    const el = document.querySelector(`.board-svg [data-hit="${CSS.escape(k)}"]`)
+    if (!el) return null
+    el.scrollIntoView({block: 'nearest'})
+    const r = el.getBoundingClientRect()
+    const order = [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8]
+    for (const fy of order) {
+      for (const fx of order) {
+        const x = r.left + r.width * fx
+        const y = r.top + r.height * fy
+        const at = document.elementFromPoint(x, y)
+        if (at && at.closest('[data-hit]') === el) return {x, y}
+      }
+    }
+    return null
+  }, key)
+  assert.ok(pt, `no clickable point for board target ${key}`)
+  await page.mouse.click(pt.x, pt.y)
+}
+
+export async function clickMoveButton(page, move) {
+  await page.click(`[data-test=actions] button[data-move="${move}"]`)
+}
+
+/**
+ * playUntilOver plays random legal moves by clicking until the result is
+ * shown. onMove(state) runs after each settled state (for screenshots).
+ */
+export async function playUntilOver(page, {maxSteps = 6000, onState} = {}) {
+  let idle = 0
+  for (let step = 0; step < maxSteps; step++) {
+    const st = await boardState(page)
+    if (st.over) return st
+    if (onState) await onState(st)
+    if (!st.hits.length && !st.buttons.length) {
+      idle++
+      assert.ok(idle < 1500, 'the game stalled: nothing to click and no result: ' + st.prompt)
+      await page.waitForTimeout(20)
+      continue
+    }
+    idle = 0
+    if (st.buttons.length && (!st.hits.length || Math.random() < 0.4)) {
+      await clickMoveButton(page, st.buttons[Math.floor(Math.random() * st.buttons.length)])
+    } else {
+      await clickHit(page, st.hits[Math.floor(Math.random() * st.hits.length)])
+    }
+  }
+  assert.fail('the game did not end within ' + maxSteps + ' steps')
+}
+
+/** api calls the server's API from the page (with its session cookie). */
+export function api(page, method, p, body) {
+  return page.evaluate(async ([method, p, body]) => {
+    const res = await fetch('/api' + p, {method, headers: body ? {'Content-Type': 'application/json'} : {}, body: body ? JSON.stringify(body) : undefined})
+    return {status: res.status, body: await res.json().catch(() => null)}
+  }, [method, p, body])
+}
+
+/** guest makes the page's context a guest through the UI's own session code. */
+export async function guest(page) {
+  await page.goto(BASE + '/#/account')
+  await page.evaluate(() => import('/js/session.js').then((s) => s.ensure()))
+}

@@ -26,7 +26,7 @@ type page struct {
 	options  []string // distinct option tokens (key=value), sorted
 	codes    []string // distinct inline code spans, sorted
 	links    []string // distinct link targets, sorted
-	anchors  []string // heading slugs and explicit id="..." anchors
+	slugs    []string // anchor of each heading, in order (see slug)
 	lines    []string // all lines
 }
 
@@ -45,7 +45,6 @@ var (
 	optionRE = regexp.MustCompile(`(?:^|[^A-Za-z0-9_])([a-z][a-z0-9_]*=[A-Za-z0-9_|]+)`)
 	codeRE   = regexp.MustCompile("`([^`]+)`")
 	linkRE   = regexp.MustCompile(`\]\(([^)\s]+)\)`)
-	idRE     = regexp.MustCompile(`\bid="([^"]+)"`)
 )
 
 func englishPages(t *testing.T) []string {
@@ -110,10 +109,7 @@ func parse(src string) page {
 		prose.WriteByte('\n')
 		if m := headingRE.FindStringSubmatch(line); m != nil {
 			p.headings = append(p.headings, len(m[1]))
-			p.anchors = append(p.anchors, slug(m[2]))
-		}
-		for _, m := range idRE.FindAllStringSubmatch(line, -1) {
-			p.anchors = append(p.anchors, m[1])
+			p.slugs = append(p.slugs, slug(m[2]))
 		}
 		for _, m := range optionRE.FindAllStringSubmatch(line, -1) {
 			options[m[1]] = true
@@ -181,17 +177,25 @@ func translated(text string) bool {
 	return false
 }
 
-// slug is the anchor a heading gets on GitHub: lower case, punctuation
-// dropped, spaces turned into hyphens.
+// slug is the anchor of a heading, as the web application's renderer
+// (web/static/js/markdown.js) and GitHub make it: lower case, "`*_" and
+// other punctuation dropped, white space turned into hyphens.
 func slug(h string) string {
 	var b strings.Builder
-	for _, r := range strings.ToLower(strings.TrimSpace(h)) {
-		switch {
-		case unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '_':
-			b.WriteRune(r)
-		case r == ' ':
+	for _, f := range strings.Fields(strings.ToLower(h)) {
+		var w strings.Builder
+		for _, r := range f {
+			if unicode.IsLetter(r) || unicode.IsNumber(r) || r == '-' {
+				w.WriteRune(r)
+			}
+		}
+		if w.Len() == 0 {
+			continue
+		}
+		if b.Len() > 0 {
 			b.WriteByte('-')
 		}
+		b.WriteString(w.String())
 	}
 	return b.String()
 }
@@ -335,17 +339,24 @@ func TestTranslationsKeepCodeBlocks(t *testing.T) {
 	})
 }
 
-// Every link of the English page is kept: relative page links gain "../",
-// and an in-page anchor must exist on the translated page too.
+// Every link of the English page is kept: a link to another page gains
+// "../", and a link to a heading of the page points to the translation of
+// that heading (the heading in the same place), whose anchor differs.
 func TestTranslationsKeepLinks(t *testing.T) {
 	forEach(t, func(t *testing.T, en, tr page, _ string) {
 		for _, l := range en.links {
 			want := l
 			switch {
 			case strings.HasPrefix(l, "#"):
-				if !slices.Contains(tr.anchors, l[1:]) {
-					t.Errorf("anchor %q (linked from the English page) is not defined; add <a id=%q></a>", l, l[1:])
+				i := slices.Index(en.slugs, l[1:])
+				if i < 0 {
+					t.Errorf("the English page links to %q, which none of its headings has", l)
+					continue
 				}
+				if i >= len(tr.slugs) {
+					continue // reported by TestTranslationsKeepHeadings
+				}
+				want = "#" + tr.slugs[i]
 			case !strings.Contains(l, "://") && !strings.HasPrefix(l, "/"):
 				want = "../" + l
 			}

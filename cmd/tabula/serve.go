@@ -17,6 +17,7 @@ import (
 
 	"github.com/tabula-games/tabula/server"
 	"github.com/tabula-games/tabula/store"
+	"github.com/tabula-games/tabula/store/postgres"
 	"github.com/tabula-games/tabula/store/sqlite"
 )
 
@@ -161,5 +162,5 @@ func dbLabel(db string) string {
 
 // openPostgres opens the PostgreSQL store.
 func openPostgres(ctx context.Context, url string) (store.Store, error) {
-	return nil, fmt.Errorf("--db %s: PostgreSQL is not available in this build yet; use a SQLite file", dbLabel(url))
+	return postgres.Open(ctx, url)
 }

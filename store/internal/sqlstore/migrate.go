@@ -146,6 +146,11 @@ func Migrate(ctx context.Context, db *sql.DB, d *Dialect, target int) error {
 		return fmt.Errorf("store: migrate: %w", err)
 	}
 	defer tx.Rollback()
+	if d.MigrationLock != "" {
+		if _, err := tx.ExecContext(ctx, d.MigrationLock); err != nil {
+			return fmt.Errorf("store: migration lock: %w", err)
+		}
+	}
 	var cur sql.NullInt64
 	if err := tx.QueryRowContext(ctx, "SELECT MAX(version) FROM schema_migrations").Scan(&cur); err != nil {
 		return fmt.Errorf("store: schema version: %w", err)

@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -29,6 +30,9 @@ type Dialect struct {
 	ForUpdate string
 	// IsUnique reports whether err is a unique-constraint violation.
 	IsUnique func(err error) bool
+	// MigrationLock, if set, runs first in the migration transaction so
+	// that nodes starting together migrate one at a time.
+	MigrationLock string
 }
 
 // Rebind rewrites ? placeholders for the dialect.
@@ -581,6 +585,19 @@ func (db *DB) finish(ctx context.Context, tx *sql.Tx, gameID string, end store.E
 	var game string
 	if err := tx.QueryRowContext(ctx, db.d.Rebind("SELECT game FROM games WHERE id = ?"), gameID).Scan(&game); err != nil {
 		return err
+	}
+	// Lock the players' rows (in id order, so two games cannot deadlock)
+	// before reading their ratings: two games ending at once for the same
+	// player then update one after the other, and neither is lost.
+	if db.d.ForUpdate != "" {
+		ids := append([]int64(nil), end.RatedUsers...)
+		slices.Sort(ids)
+		for _, uid := range ids {
+			var one int64
+			if err := tx.QueryRowContext(ctx, db.d.Rebind("SELECT id FROM users WHERE id = ?"+db.d.ForUpdate), uid).Scan(&one); err != nil {
+				return err
+			}
+		}
 	}
 	cur := make([]store.Rating, len(end.RatedUsers))
 	for i, uid := range end.RatedUsers {

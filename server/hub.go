@@ -57,10 +57,19 @@ func (h *hub) load(ctx context.Context, meta store.Game) (*room, error) {
 	h.mu.Unlock()
 	h.s.metrics.liveGames.Inc()
 	go r.run()
-	if meta.Status == store.Live {
+	switch meta.Status {
+	case store.Live:
 		// A game interrupted by a restart: its clocks, bots and turn
 		// notices carry on.
 		r.post(func() { r.resume() })
+	case store.Open:
+		// Filling the last seat and starting are two writes; a crash
+		// between them leaves a full open game, which starts now.
+		r.post(func() {
+			if err := r.startIfFull(context.Background()); err != nil {
+				h.s.log.Error("start resumed game", "game", r.id, "err", err)
+			}
+		})
 	}
 	return r, nil
 }

@@ -412,6 +412,9 @@ func (r *room) abort(ctx context.Context, u *store.User) error {
 }
 
 func (r *room) startIfFull(ctx context.Context) error {
+	if r.meta.Status != store.Open {
+		return nil
+	}
 	for _, s := range r.meta.Seats {
 		if s.Kind == store.SeatOpen || s.Kind == store.SeatInvite {
 			return nil

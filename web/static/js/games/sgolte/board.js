@@ -177,8 +177,9 @@ export class SgolteBoard extends Board {
       if (!colour) s(g, 'text', {x: p.x, y: p.y - 3, class: 'coord'}, c.name)
       const label = colour ? t('sgolte.stoneLabel', {cell: c.name, colour: t('colour.' + colour)}) :
         t('sgolte.emptyLabel', {cell: c.name})
-      this.hitTarget(g, c.name, label, legalHere || cand.has(c.name))
-      if (legalHere) s(layers.marks, 'circle', {cx: p.x, cy: p.y + 10, r: 4, class: 'legal-dot'})
+      // while flips are being chosen, only the stones that may be flipped are targets
+      this.hitTarget(g, c.name, label, this.sel ? cand.has(c.name) : legalHere)
+      if (legalHere && !this.sel) s(layers.marks, 'circle', {cx: p.x, cy: p.y + 10, r: 4, class: 'legal-dot'})
       void poly
     }
     if (this.sel) {

@@ -269,13 +269,23 @@ function drawPiece(layer, {x, y}, piece, isActive) {
   }
   s(g, 'polygon', {points: pts(top), class: 'top'})
   if (!isActive) s(g, 'polygon', {points: pts(top), fill: 'url(#sk-hatch)', class: 'hatch'})
+  // the part of the top that sticks out over the next square: the overhang
+  const over = dx ? [[dx > 0 ? x + U - m : x + m, top[0][1]], [dx > 0 ? x + U - m + ox : x + m + ox, top[0][1]],
+    [dx > 0 ? x + U - m + ox : x + m + ox, top[2][1]], [dx > 0 ? x + U - m : x + m, top[2][1]]] :
+    [[top[0][0], dy > 0 ? y + m : y + U - m], [top[1][0], dy > 0 ? y + m : y + U - m],
+      [top[1][0], dy > 0 ? y + m + oy : y + U - m + oy], [top[0][0], dy > 0 ? y + m + oy : y + U - m + oy]]
+  s(g, 'polygon', {points: pts(over), class: 'overhang'})
+  // a bold arrow toward the overhang
   const cx = x + U / 2 + ox
   const cy = y + U / 2 + oy
-  const a = U * 0.2
-  const tip = [cx + dx * a, cy - dy * a]
-  const back = [cx - dx * a, cy + dy * a]
-  const px = -dy * a * 0.55
-  const py = -dx * a * 0.55
-  s(g, 'polygon', {points: pts([tip, [back[0] + px, back[1] + py], [cx, cy], [back[0] - px, back[1] - py]]), class: 'arrow'})
+  const fx = dx
+  const fy = -dy
+  const px = -fy
+  const py = fx
+  const a = U * 0.24
+  const w = U * 0.16
+  const sw = U * 0.06
+  const P = (f, p) => [cx + fx * f + px * p, cy + fy * f + py * p]
+  s(g, 'polygon', {points: pts([P(a, 0), P(a * 0.1, w), P(a * 0.1, sw), P(-a, sw), P(-a, -sw), P(a * 0.1, -sw), P(a * 0.1, -w)]), class: 'arrow'})
   return g
 }

@@ -142,6 +142,7 @@ export class SkyjoBoard extends Board {
     back(deck, GAP + 4, 14)
     back(deck, GAP + 2, 12)
     back(deck, GAP, 10)
+    if (legal.has('draw')) s(deck, 'rect', {x: GAP - 3, y: 7, width: CW + 10, height: CH + 10, rx: 8, class: 'target-ring'})
     s(deck, 'text', {x: GAP + CW / 2, y: CH + 34, class: 'pile-label'}, t('skyjo.deckCount', {n: view.deck}))
     const disc = view.discard || []
     const top = disc.length ? disc[disc.length - 1] : null
@@ -150,6 +151,7 @@ export class SkyjoBoard extends Board {
     this.hitTarget(dg, 'discard', top === null ? t('skyjo.discardEmpty') : t('skyjo.discardLabel', {v: top}), discLegal)
     if (top === null) s(dg, 'rect', {x: CW + GAP * 3, y: 10, width: CW, height: CH, rx: 6, class: 'slot'})
     else card(dg, CW + GAP * 3, 10, top, fresh && (lastKinds.has('flip') || lastKinds.has('swap')))
+    if (discLegal) s(dg, 'rect', {x: CW + GAP * 3 - 3, y: 7, width: CW + 6, height: CH + 6, rx: 8, class: 'target-ring'})
     s(dg, 'text', {x: CW * 1.5 + GAP * 3, y: CH + 34, class: 'pile-label'}, t('skyjo.discardCount', {n: disc.length}))
     if (view.held !== null && view.held !== undefined) {
       const hx = CW * 2 + GAP * 6 + 10

@@ -9,7 +9,7 @@ import {Board} from '../board.js'
 import {board, points, pinned, lines, parseMove, parsePoint} from './model.js'
 
 const U = 40 // half the distance between two holes
-const PAD = 44
+const PAD = 62
 const COLOURS = {W: 'white', B: 'black', R: 'red'}
 
 export class SploofBoard extends Board {
@@ -95,11 +95,10 @@ export class SploofBoard extends Board {
     s(filter, 'feDropShadow', {dx: 0, dy: 3, stdDeviation: 3, 'flood-opacity': 0.45})
 
     const xy = (p) => ({x: PAD + p.x * U, y: PAD + (6 - p.y) * U})
-    s(layers.tray, 'rect', {x: PAD - U * 1.15, y: PAD - U * 1.15, width: 6 * U + 2.3 * U, height: 6 * U + 2.3 * U, rx: 18, class: 'tray'})
-    for (let i = 0; i < 4; i++) {
-      const col = String.fromCharCode(97 + 2 * i)
-      s(layers.tray, 'text', {x: PAD + 2 * i * U, y: size - 6, class: 'coord'}, col)
-      s(layers.tray, 'text', {x: 10, y: PAD + (6 - 2 * i) * U + 4, class: 'coord'}, String(2 * i + 1))
+    s(layers.tray, 'rect', {x: PAD - U * 1.2, y: PAD - U * 1.2, width: 8.4 * U, height: 8.4 * U, rx: 18, class: 'tray'})
+    for (let i = 0; i < 7; i++) {
+      s(layers.tray, 'text', {x: PAD + i * U, y: size - 8, class: 'coord' + (i % 2 ? ' odd' : '')}, String.fromCharCode(97 + i))
+      s(layers.tray, 'text', {x: 10, y: PAD + (6 - i) * U + 4, class: 'coord' + (i % 2 ? ' odd' : '')}, String(i + 1))
     }
     for (const p of pts) {
       if (p.h !== 1) continue
@@ -119,11 +118,12 @@ export class SploofBoard extends Board {
         s(g, 'text', {x, y: y + 5, class: 'level-num'}, String(p.h))
       }
       if (this.state.fresh && last.placed === p.name) c.classList.add('pop')
+      // marks belong to their ball, so that a ball above covers them too
       if (p.ball === 'R' && pinned(cells, p.r, p.c)) {
-        s(layers.marks, 'path', {d: pinPath(x + U * 0.45, y - U * 0.45), class: 'pin', 'pointer-events': 'none'})
+        s(g, 'path', {d: pinPath(x, y), class: 'pin', 'pointer-events': 'none'})
       }
-      if (remove.has(p.name)) s(layers.marks, 'circle', {cx: x, cy: y, r: r + 3, class: 'removable', 'pointer-events': 'none'})
-      if (last.placed === p.name) s(layers.marks, 'circle', {cx: x, cy: y, r: r * 0.35, class: 'last-move', 'pointer-events': 'none'})
+      if (remove.has(p.name)) s(g, 'circle', {cx: x, cy: y, r: r - 4, class: 'removable', 'pointer-events': 'none'})
+      if (last.placed === p.name) s(g, 'circle', {cx: x, cy: y, r: r * 0.35, class: 'last-move', 'pointer-events': 'none'})
     }
     if (last.removed) {
       const p = parsePoint(last.removed)
@@ -196,6 +196,7 @@ function ballGradient(defs, id, light, dark) {
   s(g, 'stop', {offset: '100%', 'stop-color': dark})
 }
 
+/** pinPath is a push-pin drawn on a pinned red. */
 function pinPath(x, y) {
-  return `M${x - 6},${y - 6} l12,0 l-3,6 l0,4 l-6,0 l0,-4 z M${x},${y + 4} l0,9`
+  return `M${x - 9},${y - 12} h18 l-4,8 v6 h-10 v-6 z M${x - 1.5},${y + 2} h3 v12 h-3 z`
 }

@@ -1,0 +1,45 @@
+// Two browser contexts (two guests) play each other live: one creates a
+// game in the lobby, the other joins it from the lobby's list, both play
+// by clicking, and both see the result.
+
+import {test, before, after} from 'node:test'
+import assert from 'node:assert/strict'
+import {launch, newPage, assertNoErrors, playUntilOver, BASE} from './helpers.mjs'
+
+let browser
+before(async () => {
+  browser = await launch()
+})
+after(async () => {
+  await browser?.close()
+})
+
+test('two people play each other live', async () => {
+  const alice = await newPage(browser)
+  const bob = await newPage(browser)
+  await alice.goto(BASE + '/#/lobby?game=sploof')
+  await alice.waitForSelector('[data-test=create]')
+  assert.equal(await alice.inputValue('[data-test=create-game]'), 'sploof')
+  await alice.selectOption('#opt-first', 'white')
+  await alice.click('[data-test=create]')
+  await alice.waitForURL(/#\/game\//)
+  const id = alice.url().split('/').pop()
+  await alice.waitForSelector('[data-test=waiting]')
+
+  await bob.goto(BASE + '/#/lobby')
+  await bob.waitForSelector(`[data-test=join-${id}]`)
+  await bob.click(`[data-test=join-${id}]`)
+  await bob.waitForURL(new RegExp('#/game/' + id))
+  await alice.waitForSelector('[data-test=waiting]', {state: 'detached'})
+
+  const [a, b] = await Promise.all([playUntilOver(alice), playUntilOver(bob)])
+  const results = [a.result, b.result].join(' | ')
+  assert.ok(/You won/.test(a.result) !== /You won/.test(b.result) || /Draw/.test(results), results)
+  // both boards show the same moves
+  const moves = (p) => p.$$eval('[data-test=moves] li code', (els) => els.map((e) => e.textContent))
+  assert.deepEqual(await moves(alice), await moves(bob))
+  assertNoErrors(alice)
+  assertNoErrors(bob)
+  await alice.context().close()
+  await bob.context().close()
+})

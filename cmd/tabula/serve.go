@@ -19,6 +19,7 @@ import (
 	"github.com/tabula-games/tabula/store"
 	"github.com/tabula-games/tabula/store/postgres"
 	"github.com/tabula-games/tabula/store/sqlite"
+	"github.com/tabula-games/tabula/web"
 )
 
 // serveMain is `tabula serve`: flags in, a running site out. It is a type
@@ -97,6 +98,7 @@ func (m *serveMain) run(ctx context.Context, stdout, stderr io.Writer) error {
 	cfg := server.Config{
 		Store: m.store, Logger: m.log, RateLimit: m.rate, SignupRate: m.signupRate, WSRate: m.wsRate,
 		BotDelay: m.botDelay, SecureCookies: m.secureCookies,
+		Web: web.App(),
 	}
 	if m.web != "" {
 		if fi, err := os.Stat(m.web); err != nil || !fi.IsDir() {

@@ -30,7 +30,8 @@ type MCTSConfig struct {
 	Epsilon float64
 	// PlayoutPlies > 0 cuts playouts after that many plies and scores the
 	// position with the game's Evaluator (for games whose full random
-	// playouts are slow or uninformative). 0 plays to the end.
+	// playouts are slow or uninformative); -1 plays to the end; 0 takes
+	// the game's game.SearchHints, or plays to the end.
 	PlayoutPlies int
 	// MaxNodes bounds each worker's tree; when it is full the search keeps
 	// going without growing the tree.
@@ -204,10 +205,15 @@ type searcher struct {
 	rewards [game.MaxPlayers]float64
 	iters   int
 	reused  int
+	plies   int // playout cut-off for this search (≤ 0: to the end)
 }
 
 func (w *searcher) search(ctx context.Context, s game.State, deadline time.Time) {
 	w.iters, w.reused = 0, 0
+	w.plies = w.cfg.PlayoutPlies
+	if h, ok := s.(game.SearchHints); ok && w.plies == 0 {
+		w.plies = h.PlayoutPlies()
+	}
 	w.prepareRoot(s)
 	if w.scratch == nil {
 		w.scratch = s.Clone()
@@ -368,8 +374,8 @@ func (w *searcher) selectChild(p *node) int32 {
 // playout finishes the game from s at random (or cuts it short and asks the
 // game's heuristic) and leaves each seat's reward in w.rewards.
 func (w *searcher) playout(s game.State, n int) {
-	if w.cfg.PlayoutPlies > 0 {
-		for k := 0; k < w.cfg.PlayoutPlies; k++ {
+	if w.plies > 0 {
+		for k := 0; k < w.plies; k++ {
 			w.buf = s.Legal(w.buf[:0])
 			if len(w.buf) == 0 {
 				break

@@ -149,7 +149,11 @@ func parseMCTSParams(cfg *MCTSConfig, params string) error {
 				err = fmt.Errorf("want 0…1")
 			}
 		case "plies":
-			cfg.PlayoutPlies, err = positive(v)
+			if v == "full" {
+				cfg.PlayoutPlies = -1
+			} else {
+				cfg.PlayoutPlies, err = positive(v)
+			}
 		case "reuse":
 			cfg.NoReuse, err = v == "off", nil
 			if v != "on" && v != "off" {

@@ -67,3 +67,13 @@ type Policy interface {
 type Rounds interface {
 	Round() int
 }
+
+// SearchHints is implemented by games that know something about how search
+// should treat them.
+type SearchHints interface {
+	// PlayoutPlies is how many random plies a search playout should play
+	// before asking the game's Evaluator, or 0 to play to the end. Games
+	// whose random play drifts for hundreds of plies without saying much
+	// about the result (Skjuub) want short playouts.
+	PlayoutPlies() int
+}

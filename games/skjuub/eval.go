@@ -54,3 +54,14 @@ func (s *State) Evaluate(seat int) float64 {
 	}
 	return 0.95 * math.Tanh(x/3)
 }
+
+// searchPlayoutPlies cuts search playouts short. Random Skjuub play drifts
+// for hundreds of plies (most random games against a sensible player end
+// by the turn limit), so full playouts say little; a dozen random plies and
+// the evaluator say more. Self-play at 200 ms per move against greedy, 20
+// games each: full playouts 7 wins, 12 draws, 1 loss; 12-ply playouts 16
+// wins, 4 draws, no loss (docs/ai.md).
+const searchPlayoutPlies = 12
+
+// PlayoutPlies implements game.SearchHints.
+func (s *State) PlayoutPlies() int { return searchPlayoutPlies }

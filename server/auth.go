@@ -277,6 +277,11 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	bad := errf(http.StatusUnauthorized, "unauthorized", "wrong name or password")
+	// Password guessing costs the same budget as making accounts.
+	if !s.signups.allow(clientIP(r), s.now()) {
+		writeError(w, errf(http.StatusTooManyRequests, "rate_limited", "too many attempts from this address; try again later"))
+		return
+	}
 	u, err := s.store.UserByName(r.Context(), req.Name)
 	if errors.Is(err, store.ErrNotFound) || (err == nil && u.Guest) {
 		s.check(r.Context(), req.Password, s.dummyHash())

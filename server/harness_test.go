@@ -20,6 +20,7 @@ import (
 
 	_ "github.com/tabula-games/tabula/games/all"
 	"github.com/tabula-games/tabula/server"
+	"github.com/tabula-games/tabula/store"
 	"github.com/tabula-games/tabula/store/sqlite"
 )
 
@@ -28,8 +29,10 @@ type env struct {
 	t    *testing.T
 	srv  *server.Server
 	hs   *httptest.Server
-	db   *sqlite.DB
+	db   store.Store
 	path string
+	// open opens the store (default: SQLite at path).
+	open func() (store.Store, error)
 	logs *syncBuffer
 	seed atomic.Uint64
 }
@@ -57,7 +60,13 @@ type envOption func(*server.Config)
 
 func newEnv(t *testing.T, opts ...envOption) *env {
 	t.Helper()
-	e := &env{t: t, path: filepath.Join(t.TempDir(), "tabula.db"), logs: &syncBuffer{}}
+	return newEnvWith(t, nil, opts...)
+}
+
+// newEnvWith runs the server on the store open returns (nil: SQLite).
+func newEnvWith(t *testing.T, open func() (store.Store, error), opts ...envOption) *env {
+	t.Helper()
+	e := &env{t: t, path: filepath.Join(t.TempDir(), "tabula.db"), logs: &syncBuffer{}, open: open}
 	e.seed.Store(12345)
 	e.start(opts...)
 	t.Cleanup(e.stop)
@@ -66,7 +75,13 @@ func newEnv(t *testing.T, opts ...envOption) *env {
 
 func (e *env) start(opts ...envOption) {
 	t := e.t
-	db, err := sqlite.Open(context.Background(), e.path, sqlite.Options{NoSync: true})
+	open := e.open
+	if open == nil {
+		open = func() (store.Store, error) {
+			return sqlite.Open(context.Background(), e.path, sqlite.Options{NoSync: true})
+		}
+	}
+	db, err := open()
 	if err != nil {
 		t.Fatal(err)
 	}

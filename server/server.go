@@ -46,8 +46,8 @@ type Config struct {
 	// 0: unlimited.
 	RateLimit float64
 	RateBurst int
-	// SignupRate is accounts (guest or registered) per minute per address.
-	// 0: unlimited.
+	// SignupRate is accounts (guest or registered) and logins per minute
+	// per address. 0: unlimited.
 	SignupRate float64
 	// WSRate is WebSocket messages per second per connection (burst
 	// 4×). 0: unlimited.

@@ -743,7 +743,17 @@ func (r *room) maybeBot() {
 			case <-ctx.Done():
 			}
 		}
-		m, err := a.Choose(ctx, st)
+		// Bots think one per core at most, so a crowd of bot games slows
+		// bots down rather than starving the rooms that serve people.
+		var m game.Move
+		err := ctx.Err()
+		select {
+		case r.s.botSem <- struct{}{}:
+			m, err = a.Choose(ctx, st)
+			<-r.s.botSem
+		case <-ctx.Done():
+			err = ctx.Err()
+		}
 		r.post(func() {
 			r.botBusy, r.botCancel = false, nil
 			r.botMoved(seat, ply, m, err)

@@ -19,6 +19,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"runtime"
 	"sync"
 	"time"
 
@@ -78,6 +79,7 @@ type Server struct {
 	signups  *limiter
 	names    sync.Map // user id → name, for summaries
 	hashSem  chan struct{}
+	botSem   chan struct{} // one thinking bot per core
 	// dummy is a password hash checked for unknown names.
 	dummyOnce sync.Once
 	dummy     string
@@ -120,6 +122,7 @@ func New(cfg Config) (*Server, error) {
 		ipLimits: newLimiter(20*cfg.RateLimit, 20*float64(cfg.RateBurst)),
 		signups:  newLimiter(cfg.SignupRate/60, max(cfg.SignupRate/2, 1)),
 		hashSem:  make(chan struct{}, 2),
+		botSem:   make(chan struct{}, runtime.GOMAXPROCS(0)),
 	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.hub = newHub(s)

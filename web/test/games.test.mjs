@@ -6,7 +6,7 @@
 import {test, before, after} from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
-import {launch, newPage, assertNoErrors, startBotGame, playUntilOver, OUT} from './helpers.mjs'
+import {launch, newPage, assertNoErrors, startBotGame, playUntilOver, boardState, OUT} from './helpers.mjs'
 
 let browser
 before(async () => {
@@ -26,12 +26,21 @@ for (const game of ['sgolte', 'sploof', 'skjuub', 'skyjo']) {
     const end = await playUntilOver(page, {
       async onState(st) {
         if (!shot && st.moves >= shotAfter[game] && (st.hits.length || st.buttons.length)) {
-          shot = true
-          await page.locator('.board').screenshot({path: path.join(OUT, `${game}.png`)})
+          await page.waitForTimeout(600) // let the last move's animation finish
+          const now = await boardState(page)
+          if (now.hits.length || now.buttons.length) {
+            shot = true
+            await page.locator('.board').screenshot({path: path.join(OUT, `${game}.png`)})
+          }
         }
       },
     })
     assert.match(end.result, /You won|You lost|You share|Draw/)
+    if (game === 'skyjo') {
+      // the last round's scoreboard: this round's points and the totals
+      await page.waitForSelector('[data-test=scoreboard]')
+      assert.match(await page.textContent('[data-test=scoreboard]'), /is over/)
+    }
     if (!shot) await page.locator('.board').screenshot({path: path.join(OUT, `${game}.png`)})
     await page.screenshot({path: path.join(OUT, `${game}-end.png`), fullPage: true})
 

@@ -61,7 +61,7 @@ test('the language follows the browser, switches to Mongolian, and is remembered
   }
   await page.selectOption('[data-test=lang]', 'en')
   await page.waitForFunction(() => document.querySelector('[data-test=rules]')?.getAttribute('lang') === 'en')
-  assert.match(await page.textContent('[data-test=rules] h2'), /Skyjo/)
+  assert.match(await page.textContent('[data-test=rules] h1'), /Skyjo/)
   assertNoErrors(page)
   await page.context().close()
 })

@@ -64,7 +64,7 @@ function blocks(lines, start, end, base, parent) {
     let m
     if ((m = /^(#{1,6})\s+(.*)$/.exec(line))) {
       const level = m[1].length
-      parent.append(h('h' + Math.min(level + 1, 6), {id: slug(m[2])}, inline(m[2])))
+      parent.append(h('h' + level, {id: slug(m[2])}, inline(m[2])))
       i++
     } else if (/^\s*```/.test(line)) {
       const fence = indentOf(line)

@@ -33,8 +33,11 @@ export function lobbyPage(main, _params, query) {
       values[o.name] = input.value
       if (o.name === 'players') renderForm()
     })
+    // the server documents options in English; known ones are translated here
+    const key = `opt.${state.game}.${o.name}`
+    const doc = t(key) === key ? o.doc : t(key)
     return h('div', {class: 'field'}, h('label', {for: id}, o.name + (o.house ? ' ' + t('lobby.house') : '')), input,
-      h('small', {}, o.doc))
+      h('small', {}, doc))
   }
 
   const values = {}

@@ -188,7 +188,9 @@ export class SkjuubBoard extends Board {
         s(layers.marks, 'rect', {x: p.x + 2, y: p.y + 2, width: U - 4, height: U - 4, class: a.kind === 'pickup' ? 'last-from' : 'last-to'})
       }
     })
-    for (const [sq, piece] of map) {
+    // A top reaching over a neighbour is drawn after it (it is above that neighbour's back face).
+    const order = [...map].sort(([a, pa], [b, pb]) => depth(b, pb) - depth(a, pa))
+    for (const [sq, piece] of order) {
       const g = drawPiece(layers.pieces, xy(sq), piece, active(map, sq))
       if (view.sacrificed === sq) s(g, 'text', {x: xy(sq).x + U - 12, y: xy(sq).y + 16, class: 'sacrificed'}, '★')
       if (glide && glide.sq === sq) animateFrom(g, glide.dx, glide.dy)
@@ -249,6 +251,13 @@ export class SkjuubBoard extends Board {
     if (turn.length) lines.push(t('board.lastMove', {move: turn.map((m) => m.move).join(' ')}))
     return lines
   }
+}
+
+/** depth is how far a piece stands toward its lean: those further ahead are drawn first. */
+function depth(sq, piece) {
+  const p = parseSquare(sq)
+  const [dx, dy] = DIRS[piece.dir]
+  return p.col * dx + p.row * dy
 }
 
 /** drawPiece draws a skjuub from above: base, leaning edges, shifted top with an arrow. */

@@ -40,6 +40,7 @@ export class SkjuubBoard extends Board {
 
   placements(sq) {
     return this.actions_().filter(({a}) => a.kind === 'place' && a.sq === sq)
+      .sort((x, y) => 'NESW'.indexOf(x.a.dir) - 'NESW'.indexOf(y.a.dir))
   }
 
   hit(key) {

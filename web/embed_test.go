@@ -1,0 +1,72 @@
+package web
+
+import (
+	"encoding/json"
+	"io"
+	"io/fs"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+)
+
+func TestAppServesPageAndRules(t *testing.T) {
+	h := http.FileServerFS(App())
+	get := func(path string) (int, string) {
+		t.Helper()
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
+		body, _ := io.ReadAll(rec.Body)
+		return rec.Code, string(body)
+	}
+	if code, body := get("/"); code != 200 || !strings.Contains(body, `src="js/app.js"`) {
+		t.Fatalf("GET / = %d, want the page loading js/app.js:\n%s", code, body)
+	}
+	if code, body := get("/js/app.js"); code != 200 || !strings.Contains(body, "import") {
+		t.Fatalf("GET /js/app.js = %d", code)
+	}
+	code, body := get("/rules/index.json")
+	if code != 200 {
+		t.Fatalf("GET /rules/index.json = %d", code)
+	}
+	var index map[string][]string
+	if err := json.Unmarshal([]byte(body), &index); err != nil {
+		t.Fatalf("rules index %q: %v", body, err)
+	}
+	if got := strings.Join(index["en"], ","); got != "sgolte,skjuub,skyjo,sploof" {
+		t.Errorf("English rules pages = %q, want the four games", got)
+	}
+	for lang, names := range index {
+		for _, name := range names {
+			path := "/rules/" + name + ".md"
+			if lang != "en" {
+				path = "/rules/" + lang + "/" + name + ".md"
+			}
+			if code, body := get(path); code != 200 || len(body) < 100 {
+				t.Errorf("GET %s = %d (%d bytes)", path, code, len(body))
+			}
+		}
+	}
+	if code, _ := get("/rules/rules_test.go"); code != 404 {
+		t.Errorf("GET /rules/rules_test.go = %d, want 404 (only the pages are embedded)", code)
+	}
+}
+
+func TestAppPathsAreValid(t *testing.T) {
+	if _, err := App().Open("../secret"); err == nil {
+		t.Fatal("Open(../secret) succeeded")
+	}
+	// Every file the page loads is embedded: walking the static tree finds the entry points.
+	want := map[string]bool{"index.html": false, "css/app.css": false, "js/app.js": false, "favicon.svg": false}
+	fs.WalkDir(App(), ".", func(p string, d fs.DirEntry, err error) error {
+		if _, ok := want[p]; ok {
+			want[p] = true
+		}
+		return nil
+	})
+	for p, found := range want {
+		if !found {
+			t.Errorf("%s is not in the embedded app", p)
+		}
+	}
+}

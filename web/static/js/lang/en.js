@@ -147,6 +147,8 @@ export default {
   'sgolte.piePending': 'White may still swap colours (pie rule).',
   'sgolte.swapped': 'The players swapped colours.',
   'sgolte.passes': 'Passes in a row: {n}.',
+  'sgolte.leading': '{colour} is ahead: the largest groups are compared first.',
+  'sgolte.ahead': '{colour} has the larger groups.',
   'sgolte.describe': '{colour}: {cells}. Group sizes: {sizes}.',
 
   'sploof.boardLabel': 'Sploof pyramid, seen from above',

@@ -146,6 +146,8 @@ export default {
   'sgolte.piePending': '백은 아직 색을 바꿀 수 있습니다 (파이 규칙).',
   'sgolte.swapped': '두 플레이어가 색을 바꾸었습니다.',
   'sgolte.passes': '연속 패스: {n}번.',
+  'sgolte.leading': '{colour}이(가) 앞서 있습니다: 가장 큰 그룹부터 비교합니다.',
+  'sgolte.ahead': '{colour}의 그룹이 더 큽니다.',
   'sgolte.describe': '{colour}: {cells}. 그룹 크기: {sizes}.',
 
   'sploof.boardLabel': '위에서 본 스플루프 피라미드',

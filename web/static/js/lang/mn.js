@@ -146,6 +146,8 @@ export default {
   'sgolte.piePending': 'Цагаан өнгөө сольж болно (бялууны дүрэм).',
   'sgolte.swapped': 'Тоглогчид өнгөө сольсон.',
   'sgolte.passes': 'Дараалсан өнжилт: {n}.',
+  'sgolte.leading': '{colour} тэргүүлж байна: хамгийн том бүлгүүдээс эхлэн харьцуулна.',
+  'sgolte.ahead': '{colour}-ийн бүлгүүд илүү том.',
   'sgolte.describe': '{colour}: {cells}. Бүлгийн хэмжээ: {sizes}.',
 
   'sploof.boardLabel': 'Сплууфын пирамид, дээрээс харсан',

@@ -6,7 +6,7 @@
 import {s, svgRoot, h, clear} from '../../dom.js'
 import {t} from '../../i18n.js'
 import {Board} from '../board.js'
-import {geometry, parseMove, stones, groups, colourOf} from './model.js'
+import {geometry, parseMove, stones, groups, colourOf, compareGroups} from './model.js'
 
 const R = 30 // hex circumradius in SVG units
 const PAD = 18
@@ -200,6 +200,20 @@ export class SgolteBoard extends Board {
       if (last.flipped.has(cell)) s(layers.top, 'rect', {x: p.x - 5, y: p.y - 5, width: 10, height: 10, transform: `rotate(45 ${p.x} ${p.y})`,
         class: 'flipped-mark ' + colour, 'pointer-events': 'none'})
     }
+    // each group of two or more shows its size on the stone nearest its middle
+    if (!this.sel) {
+      for (const colour of ['black', 'white']) {
+        for (const grp of groups(geo, st, colour)) {
+          if (grp.size < 2) continue
+          const ps = grp.cells.map((c) => pos(geo.byName.get(c)))
+          const mx = ps.reduce((a, p) => a + p.x, 0) / ps.length
+          const my = ps.reduce((a, p) => a + p.y, 0) / ps.length
+          let best = ps[0]
+          for (const p of ps) if (Math.hypot(p.x - mx, p.y - my) < Math.hypot(best.x - mx, best.y - my)) best = p
+          s(layers.top, 'text', {x: best.x, y: best.y + 5, class: 'group-size ' + colour, 'pointer-events': 'none', 'aria-hidden': 'true'}, String(grp.size))
+        }
+      }
+    }
     clear(this.host)
     this.host.append(svg)
     this.renderInfo(geo, st)
@@ -233,6 +247,10 @@ export class SgolteBoard extends Board {
       this.info.append(row)
     }
     const notes = []
+    const b = groups(geo, st, 'black').map((g) => g.size)
+    const w = groups(geo, st, 'white').map((g) => g.size)
+    const cmp = compareGroups(b, w)
+    if (cmp && (b.length || w.length)) notes.push(t(this.live() ? 'sgolte.leading' : 'sgolte.ahead', {colour: t('colour.' + (cmp > 0 ? 'black' : 'white'))}))
     if (view.pie === 'pending') notes.push(t('sgolte.piePending'))
     if (view.swapped) notes.push(t('sgolte.swapped'))
     if (view.passes) notes.push(t('sgolte.passes', {n: view.passes}))

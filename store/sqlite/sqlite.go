@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"net/url"
 	"runtime"
+	"time"
 
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
@@ -23,7 +24,9 @@ import (
 // DB is a store.Store on a SQLite file.
 type DB struct {
 	*sqlstore.DB
-	w *sql.DB
+	w, ck *sql.DB
+	stop  chan struct{}
+	done  chan struct{}
 }
 
 var dialect = &sqlstore.Dialect{
@@ -60,6 +63,9 @@ func dsn(path string, o Options, readOnly bool) string {
 	if readOnly {
 		q.Add("_pragma", "query_only(1)")
 	} else {
+		// Checkpoints run in the background (checkpointer), not inside
+		// whichever commit happens to cross the threshold.
+		q.Add("_pragma", "wal_autocheckpoint(0)")
 		// BEGIN IMMEDIATE takes the write lock up front, so a transaction
 		// never has to upgrade a read lock and fail with SQLITE_BUSY.
 		q.Set("_txlock", "immediate")
@@ -90,7 +96,46 @@ func Open(ctx context.Context, path string, o Options) (*DB, error) {
 	}
 	r.SetMaxOpenConns(max(4, runtime.GOMAXPROCS(0)))
 	r.SetMaxIdleConns(max(4, runtime.GOMAXPROCS(0)))
-	return &DB{DB: sqlstore.New(r, w, dialect, true), w: w}, nil
+	ck, err := sql.Open("sqlite", dsn(path, o, false))
+	if err != nil {
+		w.Close()
+		r.Close()
+		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
+	}
+	ck.SetMaxOpenConns(1)
+	db := &DB{DB: sqlstore.New(r, w, dialect, true), w: w, ck: ck, stop: make(chan struct{}), done: make(chan struct{})}
+	go db.checkpointer()
+	return db, nil
+}
+
+// checkpointInterval is how often the WAL is copied back into the database
+// file. PASSIVE checkpoints never wait for readers or the writer, so moves
+// are not delayed by them.
+const checkpointInterval = 500 * time.Millisecond
+
+func (db *DB) checkpointer() {
+	defer close(db.done)
+	t := time.NewTicker(checkpointInterval)
+	defer t.Stop()
+	for {
+		select {
+		case <-t.C:
+			db.ck.Exec("PRAGMA wal_checkpoint(PASSIVE)")
+		case <-db.stop:
+			return
+		}
+	}
+}
+
+// Close stops the checkpointer, folds the WAL into the database file and
+// closes the store.
+func (db *DB) Close() error {
+	close(db.stop)
+	<-db.done
+	err := db.DB.Close()
+	db.ck.Exec("PRAGMA wal_checkpoint(TRUNCATE)")
+	db.ck.Close()
+	return err
 }
 
 // MigrateTo moves the schema to version v (0 drops everything). For tests of

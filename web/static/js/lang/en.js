@@ -100,6 +100,8 @@ export default {
   'game.play': 'Play',
   'game.scores': 'scores {scores}',
   'game.unknown': 'This game cannot be shown here.',
+  'game.announce': '{who} played {move}.',
+  'game.yourTurn': 'Your turn.',
   'game.conn.connecting': 'Connecting…',
   'game.conn.open': 'Connected',
   'game.conn.closed': 'Connection lost; reconnecting…',

@@ -99,6 +99,8 @@ export default {
   'game.play': '두기',
   'game.scores': '점수 {scores}',
   'game.unknown': '이 게임은 여기에서 표시할 수 없습니다.',
+  'game.announce': '{who}: {move}.',
+  'game.yourTurn': '내 차례입니다.',
   'game.conn.connecting': '연결 중…',
   'game.conn.open': '연결됨',
   'game.conn.closed': '연결이 끊겼습니다. 다시 연결하는 중…',

@@ -99,6 +99,8 @@ export default {
   'game.play': 'Нүүх',
   'game.scores': 'оноо {scores}',
   'game.unknown': 'Энэ тоглоомыг энд харуулах боломжгүй.',
+  'game.announce': '{who} {move} нүүлээ.',
+  'game.yourTurn': 'Таны ээлж.',
   'game.conn.connecting': 'Холбогдож байна…',
   'game.conn.open': 'Холбогдсон',
   'game.conn.closed': 'Холболт тасарлаа; дахин холбогдож байна…',

@@ -25,6 +25,8 @@ export function gamePage(main, [id]) {
   const boardBox = h('div', {class: 'board-box', 'data-test': 'board'})
   const movesList = h('ol', {class: 'move-list', start: 1, 'data-test': 'moves'})
   const errBox = h('div', {'aria-live': 'assertive'})
+  // screen readers hear each move as it arrives
+  const announce = h('p', {class: 'sr-only', 'aria-live': 'polite', 'data-test': 'announce'})
   const controls = h('div', {class: 'game-controls'})
   const typed = h('input', {type: 'text', id: 'move-text', list: 'legal-moves', autocomplete: 'off', spellcheck: 'false', 'data-test': 'move-text'})
   const datalist = h('datalist', {id: 'legal-moves'})
@@ -46,6 +48,7 @@ export function gamePage(main, [id]) {
 
   main.append(
     h('div', {class: 'game-head'}, title, connNote),
+    announce,
     lobbyBox,
     resultBox,
     h('div', {class: 'game-layout'},
@@ -89,6 +92,11 @@ export function gamePage(main, [id]) {
         if (st.pending && msg.seat === st.seat) st.pending = null
         setClocks(msg.clocks)
         render(true)
+        {
+          const se = st.summary.seats[msg.seat]
+          announce.textContent = t('game.announce', {who: sideName(st.summary.game, se) || seatText(se), move: msg.move}) +
+            (st.legal && st.legal.length ? ' ' + t('game.yourTurn') : '')
+        }
         break
       case 'lobby':
         st.summary = msg.game

@@ -1,7 +1,7 @@
 // Replay viewer: any finished (or imported) game step by step, with a move
 // list, first/previous/next/last controls and the arrow keys.
 
-import {h, clear} from '../dom.js'
+import {h, s, clear} from '../dom.js'
 import {t} from '../i18n.js'
 import {api} from '../api.js'
 import {games} from '../games/registry.js'
@@ -19,13 +19,19 @@ export function replayPage(main, [id]) {
   const boardBox = h('div', {class: 'board-box'})
   const list = h('ol', {class: 'move-list replay', 'data-test': 'replay-moves'})
   const where = h('span', {class: 'ply', 'aria-live': 'polite', 'data-test': 'replay-ply'})
-  const btn = (label, aria, test, fn) => h('button', {type: 'button', 'aria-label': aria, 'data-test': test, onclick: fn}, label)
+  // icons drawn in SVG: the media-control glyphs are missing from many fonts
+  const icon = (d) => {
+    const svg = s(null, 'svg', {viewBox: '0 0 16 16', width: 16, height: 16, 'aria-hidden': 'true', class: 'icon'})
+    s(svg, 'path', {d, fill: 'currentColor'})
+    return svg
+  }
+  const btn = (d, aria, test, fn) => h('button', {type: 'button', 'aria-label': aria, title: aria, 'data-test': test, onclick: fn}, icon(d))
   const controls = h('div', {class: 'replay-controls'},
-    btn('⏮', t('replay.first'), 'first', () => go(0)),
-    btn('◀', t('replay.prev'), 'prev', () => go(ply - 1)),
+    btn('M2 2h2v12H2zM14 2v12L5 8z', t('replay.first'), 'first', () => go(0)),
+    btn('M12 2v12L3 8z', t('replay.prev'), 'prev', () => go(ply - 1)),
     where,
-    btn('▶', t('replay.next'), 'next', () => go(ply + 1)),
-    btn('⏭', t('replay.last'), 'last', () => go(moves.length)))
+    btn('M4 2v12l9-6z', t('replay.next'), 'next', () => go(ply + 1)),
+    btn('M12 2h2v12h-2zM2 2v12l9-6z', t('replay.last'), 'last', () => go(moves.length)))
   const err = h('div')
   main.append(title, resultBox, err, h('div', {class: 'game-layout'},
     h('div', {class: 'game-main'}, controls, boardBox),

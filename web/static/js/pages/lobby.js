@@ -30,8 +30,9 @@ export function lobbyPage(main, _params, query) {
       input = h('input', {id, name: o.name, type: 'number', min: o.min, max: o.max, value: values[o.name] ?? o.default, required: true})
     }
     input.addEventListener('change', () => {
+      const changed = values[o.name] !== input.value
       values[o.name] = input.value
-      if (o.name === 'players') renderForm()
+      if (o.name === 'players' && changed) queueMicrotask(renderForm)
     })
     // the server documents options in English; known ones are translated here
     const key = `opt.${state.game}.${o.name}`
@@ -48,7 +49,20 @@ export function lobbyPage(main, _params, query) {
     return g.seats.default
   }
 
+  // renderForm rebuilds the form; removing a focused field fires its change
+  // event, so a rebuild never starts while another is running.
+  let rendering = false
   function renderForm() {
+    if (rendering) return
+    rendering = true
+    try {
+      buildForm()
+    } finally {
+      rendering = false
+    }
+  }
+
+  function buildForm() {
     clear(formBox)
     const g = catalog.games.find((x) => x.name === state.game)
     const n = seatCount(g)

@@ -1,7 +1,7 @@
 // A player's profile (ratings and games) and the account page (sign in,
 // register, which keeps a guest's games, sign out).
 
-import {h, clear, fmtTime} from '../dom.js'
+import {h, fmtTime} from '../dom.js'
 import {t, lang} from '../i18n.js'
 import {api} from '../api.js'
 import * as session from '../session.js'
@@ -79,5 +79,4 @@ export function accountPage(main) {
       }
     }}, t('account.playAsGuest'))))
   }
-  void clear
 }

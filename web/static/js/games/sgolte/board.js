@@ -172,7 +172,7 @@ export class SgolteBoard extends Board {
       }
       const colour = st.get(c.name)
       const legalHere = !colour && opts.has(c.name)
-      const poly = s(g, 'polygon', {points: pts.join(' '), class: 'hex' + (legalHere ? ' legal' : '') +
+      s(g, 'polygon', {points: pts.join(' '), class: 'hex' + (legalHere ? ' legal' : '') +
         (this.sel && this.sel.cell === c.name ? ' selected' : '')})
       if (!colour) s(g, 'text', {x: p.x, y: p.y - 3, class: 'coord'}, c.name)
       const label = colour ? t('sgolte.stoneLabel', {cell: c.name, colour: t('colour.' + colour)}) :
@@ -180,7 +180,6 @@ export class SgolteBoard extends Board {
       // while flips are being chosen, only the stones that may be flipped are targets
       this.hitTarget(g, c.name, label, this.sel ? cand.has(c.name) : legalHere)
       if (legalHere && !this.sel) s(layers.marks, 'circle', {cx: p.x, cy: p.y + 10, r: 4, class: 'legal-dot'})
-      void poly
     }
     if (this.sel) {
       const p = pos(geo.byName.get(this.sel.cell))

@@ -1,0 +1,139 @@
+package agent
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/games/skyjo"
+)
+
+// shuffleHidden returns a Skyjo state equal to s in everything a player can
+// see but with its hidden cards — face-down grid cards and the deck order —
+// dealt differently: the hidden values are collected, rotated by k places
+// and put back. It edits the position JSON, so it relies on nothing inside
+// the skyjo package.
+func shuffleHidden(t *testing.T, s game.State, k int) game.State {
+	t.Helper()
+	data, err := s.MarshalPosition()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pos map[string]any
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	if err := dec.Decode(&pos); err != nil {
+		t.Fatal(err)
+	}
+	// Collect every hidden value, remembering where it sits.
+	type slot struct {
+		set func(v string)
+	}
+	var values []string
+	var slots []slot
+	for _, p := range pos["players"].([]any) {
+		for _, row := range p.(map[string]any)["grid"].([]any) {
+			row := row.([]any)
+			for i, c := range row {
+				if str, ok := c.(string); ok && strings.HasPrefix(str, "?") {
+					i := i
+					values = append(values, str[1:])
+					slots = append(slots, slot{func(v string) { row[i] = "?" + v }})
+				}
+			}
+		}
+	}
+	deck := pos["deck"].([]any)
+	for i, c := range deck {
+		i := i
+		values = append(values, c.(json.Number).String())
+		slots = append(slots, slot{func(v string) { deck[i] = json.Number(v) }})
+	}
+	for i, sl := range slots {
+		sl.set(values[(i+k)%len(values)])
+	}
+	out, err := json.Marshal(pos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s2, err := skyjo.Skyjo.ParsePosition(out)
+	if err != nil {
+		t.Fatalf("rearranged position does not parse: %v", err)
+	}
+	return s2
+}
+
+// TestSkyjoBotsAreHonest: two true states with the same public view but
+// different hidden cards lead the same seeded bot to the same decision, at
+// every decision of a game — so no bot can be reading what it must not see.
+func TestSkyjoBotsAreHonest(t *testing.T) {
+	s, err := skyjo.NewState(game.Options{"players": "3"}, 11)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := game.NewRNG(5)
+	ctx := context.Background()
+	checked, differed := 0, 0
+	for ply := 0; ply < 60 && !s.Outcome().Over(); ply++ {
+		if ply%3 == 0 { // every third decision keeps the test quick
+			other := shuffleHidden(t, s, 7+ply)
+			v1, _ := s.View(s.ToMove())
+			v2, _ := other.(game.HiddenInfo).View(s.ToMove())
+			if !bytes.Equal(v1, v2) {
+				t.Fatalf("ply %d: the rearranged state shows a different view", ply)
+			}
+			p1, _ := s.MarshalPosition()
+			p2, _ := other.MarshalPosition()
+			if !bytes.Equal(p1, p2) {
+				differed++
+			}
+			for _, spec := range []string{"greedy", "easy", "mcts:iters=8", "mcts:iters=4:workers=2"} {
+				seed := uint64(1000 + ply)
+				a1, err := New(spec, skyjo.Skyjo, seed)
+				if err != nil {
+					t.Fatal(err)
+				}
+				a2, _ := New(spec, skyjo.Skyjo, seed)
+				m1, err1 := a1.Choose(ctx, s)
+				m2, err2 := a2.Choose(ctx, other)
+				if err1 != nil || err2 != nil {
+					t.Fatalf("ply %d %s: %v %v", ply, spec, err1, err2)
+				}
+				if s.FormatMove(m1) != other.FormatMove(m2) {
+					t.Errorf("ply %d: %s chose %q on one state and %q on another with the same view",
+						ply, spec, s.FormatMove(m1), other.FormatMove(m2))
+				}
+				checked++
+			}
+		}
+		s.Play(s.PolicyMove(&rng))
+	}
+	if differed == 0 {
+		t.Fatal("the rearranged states never differed from the originals: the test proves nothing")
+	}
+	t.Logf("%d decisions compared on %d pairs of states with equal views", checked, differed)
+}
+
+// The same holds for the bot protocol: an outside program gets the view,
+// which is byte-for-byte the same for the two states.
+func TestExecRequestCarriesOnlyTheView(t *testing.T) {
+	s, _ := skyjo.NewState(nil, 4)
+	rng := game.NewRNG(1)
+	for i := 0; i < 9; i++ {
+		s.Play(s.PolicyMove(&rng))
+	}
+	other := shuffleHidden(t, s, 3)
+	r1, _ := NewRequest(s, 0)
+	r2, _ := NewRequest(other, 0)
+	b1, _ := json.Marshal(r1)
+	b2, _ := json.Marshal(r2)
+	if !bytes.Equal(b1, b2) {
+		t.Errorf("bot requests differ for states with the same view:\n%s\n%s", b1, b2)
+	}
+	if bytes.Contains(b1, []byte(`"deck":[`)) {
+		t.Errorf("the request lists the deck: %s", b1)
+	}
+}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -389,5 +388,3 @@ func jsonStr(v any) string {
 	b, _ := json.Marshal(v)
 	return string(b)
 }
-
-var _ = fmt.Sprint

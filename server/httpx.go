@@ -36,7 +36,7 @@ func errf(status int, code, format string, args ...any) *apiError {
 
 var (
 	errUnauthorized = errf(http.StatusUnauthorized, "unauthorized", "sign in, or send a valid session or API token")
-	errNotFound     = errf(http.StatusNotFound, "not_found", "no such thing")
+	errNotFound     = errf(http.StatusNotFound, "not_found", "not found")
 	errUnavailable  = errf(http.StatusServiceUnavailable, "unavailable", "the server cannot do that now; nothing was changed")
 )
 

@@ -281,7 +281,7 @@ func (s *Server) handleImport(w http.ResponseWriter, r *http.Request, u *store.U
 	case "", "replay":
 		meta.Status = store.Imported
 		for i := 0; i < st.NumPlayers(); i++ {
-			meta.Seats = append(meta.Seats, store.Seat{Kind: "imported"})
+			meta.Seats = append(meta.Seats, store.Seat{Kind: store.SeatImported})
 		}
 		if out := st.Outcome(); out.Over() {
 			end := (&room{s: s, meta: meta}).endFor(out, "normal", st, -1)

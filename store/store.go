@@ -70,6 +70,8 @@ const (
 	SeatInvite = "invite" // only UserID may join
 	SeatHuman  = "human"  // taken by UserID
 	SeatBot    = "bot"    // a server-side bot at Level
+	// SeatImported is a seat of an imported record: nobody plays it.
+	SeatImported = "imported"
 )
 
 // Seat is one seat of a game.

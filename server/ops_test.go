@@ -18,7 +18,7 @@ func TestRealtimeClock(t *testing.T) {
 	e := newEnv(t)
 	alice, bob := e.register("alice"), e.register("bob")
 	g := alice.create(map[string]any{"game": "tnim", "seats": []map[string]string{{"kind": "me"}, {"kind": "invite", "user": "bob"}},
-		"clock": map[string]any{"kind": "realtime", "initialMs": 1000, "incrementMs": 0}})
+		"clock": map[string]any{"kind": "realtime", "initialMs": 2500, "incrementMs": 0}})
 	ws := alice.dial("/api/games/" + g.ID + "/ws")
 	ws.next("snapshot")
 	bob.must(http.StatusOK, "POST", "/api/games/"+g.ID+"/join", nil, nil)
@@ -32,10 +32,10 @@ func TestRealtimeClock(t *testing.T) {
 		Deadline *time.Time
 	}
 	json.Unmarshal(m.raw, &mv)
-	if len(mv.Clocks) != 2 || mv.Clocks[1].RemainingMs != 1000 || mv.Deadline == nil {
+	if len(mv.Clocks) != 2 || mv.Clocks[1].RemainingMs != 2500 || mv.Deadline == nil {
 		t.Fatalf("clocks after the first move: %s", m.raw)
 	}
-	end := ws.next("end") // bob does nothing for a second
+	end := ws.next("end") // bob lets his 2.5 seconds run out
 	var es struct{ Game summary }
 	json.Unmarshal(end.raw, &es)
 	if es.Game.Result == nil || es.Game.Result.Reason != "timeout" || len(es.Game.Result.Winners) != 1 || es.Game.Result.Winners[0] != 0 {

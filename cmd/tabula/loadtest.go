@@ -341,16 +341,21 @@ func loadPair(ctx context.Context, base, name string, rng *rand.Rand, stats *loa
 		for i, p := range ps {
 			wg.Add(1)
 			r := rand.New(rand.NewPCG(rng.Uint64(), uint64(i)))
-			go func() { defer wg.Done(); p.play(ctx, created.Game.ID, r, stats) }()
+			go func() { defer wg.Done(); p.play(ctx, created.Game.ID, r, stats, i == 0) }()
 		}
 		wg.Wait()
 	}
 }
 
 // play answers move requests for game id until it ends or ctx does.
-func (p *loadPlayer) play(ctx context.Context, id string, rng *rand.Rand, stats *loadStats) {
+// counter says whether this player counts the game as finished (one of the
+// two does).
+func (p *loadPlayer) play(ctx context.Context, id string, rng *rand.Rand, stats *loadStats, counter bool) {
 	answered := -1
 	var sent time.Time
+	// The end of a game is announced before the acknowledgement of the
+	// move that ended it; wait for that too, so every move is measured.
+	pending, ended := false, false
 	for {
 		_, data, err := p.conn.Read(ctx)
 		if err != nil {
@@ -376,7 +381,7 @@ func (p *loadPlayer) play(ctx context.Context, id string, rng *rand.Rand, stats 
 			if m.ID != id || m.Ply <= answered || len(m.Legal) == 0 {
 				continue
 			}
-			answered = m.Ply
+			answered, pending = m.Ply, true
 			msg, _ := json.Marshal(map[string]any{"type": "move", "id": id, "ply": m.Ply, "move": m.Legal[rng.IntN(len(m.Legal))]})
 			sent = time.Now()
 			if err := p.conn.Write(ctx, websocket.MessageText, msg); err != nil {
@@ -386,12 +391,16 @@ func (p *loadPlayer) play(ctx context.Context, id string, rng *rand.Rand, stats 
 				return
 			}
 		case "ack":
-			if m.ID == id && m.Ply == answered {
+			if m.ID == id && m.Ply == answered && pending {
 				d := time.Since(sent)
+				pending = false
 				stats.moves.Add(1)
 				stats.mu.Lock()
 				stats.latencies = append(stats.latencies, d)
 				stats.mu.Unlock()
+				if ended {
+					return
+				}
 			}
 		case "error":
 			if ctx.Err() == nil {
@@ -402,8 +411,13 @@ func (p *loadPlayer) play(ctx context.Context, id string, rng *rand.Rand, stats 
 			var g struct{ ID string }
 			json.Unmarshal(m.Game, &g)
 			if g.ID == id {
-				stats.finished.Add(1)
-				return
+				if counter {
+					stats.finished.Add(1)
+				}
+				if !pending {
+					return
+				}
+				ended = true
 			}
 		}
 	}

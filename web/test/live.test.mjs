@@ -32,12 +32,25 @@ test('two people play each other live', async () => {
   await bob.waitForURL(new RegExp('#/game/' + id))
   await alice.waitForSelector('[data-test=waiting]', {state: 'detached'})
 
+  // a third person watches from the lobby's list of live games
+  const carol = await newPage(browser)
+  await carol.goto(BASE + '/#/lobby')
+  await carol.click(`[data-id="${id}"] >> text=Watch`)
+  await carol.waitForSelector('.board-svg [data-hit]')
+  assert.equal(await carol.isVisible('[data-test=resign]'), false)
+  assert.equal(await carol.isVisible('[data-test=move-text]'), false)
+
   const [a, b] = await Promise.all([playUntilOver(alice), playUntilOver(bob)])
   const results = [a.result, b.result].join(' | ')
   assert.ok(/You won/.test(a.result) !== /You won/.test(b.result) || /Draw/.test(results), results)
   // both boards show the same moves
   const moves = (p) => p.$$eval('[data-test=moves] li code', (els) => els.map((e) => e.textContent))
   assert.deepEqual(await moves(alice), await moves(bob))
+  await carol.waitForSelector('[data-test=result]:not([hidden])')
+  assert.deepEqual(await moves(carol), await moves(alice))
+  assert.match(await carol.textContent('[data-test=result]'), /Winner|Draw/)
+  assertNoErrors(carol)
+  await carol.context().close()
   assertNoErrors(alice)
   assertNoErrors(bob)
   await alice.context().close()

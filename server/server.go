@@ -154,7 +154,28 @@ func (s *Server) Start(ctx context.Context) error {
 		before = games[len(games)-1].Created
 	}
 	s.log.Info("games resumed", "count", n)
+	go s.janitor()
 	return nil
+}
+
+// janitor removes expired sessions now and then.
+func (s *Server) janitor() {
+	t := time.NewTicker(time.Hour)
+	defer t.Stop()
+	for {
+		ctx, cancel := context.WithTimeout(s.ctx, time.Minute)
+		if n, err := s.store.DeleteExpiredSessions(ctx, s.now()); err != nil && s.ctx.Err() == nil {
+			s.log.Warn("delete expired sessions", "err", err)
+		} else if n > 0 {
+			s.log.Info("expired sessions deleted", "count", n)
+		}
+		cancel()
+		select {
+		case <-t.C:
+		case <-s.ctx.Done():
+			return
+		}
+	}
 }
 
 // Shutdown stops the server's own work: WebSocket connections are closed

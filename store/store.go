@@ -212,6 +212,9 @@ type Store interface {
 	Session(ctx context.Context, hash []byte, now time.Time) (Session, error)
 	// DeleteSession ends a session; deleting a missing one is not an error.
 	DeleteSession(ctx context.Context, hash []byte) error
+	// DeleteExpiredSessions removes the sessions expired at now and says
+	// how many there were.
+	DeleteExpiredSessions(ctx context.Context, now time.Time) (int64, error)
 
 	// CreateToken stores t and sets t.ID.
 	CreateToken(ctx context.Context, t *Token) error

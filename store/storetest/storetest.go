@@ -124,6 +124,18 @@ func testSessions(t *testing.T, s store.Store) {
 	_, err = s.Session(ctx, sess.Hash, t0)
 	wantErr(t, err, store.ErrNotFound, "deleted session")
 	must(t, s.DeleteSession(ctx, sess.Hash))
+
+	for i, exp := range []time.Duration{time.Hour, 2 * time.Hour, 3 * time.Hour} {
+		must(t, s.CreateSession(ctx, store.Session{Hash: []byte{byte(i)}, UserID: u.ID, Created: t0, Expires: t0.Add(exp)}))
+	}
+	n, err := s.DeleteExpiredSessions(ctx, t0.Add(2*time.Hour))
+	must(t, err)
+	if n != 2 {
+		t.Fatalf("deleted %d expired sessions, want 2", n)
+	}
+	if _, err := s.Session(ctx, []byte{2}, t0); err != nil {
+		t.Fatalf("the unexpired session went too: %v", err)
+	}
 }
 
 func testTokens(t *testing.T, s store.Store) {

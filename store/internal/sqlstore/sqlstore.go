@@ -275,6 +275,16 @@ func (db *DB) DeleteSession(ctx context.Context, hash []byte) error {
 	return db.wrap("delete session", err)
 }
 
+// DeleteExpiredSessions implements store.Store.
+func (db *DB) DeleteExpiredSessions(ctx context.Context, now time.Time) (int64, error) {
+	res, err := db.exec(ctx, "DELETE FROM sessions WHERE expires <= ?", ms(now))
+	if err != nil {
+		return 0, db.wrap("delete expired sessions", err)
+	}
+	n, err := res.RowsAffected()
+	return n, db.wrap("delete expired sessions", err)
+}
+
 // CreateToken implements store.Store.
 func (db *DB) CreateToken(ctx context.Context, t *store.Token) error {
 	err := db.tx(ctx, func(tx *sql.Tx) error {

@@ -313,7 +313,11 @@ func (s *Server) handleGetGame(w http.ResponseWriter, r *http.Request) {
 		writeError(w, s.internal("view", err))
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"game": gs.sum, "moves": movesJSON(gs.moves), "view": v})
+	resp := map[string]any{"game": gs.sum, "seat": seat, "moves": movesJSON(gs.moves), "view": v}
+	if gs.meta.Status == store.Live && seat >= 0 && seat == gs.st.ToMove() {
+		resp["legal"] = legalTexts(gs.st)
+	}
+	writeJSON(w, http.StatusOK, resp)
 }
 
 // inRoom runs fn on the room of an open or live game. A game without a room

@@ -161,6 +161,14 @@ func TestBotSeat(t *testing.T) {
 	if snap.Seat != 0 || len(snap.Legal) != 3 {
 		t.Fatalf("snapshot %s", snap.raw)
 	}
+	var page struct {
+		Seat  int
+		Legal []string
+	}
+	alice.must(http.StatusOK, "GET", "/api/games/"+g.ID, nil, &page)
+	if page.Seat != 0 || len(page.Legal) != 3 {
+		t.Fatalf("game page for the seat to move: %+v", page)
+	}
 	ply := 0
 	for {
 		ws.send(map[string]any{"type": "move", "ply": ply, "move": "1"})

@@ -39,3 +39,21 @@ func Close(a Agent) error {
 	}
 	return nil
 }
+
+// opening is what every search agent does before searching: refuse a
+// finished game, answer a forced move at once, and blunder on purpose with
+// probability eps (the easy levels). It returns the legal moves and, when
+// the choice is already made, that move with done set.
+func opening(s game.State, rng *game.RNG, eps float64) (legal []game.Move, m game.Move, done bool, err error) {
+	if s.Outcome().Over() {
+		return nil, 0, true, game.ErrGameOver
+	}
+	legal = s.Legal(nil)
+	if len(legal) == 1 {
+		return legal, legal[0], true, nil
+	}
+	if eps > 0 && rng.Float64() < eps {
+		return legal, legal[rng.IntN(len(legal))], true, nil
+	}
+	return legal, 0, false, nil
+}

@@ -130,3 +130,24 @@ func TestRandomIsUniformEnough(t *testing.T) {
 		}
 	}
 }
+
+// In Nim every pile size is reached by many move orders: with the
+// transposition table the tree shares them, needs far fewer nodes for the
+// same iterations, and finds the winning move from a pile deep enough that
+// the plain tree does not in that budget.
+func TestTranspositionsShareNodes(t *testing.T) {
+	ctx := context.Background()
+	with := NewMCTS(MCTSConfig{Iters: 3000, NoReuse: true}, 1)
+	without := NewMCTS(MCTSConfig{Iters: 3000, NoReuse: true, NoTT: true}, 1)
+	s := &nim{Pile: 21}
+	m1, _ := with.Choose(ctx, s)
+	without.Choose(ctx, s)
+	if m1 != 1 {
+		t.Errorf("from 21 the search with a table took %d, want 1", m1)
+	}
+	n1, n2 := len(with.workers[0].nodes), len(without.workers[0].nodes)
+	// 21 stones, two seats to move: at most 42 distinct positions.
+	if n1 > 44 || n2 < 5*n1 {
+		t.Errorf("nodes with the table %d, without %d: want at most 44 and far fewer than without", n1, n2)
+	}
+}

@@ -72,15 +72,9 @@ func (a *Sampling) Stats() SearchStats { return a.LastStats }
 
 // Choose implements Agent.
 func (a *Sampling) Choose(ctx context.Context, s game.State) (game.Move, error) {
-	if s.Outcome().Over() {
-		return 0, game.ErrGameOver
-	}
-	legal := s.Legal(nil)
-	if len(legal) == 1 {
-		return legal[0], nil
-	}
-	if a.cfg.Epsilon > 0 && a.rng.Float64() < a.cfg.Epsilon {
-		return legal[a.rng.IntN(len(legal))], nil
+	legal, forced, done, err := opening(s, &a.rng, a.cfg.Epsilon)
+	if done {
+		return forced, err
 	}
 	// The game's policy proposes a move (from public information only);
 	// search must prove another one better to overrule it.

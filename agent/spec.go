@@ -143,6 +143,11 @@ func parseMCTSParams(cfg *MCTSConfig, params string) error {
 			if err == nil && cfg.Temperature < 0 {
 				err = fmt.Errorf("must not be negative")
 			}
+		case "contempt":
+			cfg.Contempt, err = strconv.ParseFloat(v, 64)
+			if err == nil && (cfg.Contempt < 0 || cfg.Contempt > 0.5) {
+				err = fmt.Errorf("want 0…0.5")
+			}
 		case "eps":
 			cfg.Epsilon, err = strconv.ParseFloat(v, 64)
 			if err == nil && (cfg.Epsilon < 0 || cfg.Epsilon > 1) {
@@ -154,13 +159,18 @@ func parseMCTSParams(cfg *MCTSConfig, params string) error {
 			} else {
 				cfg.PlayoutPlies, err = positive(v)
 			}
+		case "tt":
+			cfg.NoTT, err = v == "off", nil
+			if v != "on" && v != "off" {
+				err = fmt.Errorf("want on|off")
+			}
 		case "reuse":
 			cfg.NoReuse, err = v == "off", nil
 			if v != "on" && v != "off" {
 				err = fmt.Errorf("want on|off")
 			}
 		default:
-			return fmt.Errorf("unknown parameter %q (time, iters, workers, c, temp, eps, plies, reuse)", k)
+			return fmt.Errorf("unknown parameter %q (time, iters, workers, c, temp, eps, contempt, plies, tt, reuse)", k)
 		}
 		if err != nil {
 			return fmt.Errorf("parameter %s=%q: %v", k, v, err)

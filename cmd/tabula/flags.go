@@ -118,6 +118,31 @@ func playMoves(s game.State, list string) error {
 	return nil
 }
 
+// gameCommand parses a command that works on one position of one game:
+// GAME, the setup flags and the command's own flags (declared by extra on
+// the flag set), and builds the position.
+func gameCommand(cmd string, args []string, stdin io.Reader, extra func(*flag.FlagSet)) (*setup, game.Game, game.State, error) {
+	fs := flag.NewFlagSet(cmd, flag.ContinueOnError)
+	st := &setup{}
+	st.register(fs)
+	if extra != nil {
+		extra(fs)
+	}
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	name, err := oneGame(pos)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	g, s, err := st.state(name, stdin)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return st, g, s, nil
+}
+
 // oneGame checks that exactly one positional argument, the game, was given.
 func oneGame(pos []string) (string, error) {
 	switch len(pos) {

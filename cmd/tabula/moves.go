@@ -11,19 +11,10 @@ import (
 )
 
 func runMoves(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("moves", flag.ContinueOnError)
-	var st setup
-	st.register(fs)
-	asJSON := fs.Bool("json", false, "print one JSON object")
-	pos, err := parseArgs(fs, args)
-	if err != nil {
-		return err
-	}
-	name, err := oneGame(pos)
-	if err != nil {
-		return err
-	}
-	_, s, err := st.state(name, stdin)
+	var asJSON *bool
+	_, _, s, err := gameCommand("moves", args, stdin, func(fs *flag.FlagSet) {
+		asJSON = fs.Bool("json", false, "print one JSON object")
+	})
 	if err != nil {
 		return err
 	}

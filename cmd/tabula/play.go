@@ -19,27 +19,18 @@ import (
 const hintAgent = "hard"
 
 func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("play", flag.ContinueOnError)
-	var st setup
-	st.register(fs)
 	seats := make([]string, game.MaxPlayers)
-	for i := range seats {
-		def := "random"
-		if i == 0 {
-			def = "human"
+	var record *string
+	st, g, s, err := gameCommand("play", args, stdin, func(fs *flag.FlagSet) {
+		for i := range seats {
+			def := "random"
+			if i == 0 {
+				def = "human"
+			}
+			fs.StringVar(&seats[i], fmt.Sprintf("p%d", i+1), def, fmt.Sprintf("agent for seat %d (human, random, greedy, mcts, easy|medium|hard, exec:CMD)", i+1))
 		}
-		fs.StringVar(&seats[i], fmt.Sprintf("p%d", i+1), def, fmt.Sprintf("agent for seat %d (human, random, greedy, mcts, easy|medium|hard, exec:CMD)", i+1))
-	}
-	record := fs.String("record", "", "write the game record (JSON) to this file at the end")
-	pos, err := parseArgs(fs, args)
-	if err != nil {
-		return err
-	}
-	name, err := oneGame(pos)
-	if err != nil {
-		return err
-	}
-	g, s, err := st.state(name, stdin)
+		record = fs.String("record", "", "write the game record (JSON) to this file at the end")
+	})
 	if err != nil {
 		return err
 	}
@@ -62,7 +53,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	if *record != "" {
-		return writeRecord(*record, g, start, p, s, seats[:s.NumPlayers()], st)
+		return writeRecord(*record, g, start, p, s, seats[:s.NumPlayers()], *st)
 	}
 	return nil
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 
@@ -9,18 +8,7 @@ import (
 )
 
 func runShow(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("show", flag.ContinueOnError)
-	var st setup
-	st.register(fs)
-	pos, err := parseArgs(fs, args)
-	if err != nil {
-		return err
-	}
-	name, err := oneGame(pos)
-	if err != nil {
-		return err
-	}
-	_, s, err := st.state(name, stdin)
+	_, _, s, err := gameCommand("show", args, stdin, nil)
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,398 @@
+package agent
+
+import (
+	"context"
+	"math"
+	"time"
+
+	"github.com/tabula-games/tabula/game"
+)
+
+// The search tree is two flat pools, nodes (positions) and edges (moves),
+// indexed by int32: no pointers for the garbage collector to chase, nothing
+// allocated per iteration. A node's edges are contiguous. With the
+// transposition table, edges from different parents may lead to one node,
+// so a position reached by two move orders shares its statistics (the tree
+// becomes a DAG; selection then uses the node's mean for exploitation and
+// the edge's own visits for exploration, as in Childs, Brodeur and Kocsis,
+// "Transpositions and move groups in Monte Carlo tree search", 2008).
+
+// node is one position of the tree.
+type node struct {
+	hash   uint64 // the position's hash, to rebuild the table after a re-root
+	first  int32  // first edge, or -1 while unexpanded
+	nedges uint16
+	mover  int8 // the seat whose move led here; its rewards are averaged
+	visits uint32
+	mean   float32 // mover's average reward
+}
+
+// edge is one move from a node.
+type edge struct {
+	move game.Move
+	to   int32 // the node it leads to, or -1 until first taken
+	// visits counts the passes through this edge; invSqrt = 1/√visits is
+	// kept up to date on backpropagation so that selection, which scans
+	// every edge, is one multiply-add per edge.
+	visits  uint32
+	invSqrt float32
+}
+
+// step is one edge taken and the node it reached.
+type step struct{ edge, node int32 }
+
+// maxDescent bounds one descent, in case a game lets a position repeat
+// within the tree (the table would then make a cycle).
+const maxDescent = 1000
+
+// searcher is one worker's tree and scratch space.
+type searcher struct {
+	cfg     *MCTSConfig
+	rng     game.RNG
+	nodes   []node
+	edges   []edge
+	tt      *table
+	root    int32
+	rootPos game.State // the position the tree's root stands for
+	scratch game.State
+	buf     []game.Move
+	path    []step
+	rewards [game.MaxPlayers]float64
+	iters   int
+	reused  int
+	plies   int // playout cut-off for this search (≤ 0: to the end)
+	me      int // the seat searching, for contempt
+}
+
+func (w *searcher) search(ctx context.Context, s game.State, deadline time.Time) {
+	w.iters, w.reused = 0, 0
+	w.me = s.ToMove()
+	w.plies = w.cfg.PlayoutPlies
+	if h, ok := s.(game.SearchHints); ok && w.plies == 0 {
+		w.plies = h.PlayoutPlies()
+	}
+	if !w.cfg.NoTT && w.tt == nil {
+		w.tt = newTable(w.cfg.MaxNodes)
+	}
+	w.prepareRoot(s)
+	if w.scratch == nil {
+		w.scratch = s.Clone()
+	}
+	n := s.NumPlayers()
+	for {
+		if w.iters&(checkEvery-1) == 0 && w.iters > 0 {
+			if ctx.Err() != nil || (!deadline.IsZero() && time.Now().After(deadline)) {
+				return
+			}
+		}
+		if w.cfg.Iters > 0 && w.iters >= w.cfg.Iters {
+			return
+		}
+		w.iterate(s, n)
+		w.iters++
+	}
+}
+
+// prepareRoot reuses the subtree for s when s is a few plies below the
+// previous root, and otherwise starts a fresh tree.
+func (w *searcher) prepareRoot(s game.State) {
+	if !w.cfg.NoReuse && w.rootPos != nil && len(w.nodes) > 0 {
+		if r := w.find(w.root, w.rootPos, s, reuseDepth); r >= 0 {
+			w.compact(r)
+			w.rootPos.CopyFrom(s)
+			w.reused = int(w.nodes[0].visits)
+			return
+		}
+	}
+	if cap(w.nodes) == 0 {
+		w.nodes = make([]node, 0, 1<<14)
+		w.edges = make([]edge, 0, 1<<16)
+	}
+	w.nodes = append(w.nodes[:0], node{hash: s.Hash(), first: -1, mover: -1})
+	w.edges = w.edges[:0]
+	w.root = 0
+	if w.tt != nil {
+		w.tt.clear()
+		w.tt.put(s.Hash(), 0)
+	}
+	if w.rootPos == nil {
+		w.rootPos = s.Clone()
+	} else {
+		w.rootPos.CopyFrom(s)
+	}
+}
+
+// find looks below node n (standing for position at) for a node whose
+// position equals target, comparing hashes, up to depth plies down.
+func (w *searcher) find(n int32, at, target game.State, depth int) int32 {
+	if at.Hash() == target.Hash() && at.ToMove() == target.ToMove() {
+		return n
+	}
+	nd := w.nodes[n]
+	if depth == 0 || nd.first < 0 {
+		return -1
+	}
+	child := at.Clone()
+	for _, e := range w.edges[nd.first : nd.first+int32(nd.nedges)] {
+		if e.to < 0 {
+			continue
+		}
+		child.CopyFrom(at)
+		child.Play(e.move)
+		if r := w.find(e.to, child, target, depth-1); r >= 0 {
+			return r
+		}
+	}
+	return -1
+}
+
+// compact keeps only what is reachable from r, which becomes the root at
+// index 0. Copying breadth-first keeps every node's edges contiguous; the
+// remap keeps shared nodes shared.
+func (w *searcher) compact(r int32) {
+	oldN, oldE := w.nodes, w.edges
+	remap := make([]int32, len(oldN))
+	for i := range remap {
+		remap[i] = -1
+	}
+	nodes := make([]node, 1, max(1<<14, len(oldN)/2))
+	edges := make([]edge, 0, max(1<<16, len(oldE)/2))
+	nodes[0] = oldN[r]
+	nodes[0].mover = -1
+	remap[r] = 0
+	for i := 0; i < len(nodes); i++ {
+		nd := nodes[i]
+		if nd.first < 0 {
+			continue
+		}
+		first := int32(len(edges))
+		for _, e := range oldE[nd.first : nd.first+int32(nd.nedges)] {
+			if e.to >= 0 {
+				if remap[e.to] < 0 {
+					remap[e.to] = int32(len(nodes))
+					nodes = append(nodes, oldN[e.to])
+				}
+				e.to = remap[e.to]
+			}
+			edges = append(edges, e)
+		}
+		nodes[i].first = first
+	}
+	w.nodes, w.edges, w.root = nodes, edges, 0
+	if w.tt != nil {
+		w.tt.clear()
+		for i, nd := range nodes {
+			w.tt.put(nd.hash, int32(i))
+		}
+	}
+}
+
+// iterate runs one selection–expansion–playout–backpropagation pass.
+func (w *searcher) iterate(root game.State, n int) {
+	s := w.scratch
+	s.CopyFrom(root)
+	w.path = append(w.path[:0], step{-1, w.root})
+	cur := w.root
+	for depth := 0; depth < maxDescent; depth++ {
+		if s.Outcome().Over() {
+			break
+		}
+		nd := &w.nodes[cur]
+		if nd.first < 0 {
+			if nd.visits == 0 && cur != w.root {
+				break // a new leaf: play out from here first
+			}
+			if !w.expand(cur, s) {
+				break // the pools are full: play out from here
+			}
+			nd = &w.nodes[cur]
+		}
+		e := w.selectEdge(nd)
+		mover := int8(s.ToMove())
+		s.Play(w.edges[e].move)
+		to := w.edges[e].to
+		if to < 0 {
+			if to = w.resolve(s, mover); to < 0 {
+				w.path = append(w.path, step{e, -1})
+				break // the pools are full
+			}
+			w.edges[e].to = to
+		}
+		w.path = append(w.path, step{e, to})
+		cur = to
+	}
+	w.playout(s, n)
+	for _, st := range w.path {
+		if st.edge >= 0 {
+			e := &w.edges[st.edge]
+			e.visits++
+			e.invSqrt = float32(1 / math.Sqrt(float64(e.visits)))
+		}
+		if st.node >= 0 {
+			nd := &w.nodes[st.node]
+			nd.visits++
+			if nd.mover >= 0 {
+				nd.mean += (float32(w.rewards[nd.mover]) - nd.mean) / float32(nd.visits)
+			}
+		}
+	}
+}
+
+// resolve returns the node for position s, reached by mover's move: the
+// table's node for it when there is one, else a new node. It returns -1 when
+// the pool is full.
+func (w *searcher) resolve(s game.State, mover int8) int32 {
+	h := s.Hash()
+	if w.tt != nil {
+		if i, ok := w.tt.get(h); ok && w.nodes[i].mover == mover {
+			return i
+		}
+	}
+	if len(w.nodes) >= w.cfg.MaxNodes {
+		return -1
+	}
+	i := int32(len(w.nodes))
+	w.nodes = append(w.nodes, node{hash: h, first: -1, mover: mover})
+	if w.tt != nil {
+		w.tt.put(h, i)
+	}
+	return i
+}
+
+// expand adds the edges of node i (whose position is s). It reports false
+// when the pool has no room.
+func (w *searcher) expand(i int32, s game.State) bool {
+	w.buf = s.Legal(w.buf[:0])
+	if len(w.edges)+len(w.buf) > 4*w.cfg.MaxNodes || len(w.buf) > math.MaxUint16 {
+		return false
+	}
+	first := int32(len(w.edges))
+	// Shuffle so that untried moves are tried in random order.
+	for k := len(w.buf) - 1; k > 0; k-- {
+		j := w.rng.IntN(k + 1)
+		w.buf[k], w.buf[j] = w.buf[j], w.buf[k]
+	}
+	for _, m := range w.buf {
+		w.edges = append(w.edges, edge{move: m, to: -1})
+	}
+	w.nodes[i].first = first
+	w.nodes[i].nedges = uint16(len(w.buf))
+	return true
+}
+
+// selectEdge applies UCT: the first untried edge, else the edge with the
+// best mean of the position it leads to plus an exploration bonus from
+// the edge's own visits.
+func (w *searcher) selectEdge(p *node) int32 {
+	explore := float32(w.cfg.C * math.Sqrt(math.Log(float64(p.visits)+1)))
+	best, bestV := p.first, float32(math.Inf(-1))
+	es := w.edges[p.first : p.first+int32(p.nedges)]
+	for k := range es {
+		e := &es[k]
+		if e.visits == 0 || e.to < 0 {
+			return p.first + int32(k)
+		}
+		if v := w.nodes[e.to].mean + explore*e.invSqrt; v > bestV {
+			best, bestV = p.first+int32(k), v
+		}
+	}
+	return best
+}
+
+// playout finishes the game from s at random (or cuts it short and asks the
+// game's heuristic) and leaves each seat's reward in w.rewards.
+func (w *searcher) playout(s game.State, n int) {
+	if w.plies > 0 {
+		for k := 0; k < w.plies; k++ {
+			w.buf = s.Legal(w.buf[:0])
+			if len(w.buf) == 0 {
+				break
+			}
+			s.Play(w.buf[w.rng.IntN(len(w.buf))])
+		}
+		if o := s.Outcome(); !o.Over() {
+			if e, ok := s.(game.Evaluator); ok && n == 2 {
+				v := (e.Evaluate(0) + 1) / 2
+				w.rewards[0], w.rewards[1] = v, 1-v
+				return
+			}
+		}
+	}
+	if !s.Outcome().Over() {
+		if p, ok := s.(game.Playouter); ok {
+			p.Playout(&w.rng)
+		} else {
+			w.buf, _ = game.RandomPlayout(s, &w.rng, w.buf)
+		}
+	}
+	o := s.Outcome()
+	for seat := 0; seat < n; seat++ {
+		w.rewards[seat] = o.Reward(seat, n)
+	}
+	if o.Status == game.Drawn && w.cfg.Contempt != 0 {
+		for seat := 0; seat < n; seat++ {
+			if seat == w.me {
+				w.rewards[seat] -= w.cfg.Contempt
+			} else {
+				w.rewards[seat] += w.cfg.Contempt / float64(n-1)
+			}
+		}
+	}
+}
+
+// table is a transposition table: position hash → node, open addressing
+// with linear probing over a fixed power-of-two array. It is a cache: when
+// a short probe finds no room the position simply gets no entry (it then
+// gets its own node, which is always correct, only less shared).
+type table struct {
+	keys []uint64 // 0 = empty (a real hash of 0 is nudged to 1)
+	vals []int32
+	mask uint64
+}
+
+// probeLimit bounds a lookup; a full neighbourhood means no entry.
+const probeLimit = 8
+
+// maxTable caps the table at 1M entries (12 MB): beyond that a bigger
+// tree shares a little less, which costs less than the memory would.
+const maxTable = 1 << 20
+
+func newTable(maxNodes int) *table {
+	size := 1
+	for size < 2*maxNodes && size < maxTable {
+		size <<= 1
+	}
+	return &table{keys: make([]uint64, size), vals: make([]int32, size), mask: uint64(size - 1)}
+}
+
+func (t *table) clear() { clear(t.keys) }
+
+func key(h uint64) uint64 {
+	if h == 0 {
+		return 1
+	}
+	return h
+}
+
+func (t *table) get(h uint64) (int32, bool) {
+	k := key(h)
+	for i, p := 0, k&t.mask; i < probeLimit; i, p = i+1, (p+1)&t.mask {
+		switch t.keys[p] {
+		case k:
+			return t.vals[p], true
+		case 0:
+			return 0, false
+		}
+	}
+	return 0, false
+}
+
+func (t *table) put(h uint64, v int32) {
+	k := key(h)
+	for i, p := 0, k&t.mask; i < probeLimit; i, p = i+1, (p+1)&t.mask {
+		if t.keys[p] == 0 || t.keys[p] == k {
+			t.keys[p], t.vals[p] = k, v
+			return
+		}
+	}
+}

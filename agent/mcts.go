@@ -175,4 +175,3 @@ func (m *MCTS) pick(legal []game.Move, visits map[game.Move]float64) game.Move {
 	}
 	return best
 }
-

@@ -79,6 +79,7 @@ func (s *Server) routes() {
 func (s *Server) middleware(h http.HandlerFunc) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		rec := &statusRecorder{ResponseWriter: w}
+		start := time.Now()
 		defer func() {
 			if p := recover(); p != nil {
 				if p == http.ErrAbortHandler {
@@ -92,6 +93,7 @@ func (s *Server) middleware(h http.HandlerFunc) http.Handler {
 			if rec.status != 0 {
 				s.metrics.requests.WithLabelValues(strconv.Itoa(rec.status)).Inc()
 			}
+			s.log.Debug("request", "method", r.Method, "path", r.URL.Path, "status", rec.status, "ms", time.Since(start).Milliseconds())
 		}()
 		hdr := rec.Header()
 		hdr.Set("X-Content-Type-Options", "nosniff")

@@ -9,7 +9,9 @@ package game
 type HiddenInfo interface {
 	// View returns the JSON view that seat may see (its public view). It is
 	// the only thing bots, clients and the bot protocol ever receive, and it
-	// never contains anything the seat cannot see.
+	// never contains anything the seat cannot see. Seat Spectator asks for
+	// what someone outside the game may see, which is never more than any
+	// seat sees.
 	View(seat int) ([]byte, error)
 	// Determinize overwrites dst (a state of the same game) with a full state
 	// consistent with what seat sees in the receiver: everything the seat can
@@ -18,6 +20,19 @@ type HiddenInfo interface {
 	// receiver beyond View(seat), so that two states with the same view give
 	// the same samples for the same rng.
 	Determinize(dst State, seat int, rng *RNG)
+}
+
+// Spectator is the seat number View takes for someone who watches a game
+// without playing in it.
+const Spectator = -1
+
+// ChanceRecorder is implemented by games with chance (Skyjo's shuffles). It
+// lists every chance outcome so far, as JSON, so that a finished game's
+// record replays exactly and can be checked. It reveals everything hidden:
+// it belongs in records of finished games only, never in anything a player
+// sees while the game goes on.
+type ChanceRecorder interface {
+	ChanceJSON() ([]byte, error)
 }
 
 // Evaluator is implemented by games that offer a static heuristic: the value

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"reflect"
 	"sort"
 
 	"github.com/tabula-games/tabula/game"
@@ -22,7 +21,7 @@ func hasHidden(st game.State) bool {
 	return ok
 }
 
-// viewOf is what seat (-1: a spectator) may see of st: the game's own view
+// viewOf is what seat (game.Spectator for a spectator) may see of st: the game's own view
 // for hidden-information games, the position JSON for the others.
 func viewOf(st game.State, seat int) (json.RawMessage, error) {
 	if h, ok := st.(game.HiddenInfo); ok {
@@ -70,15 +69,13 @@ func over(meta *store.Game) bool {
 	return meta.Status == store.Finished || meta.Status == store.Imported
 }
 
-// chanceOf returns the game's record of chance outcomes if its state offers
-// one (a method ChanceRecord() T whose result marshals to JSON, as Skyjo's
-// does). The contract has no interface for it, so it is found by name.
+// chanceOf returns the game's record of chance outcomes if it keeps one.
 func chanceOf(st game.State) json.RawMessage {
-	m := reflect.ValueOf(st).MethodByName("ChanceRecord")
-	if !m.IsValid() || m.Type().NumIn() != 0 || m.Type().NumOut() != 1 {
+	c, ok := st.(game.ChanceRecorder)
+	if !ok {
 		return nil
 	}
-	b, err := json.Marshal(m.Call(nil)[0].Interface())
+	b, err := c.ChanceJSON()
 	if err != nil {
 		return nil
 	}

@@ -230,3 +230,29 @@ func tail(s string) string {
 	}
 	return s
 }
+
+func TestSkyjoRecordListsChanceOnceOver(t *testing.T) {
+	rec := filepath.Join(t.TempDir(), "skyjo.json")
+	code, _, errs := tabula(t, "", "play", "skyjo", "--p1", "greedy", "--p2", "greedy", "-o", "target=30", "--seed", "4", "--record", rec)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	data, _ := os.ReadFile(rec)
+	var r gameRecord
+	if err := json.Unmarshal(data, &r); err != nil {
+		t.Fatal(err)
+	}
+	var chance struct {
+		Seed   uint64 `json:"seed"`
+		Events []struct {
+			Kind  string `json:"kind"`
+			Cards []int  `json:"cards"`
+		} `json:"events"`
+	}
+	if err := json.Unmarshal(r.Chance, &chance); err != nil || len(chance.Events) == 0 {
+		t.Fatalf("finished Skyjo record has no chance outcomes: %v %s", err, r.Chance)
+	}
+	if chance.Seed != 4 || chance.Events[0].Kind != "deal" || len(chance.Events[0].Cards) != 150 {
+		t.Errorf("first chance event %+v, seed %d", chance.Events[0], chance.Seed)
+	}
+}

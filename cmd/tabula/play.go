@@ -206,6 +206,9 @@ type gameRecord struct {
 	Status   string          `json:"status"`
 	Winners  []string        `json:"winners,omitempty"`
 	Position json.RawMessage `json:"position"`
+	// Chance lists the game's chance outcomes (Skyjo's shuffles), written
+	// only for a finished game: it shows every hidden card.
+	Chance json.RawMessage `json:"chance,omitempty"`
 }
 
 func writeRecord(path string, g game.Game, start game.State, p *player, end game.State, seats []string, st setup) error {
@@ -225,6 +228,11 @@ func writeRecord(path string, g game.Game, start game.State, p *player, end game
 	var err error
 	if rec.Position, err = end.MarshalPosition(); err != nil {
 		return err
+	}
+	if c, ok := end.(game.ChanceRecorder); ok && o.Over() {
+		if rec.Chance, err = c.ChanceJSON(); err != nil {
+			return err
+		}
 	}
 	data, err := json.MarshalIndent(rec, "", "  ")
 	if err != nil {

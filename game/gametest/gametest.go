@@ -283,6 +283,9 @@ func checkHidden(s game.State, rng *game.RNG, fail func(string, ...any) bool) bo
 	if !ok {
 		return true
 	}
+	if _, err := h.View(game.Spectator); err != nil {
+		return fail("View(Spectator): %v", err)
+	}
 	for seat := 0; seat < s.NumPlayers(); seat++ {
 		v, err := h.View(seat)
 		if err != nil {

@@ -1,6 +1,7 @@
 package skyjo
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -116,6 +117,9 @@ func (s *State) ChanceRecord() ChanceRecord {
 	}
 	return out
 }
+
+// ChanceJSON implements game.ChanceRecorder: ChanceRecord as JSON.
+func (s *State) ChanceJSON() ([]byte, error) { return json.Marshal(s.ChanceRecord()) }
 
 // chanceMark is what changes when a ply makes a chance event: a new deal
 // changes the round, a reshuffle the reshuffle count.

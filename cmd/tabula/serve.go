@@ -42,7 +42,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.StringVar(&m.addr, "addr", "127.0.0.1:8080", "address to listen on (port 0: any free port)")
 	fs.StringVar(&m.db, "db", "tabula.db", "SQLite database file (created if missing), or a postgres:// URL")
-	fs.StringVar(&m.web, "web", "", "serve the web application from this directory (default: none)")
+	fs.StringVar(&m.web, "web", "", "serve the web application's static files from this directory instead of the embedded ones (for working on the page)")
 	fs.StringVar(&m.logFormat, "log", "text", "log format: text or json")
 	fs.StringVar(&m.logLevel, "log-level", "info", "log level: debug, info, warn or error")
 	fs.Float64Var(&m.rate, "rate", 20, "HTTP requests per second per client (0: unlimited)")
@@ -104,7 +104,7 @@ func (m *serveMain) run(ctx context.Context, stdout, stderr io.Writer) error {
 		if fi, err := os.Stat(m.web); err != nil || !fi.IsDir() {
 			return fmt.Errorf("--web %q: not a directory", m.web)
 		}
-		cfg.Web = os.DirFS(m.web)
+		cfg.Web = web.AppFrom(os.DirFS(m.web)) // the rules pages stay embedded
 	}
 	srv, err := server.New(cfg)
 	if err != nil {

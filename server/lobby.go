@@ -64,7 +64,7 @@ func (s *Server) createGame(ctx context.Context, u *store.User, req createReq) (
 	if err != nil {
 		return summaryJSON{}, badOption("unknown game %q (games: %v)", req.Game, game.Names())
 	}
-	meta := store.Game{ID: newID(), Game: g.Name(), Status: store.Open, CreatorID: u.ID, Created: s.now(), ToMove: -1, Rated: req.Rated}
+	meta := store.Game{ID: newID(), Game: g.Name(), Status: store.Open, CreatorID: u.ID, Created: s.createdNow(), ToMove: -1, Rated: req.Rated}
 	var st game.State
 	if len(req.Position) > 0 {
 		if len(req.Options) > 0 {

@@ -228,7 +228,7 @@ func (s *Server) handleImport(w http.ResponseWriter, r *http.Request, u *store.U
 		writeError(w, badOption("record: unknown game %q", rec.Game))
 		return
 	}
-	meta := store.Game{ID: newID(), Game: g.Name(), CreatorID: u.ID, Created: s.now(), ToMove: -1, Options: map[string]string{}}
+	meta := store.Game{ID: newID(), Game: g.Name(), CreatorID: u.ID, Created: s.createdNow(), ToMove: -1, Options: map[string]string{}}
 	var st game.State
 	switch {
 	case len(rec.Start) > 0:

@@ -78,8 +78,12 @@ type Server struct {
 	ipLimits *limiter
 	signups  *limiter
 	names    sync.Map // user id → name, for summaries
-	hashSem  chan struct{}
-	botSem   chan struct{} // one thinking bot per core
+	// createdMu guards lastCreated, the newest creation time handed out,
+	// which keeps creation times strictly increasing (see createdNow).
+	createdMu   sync.Mutex
+	lastCreated time.Time
+	hashSem     chan struct{}
+	botSem      chan struct{} // one thinking bot per core
 	// dummy is a password hash checked for unknown names.
 	dummyOnce sync.Once
 	dummy     string
@@ -220,4 +224,19 @@ func newID() string {
 		b[i] = alphabet[int(b[i])%len(alphabet)]
 	}
 	return string(b[:])
+}
+
+// createdNow is the creation time of a new game. Games are listed newest
+// first and the store keeps milliseconds, so two games made in the same
+// millisecond would list in an arbitrary order; handing out strictly
+// increasing times keeps the order of creation.
+func (s *Server) createdNow() time.Time {
+	s.createdMu.Lock()
+	defer s.createdMu.Unlock()
+	t := s.now().Truncate(time.Millisecond)
+	if !t.After(s.lastCreated) {
+		t = s.lastCreated.Add(time.Millisecond)
+	}
+	s.lastCreated = t
+	return t
 }

@@ -39,6 +39,10 @@ type MCTSConfig struct {
 	// NoReuse switches off keeping the subtree of the position reached
 	// between two moves.
 	NoReuse bool
+	// Bias > 0 turns on progressive bias: new moves are scored by the
+	// game's Evaluator, tried best first, and get bias·prior/(visits+1)
+	// added to their UCT value.
+	Bias float64
 	// Contempt is how much less than an even share the searching seat
 	// counts a draw (its opponents count it that much more): above 0 the
 	// bot avoids repetitions and plays on for a win against a weaker

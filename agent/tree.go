@@ -36,6 +36,9 @@ type edge struct {
 	// every edge, is one multiply-add per edge.
 	visits  uint32
 	invSqrt float32
+	// prior is the game's heuristic value of the move for its mover, in
+	// [0,1], when progressive bias is on (MCTSConfig.Bias).
+	prior float32
 }
 
 // step is one edge taken and the node it reached.
@@ -55,6 +58,7 @@ type searcher struct {
 	root    int32
 	rootPos game.State // the position the tree's root stands for
 	scratch game.State
+	probe   game.State // for the heuristic priors of progressive bias
 	buf     []game.Move
 	path    []step
 	rewards [game.MaxPlayers]float64
@@ -275,9 +279,38 @@ func (w *searcher) expand(i int32, s game.State) bool {
 	for _, m := range w.buf {
 		w.edges = append(w.edges, edge{move: m, to: -1})
 	}
+	if w.cfg.Bias > 0 {
+		w.setPriors(w.edges[first:], s)
+	}
 	w.nodes[i].first = first
 	w.nodes[i].nedges = uint16(len(w.buf))
 	return true
+}
+
+// setPriors scores each new edge with the game's heuristic (the greedy
+// agent's view of the move) and orders the edges best first, so that the
+// search tries the moves the heuristic likes first and leans toward them
+// until visits speak louder (progressive bias).
+func (w *searcher) setPriors(es []edge, s game.State) {
+	if _, ok := s.(game.Evaluator); !ok {
+		return
+	}
+	if w.probe == nil {
+		w.probe = s.Clone()
+	}
+	me, n := s.ToMove(), s.NumPlayers()
+	for k := range es {
+		w.probe.CopyFrom(s)
+		w.probe.Play(es[k].move)
+		es[k].prior = float32((Value(w.probe, me, n) + 2) / 4)
+	}
+	// Insertion sort: move lists are short, and it keeps the shuffled order
+	// among equals.
+	for k := 1; k < len(es); k++ {
+		for j := k; j > 0 && es[j].prior > es[j-1].prior; j-- {
+			es[j], es[j-1] = es[j-1], es[j]
+		}
+	}
 }
 
 // selectEdge applies UCT: the first untried edge, else the edge with the
@@ -287,12 +320,17 @@ func (w *searcher) selectEdge(p *node) int32 {
 	explore := float32(w.cfg.C * math.Sqrt(math.Log(float64(p.visits)+1)))
 	best, bestV := p.first, float32(math.Inf(-1))
 	es := w.edges[p.first : p.first+int32(p.nedges)]
+	bias := float32(w.cfg.Bias)
 	for k := range es {
 		e := &es[k]
 		if e.visits == 0 || e.to < 0 {
 			return p.first + int32(k)
 		}
-		if v := w.nodes[e.to].mean + explore*e.invSqrt; v > bestV {
+		v := w.nodes[e.to].mean + explore*e.invSqrt
+		if bias > 0 {
+			v += bias * e.prior / float32(e.visits+1)
+		}
+		if v > bestV {
 			best, bestV = p.first+int32(k), v
 		}
 	}

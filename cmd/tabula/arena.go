@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"os/signal"
+	"sort"
 	"time"
 
 	"github.com/tabula-games/tabula/agent"
@@ -102,6 +103,18 @@ type arenaReport struct {
 	AvgPlies float64       `json:"avgPlies"`
 	Seconds  float64       `json:"seconds"`
 	Agents   []agentReport `json:"agents"`
+	Results  []gameReport  `json:"results"`
+}
+
+// gameReport is one game of a match, for anyone who wants to look closer
+// (which seat drew, which games ran long).
+type gameReport struct {
+	Index   int      `json:"index"`
+	Seats   []string `json:"seats"`             // the agent in each seat
+	Result  string   `json:"result"`            // won | drawn
+	Winners []int    `json:"winners,omitempty"` // seat numbers, from 0
+	Plies   int      `json:"plies"`
+	Forfeit string   `json:"forfeit,omitempty"`
 }
 
 func finite(x float64) *float64 {
@@ -116,6 +129,17 @@ func report(name string, o game.Options, r *arena.Result, d time.Duration) arena
 	if len(r.Games) > 0 {
 		rep.AvgPlies = float64(r.Plies) / float64(len(r.Games))
 	}
+	for _, g := range r.Games {
+		gr := gameReport{Index: g.Index, Result: g.Outcome.Status.String(), Plies: g.Plies, Forfeit: g.Forfeit}
+		for seat, ai := range g.Seats {
+			gr.Seats = append(gr.Seats, r.Agents[ai])
+			if g.Outcome.IsWinner(seat) {
+				gr.Winners = append(gr.Winners, seat)
+			}
+		}
+		rep.Results = append(rep.Results, gr)
+	}
+	sort.Slice(rep.Results, func(i, j int) bool { return rep.Results[i].Index < rep.Results[j].Index })
 	twoSeat := len(r.Games) > 0 && len(r.Games[0].Seats) == 2
 	for i, sc := range r.Scores {
 		iv := sc.RateInterval()

@@ -202,6 +202,20 @@ func TestArenaJSON(t *testing.T) {
 	if a.Wins+a.Draws+a.Losses != 6 || a.Wins != b.Losses || a.Draws != b.Draws {
 		t.Errorf("inconsistent tallies %+v %+v", a, b)
 	}
+	if len(rep.Results) != 6 || rep.Results[0].Index != 0 || len(rep.Results[0].Seats) != 2 {
+		t.Errorf("per-game results %+v", rep.Results)
+	}
+	wins := 0
+	for _, g := range rep.Results {
+		for _, w := range g.Winners {
+			if g.Seats[w] == "greedy" {
+				wins++
+			}
+		}
+	}
+	if wins != a.Wins {
+		t.Errorf("per-game results give greedy %d wins, the tally %d", wins, a.Wins)
+	}
 	if a.WinRateLow > a.WinRate || a.WinRate > a.WinRateHi {
 		t.Errorf("win rate %v outside its interval [%v, %v]", a.WinRate, a.WinRateLow, a.WinRateHi)
 	}

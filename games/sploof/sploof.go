@@ -43,7 +43,7 @@ func (Game) Title() string { return "Sploof" }
 func (Game) Options() []game.OptionSpec {
 	return []game.OptionSpec{
 		{Name: "bothlines", Doc: "a move that completes lines for both colours: the mover wins, or the game is drawn",
-			Default: "mover", Values: []string{"mover", "draw"}, House: true},
+			Default: "mover", Values: []string{"mover", "draw"}},
 		{Name: "first", Doc: "who moves first (random: decided by the game's seed)",
 			Default: "random", Values: []string{"white", "black", "random"}},
 		{Name: "supply", Doc: "finite: a red may be removed only while the supply holds 2 of your balls; unlimited: always",

@@ -339,6 +339,23 @@ func (s *Server) ratingsOf(ctx context.Context, id int64) ([]ratingJSON, error) 
 
 func round1(x float64) float64 { return float64(int64(x*10+0.5)) / 10 }
 
+// handleSession says who the request's credentials belong to, answering
+// {"user": null} rather than 401 when there are none or they have expired:
+// a page asks this on every visit, and a browser logs every 401 as an
+// error.
+func (s *Server) handleSession(w http.ResponseWriter, r *http.Request) {
+	u, err := s.authenticate(r)
+	if err != nil && !errors.Is(err, errUnauthorized) {
+		writeError(w, err)
+		return
+	}
+	if u == nil {
+		writeJSON(w, http.StatusOK, map[string]any{"user": nil})
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"user": publicUser(u)})
+}
+
 func (s *Server) handleMe(w http.ResponseWriter, r *http.Request, u *store.User) {
 	rs, err := s.ratingsOf(r.Context(), u.ID)
 	if err != nil {

@@ -36,6 +36,7 @@ func (s *Server) routes() {
 	open("POST /api/users", s.handleRegister)
 	open("POST /api/session", s.handleLogin)
 	open("DELETE /api/session", s.handleLogout)
+	open("GET /api/session", s.handleSession)
 	authed("GET /api/me", s.handleMe)
 	authed("POST /api/tokens", s.handleCreateToken)
 	authed("GET /api/tokens", s.handleTokens)

@@ -53,6 +53,7 @@ export const api = {
   login: (name, password) => request('POST', '/session', {name, password}),
   logout: () => request('DELETE', '/session'),
   me: () => request('GET', '/me'),
+  session: () => request('GET', '/session'),
   user: (name) => request('GET', '/users/' + encodeURIComponent(name)),
   catalog() {
     if (!catalogPromise) catalogPromise = request('GET', '/catalog').catch((e) => {

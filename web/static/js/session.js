@@ -1,40 +1,24 @@
 // Who is signed in. The session itself is an HttpOnly cookie the page
-// cannot read, so the page remembers in localStorage whether it has one and
-// asks /api/me only then: asking without a session would be a 401, which
-// the browser reports as a console error on every first visit.
+// cannot read; /api/session answers {"user": null} rather than 401 when
+// there is none, so asking on every visit logs no error.
 
 import {api} from './api.js'
 
-const KEY = 'tabula.user'
 let user = null
 const listeners = new Set()
 
 function remember(u) {
   user = u
-  try {
-    if (u) localStorage.setItem(KEY, JSON.stringify({name: u.name, guest: u.guest}))
-    else localStorage.removeItem(KEY)
-  } catch {
-    // not remembered across reloads
-  }
   for (const fn of listeners) fn(user)
 }
 
 /** load restores the session at start-up; resolves with the user or null. */
 export async function load() {
-  let cached = null
   try {
-    cached = JSON.parse(localStorage.getItem(KEY) || 'null')
+    const res = await api.session()
+    remember(res.user)
   } catch {
-    cached = null
-  }
-  if (!cached) return null
-  try {
-    const me = await api.me()
-    remember(me.user)
-  } catch (e) {
-    if (e.status === 401) remember(null)
-    else user = cached // the server is unreachable: keep what we knew
+    // the server is unreachable: stay signed out until it answers
   }
   return user
 }

@@ -39,6 +39,10 @@ type MCTSConfig struct {
 	// NoReuse switches off keeping the subtree of the position reached
 	// between two moves.
 	NoReuse bool
+	// PlayoutK > 1 guides cut-off playouts (PlayoutPlies > 0) with the
+	// game's Evaluator: each playout move is the best of PlayoutK random
+	// legal moves.
+	PlayoutK int
 	// Bias > 0 turns on progressive bias: new moves are scored by the
 	// game's Evaluator, tried best first, and get bias·prior/(visits+1)
 	// added to their UCT value.

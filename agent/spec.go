@@ -143,6 +143,8 @@ func parseMCTSParams(cfg *MCTSConfig, params string) error {
 			if err == nil && cfg.Temperature < 0 {
 				err = fmt.Errorf("must not be negative")
 			}
+		case "k":
+			cfg.PlayoutK, err = positive(v)
 		case "bias":
 			cfg.Bias, err = strconv.ParseFloat(v, 64)
 			if err == nil && cfg.Bias < 0 {
@@ -175,7 +177,7 @@ func parseMCTSParams(cfg *MCTSConfig, params string) error {
 				err = fmt.Errorf("want on|off")
 			}
 		default:
-			return fmt.Errorf("unknown parameter %q (time, iters, workers, c, temp, eps, bias, contempt, plies, tt, reuse)", k)
+			return fmt.Errorf("unknown parameter %q (time, iters, workers, c, temp, eps, k, bias, contempt, plies, tt, reuse)", k)
 		}
 		if err != nil {
 			return fmt.Errorf("parameter %s=%q: %v", k, v, err)

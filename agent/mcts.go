@@ -65,9 +65,13 @@ const (
 	DefaultC = 0.7
 	// DefaultIters applies when a config sets no budget at all.
 	DefaultIters = 10000
-	// DefaultMaxNodes keeps a worker's tree near 100 MB (24-byte nodes,
-	// 16-byte edges, a few edges per node on average).
-	DefaultMaxNodes = 2 << 20
+	// DefaultMaxNodes bounds a worker's tree: 512k nodes (24 bytes) and
+	// up to four edges per node (20 bytes) is at most about 52 MB, plus a
+	// 12 MB transposition table. A one-second search makes one node per
+	// iteration at most (Sploof, the fastest game, about 300k), so the
+	// bound rarely binds; it exists because a server keeps one tree per
+	// bot seat between moves.
+	DefaultMaxNodes = 1 << 19
 	// checkEvery: the clock and the context are read every this many
 	// iterations (a power of two), so they cost nothing measurable.
 	checkEvery = 128

@@ -1,12 +1,12 @@
 package sgolte
 
 import (
-	"bufio"
 	"encoding/json"
-	"os"
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/tabula-games/tabula/game/gametest"
 )
 
 // corpusLine is one line of testdata/sgolte.jsonl (copied from the shared
@@ -22,25 +22,7 @@ type corpusLine struct {
 
 func loadCorpus(t testing.TB) []corpusLine {
 	t.Helper()
-	f, err := os.Open("testdata/sgolte.jsonl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var out []corpusLine
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for sc.Scan() {
-		var l corpusLine
-		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
-			t.Fatalf("corpus line %d: %v", len(out)+1, err)
-		}
-		out = append(out, l)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return out
+	return gametest.ReadJSONL[corpusLine](t, "testdata/sgolte.jsonl")
 }
 
 // legalTexts returns the formatted legal moves of a state, sorted.

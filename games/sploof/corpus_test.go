@@ -1,14 +1,13 @@
 package sploof
 
 import (
-	"bufio"
 	"encoding/json"
-	"os"
 	"sort"
 	"strings"
 	"testing"
 
 	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/game/gametest"
 )
 
 // corpusLine is one line of testdata/sploof.jsonl, the answers of two
@@ -26,25 +25,7 @@ type corpusLine struct {
 
 func loadCorpus(t *testing.T) []corpusLine {
 	t.Helper()
-	f, err := os.Open("testdata/sploof.jsonl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var out []corpusLine
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for sc.Scan() {
-		var l corpusLine
-		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
-			t.Fatalf("line %d: %v", len(out)+1, err)
-		}
-		out = append(out, l)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return out
+	return gametest.ReadJSONL[corpusLine](t, "testdata/sploof.jsonl")
 }
 
 // bareState is the part of a position the corpus states: the spec's fields.

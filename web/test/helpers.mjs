@@ -40,6 +40,15 @@ export async function newPage(browser, {locale = 'en-US', viewport = {width: 128
     const f = r.failure()
     if (f && !/ERR_ABORTED/.test(f.errorText)) page.errors.push(`request failed: ${r.url()} ${f.errorText}`)
   })
+  // The page must work with no network beyond the Tabula server: any other
+  // request fails the test (and is refused, so nothing leaves the machine).
+  const origin = new URL(BASE).origin
+  await context.route('**/*', (route) => {
+    const u = route.request().url()
+    if (u.startsWith(origin + '/') || u.startsWith('data:') || u.startsWith('blob:')) return route.continue()
+    page.errors.push('request beyond the Tabula server: ' + u)
+    return route.abort()
+  })
   page.setDefaultTimeout(15000)
   return page
 }

@@ -6,6 +6,8 @@ package agent
 import (
 	"context"
 	"errors"
+	"sync"
+	"time"
 
 	"github.com/tabula-games/tabula/game"
 )
@@ -56,4 +58,27 @@ func opening(s game.State, rng *game.RNG, eps float64) (legal []game.Move, m gam
 		return legal, legal[rng.IntN(len(legal))], true, nil
 	}
 	return legal, 0, false, nil
+}
+
+// parallel runs f(0)…f(n-1) on goroutines of their own and waits for all:
+// the search agents' workers.
+func parallel(n int, f func(i int)) {
+	var wg sync.WaitGroup
+	for i := 0; i < n; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			f(i)
+		}()
+	}
+	wg.Wait()
+}
+
+// deadline is when a search with the given budget started now must stop
+// (zero for a budget in iterations only).
+func deadline(start time.Time, budget time.Duration) time.Time {
+	if budget <= 0 {
+		return time.Time{}
+	}
+	return start.Add(budget)
 }

@@ -3,7 +3,6 @@ package agent
 import (
 	"context"
 	"math"
-	"sync"
 	"time"
 
 	"github.com/tabula-games/tabula/game"
@@ -88,19 +87,8 @@ func (a *Sampling) Choose(ctx context.Context, s game.State) (game.Move, error) 
 		}
 	}
 	start := time.Now()
-	var deadline time.Time
-	if a.cfg.Time > 0 {
-		deadline = start.Add(a.cfg.Time)
-	}
-	var wg sync.WaitGroup
-	for _, w := range a.workers {
-		wg.Add(1)
-		go func(w *sampler) {
-			defer wg.Done()
-			w.search(ctx, s, legal, base, deadline)
-		}(w)
-	}
-	wg.Wait()
+	stop := deadline(start, a.cfg.Time)
+	parallel(len(a.workers), func(i int) { a.workers[i].search(ctx, s, legal, base, stop) })
 	sums := make([]float64, len(legal))
 	sq := make([]float64, len(legal))
 	st := SearchStats{Elapsed: time.Since(start)}

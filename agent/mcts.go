@@ -3,7 +3,6 @@ package agent
 import (
 	"context"
 	"math"
-	"sync"
 	"time"
 
 	"github.com/tabula-games/tabula/game"
@@ -39,6 +38,9 @@ type MCTSConfig struct {
 	// NoReuse switches off keeping the subtree of the position reached
 	// between two moves.
 	NoReuse bool
+	// UniformPlayouts makes playouts uniformly random even where the game
+	// offers search a cheaper policy (game.SearchPlayouter).
+	UniformPlayouts bool
 	// PlayoutK > 1 guides cut-off playouts (PlayoutPlies > 0) with the
 	// game's Evaluator: each playout move is the best of PlayoutK random
 	// legal moves.
@@ -130,19 +132,8 @@ func (m *MCTS) Choose(ctx context.Context, s game.State) (game.Move, error) {
 		return forced, err
 	}
 	start := time.Now()
-	var deadline time.Time
-	if m.cfg.Time > 0 {
-		deadline = start.Add(m.cfg.Time)
-	}
-	var wg sync.WaitGroup
-	for _, w := range m.workers {
-		wg.Add(1)
-		go func(w *searcher) {
-			defer wg.Done()
-			w.search(ctx, s, deadline)
-		}(w)
-	}
-	wg.Wait()
+	stop := deadline(start, m.cfg.Time)
+	parallel(len(m.workers), func(i int) { m.workers[i].search(ctx, s, stop) })
 	// Merge the root children of every worker by move.
 	visits := make(map[game.Move]float64, len(legal))
 	stats := SearchStats{Elapsed: time.Since(start)}

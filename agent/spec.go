@@ -143,6 +143,11 @@ func parseMCTSParams(cfg *MCTSConfig, params string) error {
 			if err == nil && cfg.Temperature < 0 {
 				err = fmt.Errorf("must not be negative")
 			}
+		case "playout":
+			cfg.UniformPlayouts, err = v == "uniform", nil
+			if v != "uniform" && v != "game" {
+				err = fmt.Errorf("want uniform|game")
+			}
 		case "k":
 			cfg.PlayoutK, err = positive(v)
 		case "bias":
@@ -177,7 +182,7 @@ func parseMCTSParams(cfg *MCTSConfig, params string) error {
 				err = fmt.Errorf("want on|off")
 			}
 		default:
-			return fmt.Errorf("unknown parameter %q (time, iters, workers, c, temp, eps, k, bias, contempt, plies, tt, reuse)", k)
+			return fmt.Errorf("unknown parameter %q (time, iters, workers, c, temp, eps, playout, k, bias, contempt, plies, tt, reuse)", k)
 		}
 		if err != nil {
 			return fmt.Errorf("parameter %s=%q: %v", k, v, err)

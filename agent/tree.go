@@ -363,7 +363,9 @@ func (w *searcher) playout(s game.State, n int) {
 		}
 	}
 	if !s.Outcome().Over() {
-		if p, ok := s.(game.Playouter); ok {
+		if p, ok := s.(game.SearchPlayouter); ok && !w.cfg.UniformPlayouts {
+			p.SearchPlayout(&w.rng)
+		} else if p, ok := s.(game.Playouter); ok {
 			p.Playout(&w.rng)
 		} else {
 			w.buf, _ = game.RandomPlayout(s, &w.rng, w.buf)

@@ -92,3 +92,13 @@ type SearchHints interface {
 	// about the result (Skjuub) want short playouts.
 	PlayoutPlies() int
 }
+
+// SearchPlayouter is implemented by games that offer search a cheaper
+// playout policy than uniform random play (Sgolte: a random cell, then a
+// random way to play it, instead of a random move among all). It plays from
+// the receiver (modified in place) to the end of the game and returns the
+// number of plies. Search prefers it to Playouter; benchmarks of uniform
+// playouts never use it.
+type SearchPlayouter interface {
+	SearchPlayout(rng *RNG) int
+}

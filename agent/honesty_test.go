@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -70,13 +71,69 @@ func shuffleHidden(t *testing.T, s game.State, k int) game.State {
 // different hidden cards lead the same seeded bot to the same decision, at
 // every decision of a game — so no bot can be reading what it must not see.
 func TestSkyjoBotsAreHonest(t *testing.T) {
+	specs := []string{"greedy", "easy", "mcts:iters=8", "mcts:iters=4:workers=2", "hard"}
+	if testing.Short() {
+		specs = specs[:4]
+	}
+	for _, spec := range specs {
+		t.Run(spec, func(t *testing.T) {
+			checked, mismatches := decideOnEqualViews(t, func(seed uint64) Agent {
+				a, err := New(spec, skyjo.Skyjo, seed)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return a
+			})
+			for _, m := range mismatches {
+				t.Error(m)
+			}
+			t.Logf("%d decisions compared on pairs of states with equal views", checked)
+		})
+	}
+}
+
+// TestHonestyTestCatchesAPeeker: the same comparison catches a bot that
+// reads the true state, so the honesty test can fail.
+func TestHonestyTestCatchesAPeeker(t *testing.T) {
+	_, mismatches := decideOnEqualViews(t, func(uint64) Agent { return peeker{} })
+	if len(mismatches) == 0 {
+		t.Fatal("a bot that reads the hidden cards passed the honesty comparison")
+	}
+}
+
+// peeker cheats: it picks a legal move by a hash of the whole true
+// position, hidden cards included.
+type peeker struct{}
+
+func (peeker) Name() string { return "peeker" }
+
+func (peeker) Choose(_ context.Context, s game.State) (game.Move, error) {
+	legal := s.Legal(nil)
+	pos, err := s.MarshalPosition()
+	if err != nil {
+		return 0, err
+	}
+	h := uint64(14695981039346656037)
+	for _, b := range pos {
+		h = (h ^ uint64(b)) * 1099511628211
+	}
+	return legal[h%uint64(len(legal))], nil
+}
+
+// decideOnEqualViews plays a 3-player Skyjo game and, at every third
+// decision, asks two bots made with the same seed to choose, one on the true
+// state and one on a state with the same view and other hidden cards. It
+// returns the number of decisions compared and a line for each that
+// differed.
+func decideOnEqualViews(t *testing.T, newAgent func(seed uint64) Agent) (checked int, mismatches []string) {
+	t.Helper()
 	s, err := skyjo.NewState(game.Options{"players": "3"}, 11)
 	if err != nil {
 		t.Fatal(err)
 	}
 	rng := game.NewRNG(5)
 	ctx := context.Background()
-	checked, differed := 0, 0
+	differed := 0
 	for ply := 0; ply < 60 && !s.Outcome().Over(); ply++ {
 		if ply%3 == 0 { // every third decision keeps the test quick
 			other := shuffleHidden(t, s, 7+ply)
@@ -90,31 +147,27 @@ func TestSkyjoBotsAreHonest(t *testing.T) {
 			if !bytes.Equal(p1, p2) {
 				differed++
 			}
-			for _, spec := range []string{"greedy", "easy", "mcts:iters=8", "mcts:iters=4:workers=2"} {
-				seed := uint64(1000 + ply)
-				a1, err := New(spec, skyjo.Skyjo, seed)
-				if err != nil {
-					t.Fatal(err)
-				}
-				a2, _ := New(spec, skyjo.Skyjo, seed)
-				m1, err1 := a1.Choose(ctx, s)
-				m2, err2 := a2.Choose(ctx, other)
-				if err1 != nil || err2 != nil {
-					t.Fatalf("ply %d %s: %v %v", ply, spec, err1, err2)
-				}
-				if s.FormatMove(m1) != other.FormatMove(m2) {
-					t.Errorf("ply %d: %s chose %q on one state and %q on another with the same view",
-						ply, spec, s.FormatMove(m1), other.FormatMove(m2))
-				}
-				checked++
+			seed := uint64(1000 + ply)
+			a1, a2 := newAgent(seed), newAgent(seed)
+			m1, err1 := a1.Choose(ctx, s)
+			m2, err2 := a2.Choose(ctx, other)
+			Close(a1)
+			Close(a2)
+			if err1 != nil || err2 != nil {
+				t.Fatalf("ply %d: %v %v", ply, err1, err2)
 			}
+			if s.FormatMove(m1) != other.FormatMove(m2) {
+				mismatches = append(mismatches, fmt.Sprintf("ply %d: chose %q on one state and %q on another with the same view",
+					ply, s.FormatMove(m1), other.FormatMove(m2)))
+			}
+			checked++
 		}
 		s.Play(s.PolicyMove(&rng))
 	}
 	if differed == 0 {
 		t.Fatal("the rearranged states never differed from the originals: the test proves nothing")
 	}
-	t.Logf("%d decisions compared on %d pairs of states with equal views", checked, differed)
+	return checked, mismatches
 }
 
 // The same holds for the bot protocol: an outside program gets the view,

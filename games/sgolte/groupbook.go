@@ -101,3 +101,14 @@ func (b *groupBook) place(s *State, c, p int, flips bitset) {
 		b.id[relabel.pop()] = uint8(base)
 	}
 }
+
+// merges reports whether a stone of colour on the empty cell p would touch
+// two or more of its groups: one cell's test, where mergeCells finds them
+// all.
+func (b *groupBook) merges(s *State, colour, p int) bool {
+	n := s.geo.nbr[p].and(s.stones[colour])
+	if n.isEmpty() {
+		return false
+	}
+	return !n.andNot(b.grp[b.id[n.first()]].set).isEmpty()
+}

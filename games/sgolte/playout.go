@@ -101,7 +101,7 @@ func (s *State) SearchPlayout(rng *game.RNG) int {
 func (s *State) cellPly(pg *playoutGen, rng *game.RNG) {
 	book := &pg.book
 	empty := s.empty()
-	merges := book.mergeCells(int(s.toMove), empty)
+	c := int(s.toMove)
 	cs := s.search(&pg.cs)
 	swap := 0
 	if s.canSwap() {
@@ -116,7 +116,7 @@ func (s *State) cellPly(pg *playoutGen, rng *game.RNG) {
 		}
 		p := cand.nth(r)
 		var flips bitset
-		if merges.has(p) {
+		if book.merges(s, c, p) {
 			sets := cs.flipSetsWith(p, book)
 			if len(sets) == 0 {
 				cand = cand.andNot(single(p))
@@ -124,7 +124,7 @@ func (s *State) cellPly(pg *playoutGen, rng *game.RNG) {
 			}
 			flips = sets[rng.IntN(len(sets))]
 		}
-		book.place(s, int(s.toMove), p, flips)
+		book.place(s, c, p, flips)
 		s.place(p, flips)
 		return
 	}

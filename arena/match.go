@@ -30,6 +30,13 @@ type Config struct {
 	Parallel int
 	// Progress, if set, is called after every finished game.
 	Progress func(done int, r *Result)
+	// OnGame, if set, is called with every game as it finishes (after
+	// Progress, one call at a time): a log of the match.
+	OnGame func(GameResult)
+	// Played are games of this match played before (by an interrupted
+	// run, read back from its log): they are counted and not played again.
+	// Every game is seeded by its index, so the match is the same match.
+	Played []GameResult
 	// NewAgent builds agents (default agent.New); tests inject their own.
 	NewAgent func(spec string, g game.Game, seed uint64) (agent.Agent, error)
 }
@@ -82,6 +89,18 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		agent.Close(a)
 	}
 	res := &Result{Agents: cfg.Agents, Scores: make([]Score, len(cfg.Agents))}
+	done := make(map[int]bool, len(cfg.Played))
+	for _, gr := range cfg.Played {
+		if gr.Index < 0 || gr.Index >= cfg.Games || done[gr.Index] {
+			return nil, fmt.Errorf("arena: played game %d is not a game of this match, or is there twice", gr.Index)
+		}
+		want := Seating(len(cfg.Agents), seats, gr.Index)
+		if fmt.Sprint(gr.Seats) != fmt.Sprint(want) {
+			return nil, fmt.Errorf("arena: played game %d has seats %v, this match seats %v", gr.Index, gr.Seats, want)
+		}
+		done[gr.Index] = true
+		res.add(gr)
+	}
 	var mu sync.Mutex
 	jobs := make(chan int)
 	var firstErr error
@@ -102,12 +121,18 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 					if cfg.Progress != nil {
 						cfg.Progress(len(res.Games), res)
 					}
+					if cfg.OnGame != nil {
+						cfg.OnGame(gr)
+					}
 				}
 				mu.Unlock()
 			}
 		}()
 	}
 	for i := 0; i < cfg.Games && ctx.Err() == nil; i++ {
+		if done[i] {
+			continue
+		}
 		mu.Lock()
 		stop := firstErr != nil
 		mu.Unlock()

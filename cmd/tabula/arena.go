@@ -30,6 +30,7 @@ func runArena(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	parallel := fs.Int("parallel", 1, "games played at once")
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	quiet := fs.Bool("quiet", false, "no progress lines on stderr")
+	logPath := fs.String("log", "", "append each finished game to this file, and resume the match it holds")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -67,7 +68,24 @@ func runArena(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 				r.Scores[0].Wins, r.Scores[0].Draws, r.Scores[0].Losses, time.Since(start).Seconds())
 		}
 	}
+	var log *arenaLog
+	if *logPath != "" {
+		var err error
+		log, cfg.Played, err = openArenaLog(*logPath, arenaLogHeader{Game: g.Name(), Options: o.String(), Agents: list, Seed: *seed})
+		if err != nil {
+			return err
+		}
+		cfg.OnGame = log.add
+		if len(cfg.Played) > 0 && !*quiet {
+			fmt.Fprintf(stderr, "arena: resuming from %s: %d games played\n", *logPath, len(cfg.Played))
+		}
+	}
 	res, err := arena.Run(ctx, cfg)
+	if log != nil {
+		if lerr := log.close(); err == nil {
+			err = lerr
+		}
+	}
 	if err != nil && res == nil {
 		return err
 	}

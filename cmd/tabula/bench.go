@@ -5,7 +5,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"runtime"
+	"runtime/pprof"
 	"time"
 
 	"github.com/tabula-games/tabula/agent"
@@ -36,6 +38,7 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	dur := fs.Duration("time", time.Second, "time spent on each measurement")
 	generic := fs.Bool("generic", false, "measure the generic Legal+Play path even where a game has a faster one")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the measurements to this file (cmd/tabula/default.pgo is one)")
 	names, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -53,6 +56,17 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	// One core: the figures are per core, as the issues state them.
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
+	}
 	var results []benchResult
 	for _, g := range games {
 		r, err := benchGame(g, *dur, *generic)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 
 	"github.com/tabula-games/tabula/agent"
@@ -95,7 +96,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 			return nil, fmt.Errorf("arena: played game %d is not a game of this match, or is there twice", gr.Index)
 		}
 		want := Seating(len(cfg.Agents), seats, gr.Index)
-		if fmt.Sprint(gr.Seats) != fmt.Sprint(want) {
+		if !slices.Equal(gr.Seats, want) {
 			return nil, fmt.Errorf("arena: played game %d has seats %v, this match seats %v", gr.Index, gr.Seats, want)
 		}
 		done[gr.Index] = true

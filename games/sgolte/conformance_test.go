@@ -60,22 +60,25 @@ func TestLegalAllocs(t *testing.T) {
 	}
 }
 
-// TestPlayoutAllocs: whole playouts allocate nothing. One measured run of
-// many playouts, so that even a rare allocation shows (AllocsPerRun
-// divides by the number of runs, rounding down).
+// TestPlayoutAllocs: whole playouts, uniform and search, allocate nothing.
+// One measured run of many playouts, so that even a rare allocation shows
+// (AllocsPerRun divides by the number of runs, rounding down).
 func TestPlayoutAllocs(t *testing.T) {
-	for _, size := range []string{"5", "6", "7"} {
-		start := newState(t, "size="+size)
-		var s State
-		rng := game.NewRNG(1)
-		allocs := testing.AllocsPerRun(1, func() {
-			for i := 0; i < 300; i++ {
-				s = *start
-				s.Playout(&rng)
+	kinds := map[string]func(*State, *game.RNG) int{"uniform": (*State).Playout, "search": (*State).SearchPlayout}
+	for kind, playout := range kinds {
+		for _, size := range []string{"5", "6", "7"} {
+			start := newState(t, "size="+size)
+			var s State
+			rng := game.NewRNG(1)
+			allocs := testing.AllocsPerRun(1, func() {
+				for i := 0; i < 300; i++ {
+					s = *start
+					playout(&s, &rng)
+				}
+			})
+			if allocs != 0 {
+				t.Errorf("%s playouts, size %s: %.0f allocations in 300, want 0", kind, size, allocs)
 			}
-		})
-		if allocs != 0 {
-			t.Errorf("size %s: %.0f allocations in 300 playouts, want 0", size, allocs)
 		}
 	}
 }

@@ -50,21 +50,6 @@ func TestSearchPlayoutPlaysLegalMoves(t *testing.T) {
 	}
 }
 
-func TestSearchPlayoutAllocs(t *testing.T) {
-	start := newState(t, "size=5")
-	var s State
-	rng := game.NewRNG(1)
-	allocs := testing.AllocsPerRun(1, func() {
-		for i := 0; i < 300; i++ {
-			s = *start
-			s.SearchPlayout(&rng)
-		}
-	})
-	if allocs != 0 {
-		t.Errorf("%.0f allocations in 300 search playouts, want 0", allocs)
-	}
-}
-
 // BenchmarkSearchPlayout: the playout search uses, from the empty board.
 func BenchmarkSearchPlayout(b *testing.B) {
 	start := newState(b, "size=5")

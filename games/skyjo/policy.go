@@ -34,6 +34,10 @@ type policyEval struct {
 	p     int
 	mean  float64 // expected value of a card visible nowhere
 	count [15]int // cards visible nowhere, by value
+	// own is cell(p, i) for the seat to move, computed once per decision:
+	// every candidate move reads its column, and the policy runs at every
+	// ply of the sampling search's rollouts.
+	own [gridCards]float64
 }
 
 func (v *public) policy(rng *game.RNG) game.Move {
@@ -55,6 +59,9 @@ func (v *public) policy(rng *game.RNG) game.Move {
 	e.mean = 5
 	if k > 0 {
 		e.mean = float64(sum) / float64(k)
+	}
+	for i := range e.own {
+		e.own[i] = e.cell(e.p, i)
 	}
 	best, bestVal, ties := ms[0], -1e18, 0
 	for _, m := range ms {
@@ -95,9 +102,9 @@ func (e *policyEval) estimate(p int) float64 {
 func (e *policyEval) place(i int, c int8) (gain, bonus float64) {
 	v, p := e.v, e.p
 	col := i / 3 * 3
-	old, same, downOthers := 0.0, 0, 0
+	old := e.own[col] + e.own[col+1] + e.own[col+2]
+	same, downOthers := 0, 0
 	for j := col; j < col+3; j++ {
-		old += e.cell(p, j)
 		if j == i {
 			continue
 		}
@@ -111,7 +118,7 @@ func (e *policyEval) place(i int, c int8) (gain, bonus float64) {
 	if v.cfg.columns && same == 2 {
 		return old, 0 // the column goes
 	}
-	gain = e.cell(p, i) - float64(c)
+	gain = e.own[i] - float64(c)
 	if v.cfg.columns && same == 1 && downOthers == 1 && c > 0 {
 		// A pair whose third card is unknown: some chance to clear 3c later.
 		left := float64(e.count[c+2])

@@ -47,6 +47,12 @@ func runArena(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if *games <= 0 {
+		return fmt.Errorf("--games: want a positive number of games, got %d", *games)
+	}
+	if *parallel <= 0 {
+		return fmt.Errorf("--parallel: want a positive number of games at once, got %d", *parallel)
+	}
 	list := agent.SplitList(*agents)
 	if len(list) < 2 {
 		return fmt.Errorf("--agents: want at least two agents, as in --agents \"mcts,greedy\"")

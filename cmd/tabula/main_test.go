@@ -124,6 +124,8 @@ func TestBadInputGivesOneLine(t *testing.T) {
 		{"", []string{"frobnicate"}, "unknown command"},
 		{"", []string{"arena", "sploof", "--agents", "greedy"}, "two agents"},
 		{"", []string{"arena", "sploof", "--agents", "greedy,wizard"}, "wizard"},
+		{"", []string{"arena", "sploof", "--agents", "greedy,random", "--games", "0"}, "--games: want a positive"},
+		{"", []string{"arena", "sploof", "--agents", "greedy,random", "--parallel", "-1"}, "--parallel"},
 		{"", []string{"play", "sploof", "--p2", "wizard"}, "wizard"},
 		{"", []string{"bench", "chess"}, "unknown game"},
 	}

@@ -2,6 +2,7 @@ package agent
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"github.com/tabula-games/tabula/game"
@@ -11,6 +12,10 @@ import (
 // (the one the levels use) on one worker from g's default start position,
 // with no tree reused. `tabula bench` reports it.
 func SearchSpeed(g game.Game, d time.Duration) (float64, error) {
+	if d <= 0 {
+		// A search with no positive time and no iteration budget would never stop.
+		return 0, fmt.Errorf("agent: search speed: want a positive duration, got %v", d)
+	}
 	s, err := g.New(nil, 1)
 	if err != nil {
 		return 0, err

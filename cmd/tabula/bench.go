@@ -38,10 +38,13 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	dur := fs.Duration("time", time.Second, "time spent on each measurement")
 	generic := fs.Bool("generic", false, "measure the generic Legal+Play path even where a game has a faster one")
-	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the measurements to this file (cmd/tabula/default.pgo is one)")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the measurements to this file")
 	names, err := parseArgs(fs, args)
 	if err != nil {
 		return err
+	}
+	if *dur <= 0 {
+		return fmt.Errorf("--time: want a positive duration such as 2s, got %v", *dur)
 	}
 	if len(names) == 0 {
 		names = game.Names()

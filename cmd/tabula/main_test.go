@@ -128,6 +128,8 @@ func TestBadInputGivesOneLine(t *testing.T) {
 		{"", []string{"arena", "sploof", "--agents", "greedy,random", "--parallel", "-1"}, "--parallel"},
 		{"", []string{"play", "sploof", "--p2", "wizard"}, "wizard"},
 		{"", []string{"bench", "chess"}, "unknown game"},
+		{"", []string{"bench", "sploof", "--time", "-1s"}, "--time"},
+		{"", []string{"bench", "sploof", "--time", "0s"}, "--time"},
 	}
 	for _, c := range cases {
 		code, _, errs := tabula(t, c.stdin, c.args...)

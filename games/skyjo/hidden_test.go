@@ -343,11 +343,10 @@ func statesOf(t testing.TB, n int) []*State {
 // TestPublicHoldsNothingHidden pins the fields of public, the only input of
 // View, Determinize, the policy and the drawing: a field added to it (say,
 // the deck) must be added here too, on purpose. face holds face-up values
-// only, disc only the discard pile (discCount counts it by value), deckN
-// only the deck's size.
+// only, disc only the discard pile, deckN only the deck's size.
 func TestPublicHoldsNothingHidden(t *testing.T) {
 	want := []string{"cfg", "round", "turn", "phase", "toMove", "starter", "ender", "reshuffles", "held",
-		"winners", "totals", "face", "up", "gone", "deckN", "discN", "disc", "discCount"}
+		"winners", "totals", "face", "up", "gone", "deckN", "discN", "disc"}
 	typ := reflect.TypeOf(public{})
 	var got []string
 	for i := 0; i < typ.NumField(); i++ {

@@ -182,7 +182,6 @@ func parsePosition(data []byte) (*State, error) {
 		}
 	}
 	s.discN = uint8(len(pj.Discard))
-	s.countDiscard()
 	for i, v := range pj.Deck {
 		if s.deck[len(pj.Deck)-1-i], err = add(v); err != nil {
 			return nil, fmt.Errorf("deck: %v", err)

@@ -245,7 +245,6 @@ func (s *State) redeal(cards []int) error {
 	}
 	top--
 	s.disc[0] = s.deck[top]
-	s.countDiscard()
 	s.deckN = uint8(top)
 	if !s.rec.partial && int32(s.rec.rounds) == s.round {
 		pack(s.rec.deal[s.round-1][:], s.deck[:])

@@ -57,7 +57,6 @@ func (s *State) deal() {
 	top--
 	s.disc[0] = s.deck[top]
 	s.discN = 1
-	s.countDiscard()
 	s.deckN = uint8(top)
 	s.phase = phaseFlips
 	s.toMove = 0
@@ -101,7 +100,6 @@ func (s *State) Play(m game.Move) {
 	case m == moveTake:
 		s.discN--
 		s.held = s.disc[s.discN]
-		s.discCount[s.held+2]--
 		s.phase = phaseTook
 	case m == moveDraw:
 		s.deckN--
@@ -133,7 +131,6 @@ func (s *State) Play(m game.Move) {
 func (s *State) push(v int8) {
 	s.disc[s.discN] = v
 	s.discN++
-	s.discCount[v+2]++
 }
 
 // initialFlip moves the initial flips on once seat p has flipped two cards;
@@ -192,7 +189,6 @@ func (s *State) checkColumn(p, pos int) {
 	s.disc[s.discN+1] = v
 	s.disc[s.discN+2] = v
 	s.discN += 3
-	s.discCount[v+2] += 3
 }
 
 // endTurn finishes seat toMove's turn: it may end the round (the player has
@@ -235,7 +231,6 @@ func (s *State) reshuffle() {
 	s.deckN = uint8(k)
 	s.disc[0] = top
 	s.discN = 1
-	s.countDiscard()
 	s.reshuffles++
 	s.rec.addReshuffle(s.round, s.deck[:k])
 }

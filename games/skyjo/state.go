@@ -60,22 +60,8 @@ type State struct {
 	discN uint8
 	deck  [deckSize]int8 // deck[deckN-1] is the top
 	disc  [deckSize]int8 // disc[discN-1] is the top
-	// discCount is disc[:discN] by value (index value+2), kept as the pile
-	// changes: the greedy policy needs the unseen cards at every ply of a
-	// search's rollouts, and counting the pile each time was a sixth of
-	// the hard bot's time.
-	discCount [15]uint8
 
 	rec record
-}
-
-// countDiscard recounts discCount from the pile, where the pile is
-// replaced wholesale (deal, reshuffle, parse, sampled world).
-func (s *State) countDiscard() {
-	s.discCount = [15]uint8{}
-	for _, c := range s.disc[:s.discN] {
-		s.discCount[c+2]++
-	}
 }
 
 // start sets up a new game: options, generator, first deal.

@@ -29,7 +29,6 @@ type public struct {
 	deckN      uint8
 	discN      uint8
 	disc       [deckSize]int8
-	discCount  [15]uint8 // disc by value (index value+2)
 }
 
 // public copies the public part of s.
@@ -48,7 +47,6 @@ func (s *State) public() (v public) {
 	}
 	v.deckN, v.discN = s.deckN, s.discN
 	copy(v.disc[:s.discN], s.disc[:s.discN])
-	v.discCount = s.discCount
 	return v
 }
 
@@ -190,7 +188,6 @@ func (v *public) sample(d *State, rng *game.RNG) {
 	d.cards = v.face
 	d.discN = v.discN
 	copy(d.disc[:v.discN], v.disc[:v.discN])
-	d.discCount = v.discCount
 	d.rec.forget()
 
 	// The unseen cards: the 150 minus every visible one.
@@ -241,8 +238,8 @@ func (v *public) unseenCounts() (count [15]int, k int) {
 			k--
 		}
 	}
-	for i, c := range v.discCount {
-		count[i] -= int(c)
+	for _, c := range v.disc[:v.discN] {
+		count[c+2]--
 	}
 	k -= int(v.discN)
 	if v.held != noCard {

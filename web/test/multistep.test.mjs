@@ -49,6 +49,10 @@ test('sgolte: the flips of a merging placement are chosen stone by stone', async
   await clickHit(page, 'e3') // the only way on: played at once
   await page.waitForFunction(() => [...document.querySelectorAll('[data-test=moves] li code')].length >= 2)
   assert.equal((await moveTexts(page))[0], 'd4(e3,e4)')
+  // The move list and the group panel render separately: wait for the panel
+  // rather than reading it the moment the move is listed.
+  await page.waitForFunction(() => /groups: 5/.test(document.querySelector('[data-test=groups-black]')?.textContent ?? ''),
+    null, {timeout: 5000}).catch(() => {})
   assert.match(await page.textContent('[data-test=groups-black]'), /groups: 5/)
   assertNoErrors(page)
   await page.context().close()

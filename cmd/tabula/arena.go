@@ -148,15 +148,33 @@ func finite(x float64) *float64 {
 	return &x
 }
 
+// agentLabels names each agent of a match for the report. Self-play
+// ("mcts,mcts") is a normal thing to run, and two rows both called "mcts"
+// would leave the reader guessing which is which, so a repeated spec gets
+// its rank: "mcts", "mcts#2".
+func agentLabels(specs []string) []string {
+	labels := make([]string, len(specs))
+	seen := map[string]int{}
+	for i, s := range specs {
+		seen[s]++
+		labels[i] = s
+		if seen[s] > 1 {
+			labels[i] = fmt.Sprintf("%s#%d", s, seen[s])
+		}
+	}
+	return labels
+}
+
 func report(name string, o game.Options, r *arena.Result, d time.Duration) arenaReport {
 	rep := arenaReport{Game: name, Options: o.String(), Games: len(r.Games), Forfeits: r.Forfeits, Seconds: d.Seconds()}
+	labels := agentLabels(r.Agents)
 	if len(r.Games) > 0 {
 		rep.AvgPlies = float64(r.Plies) / float64(len(r.Games))
 	}
 	for _, g := range r.Games {
 		gr := gameReport{Index: g.Index, Result: g.Outcome.Status.String(), Plies: g.Plies, Forfeit: g.Forfeit}
 		for seat, ai := range g.Seats {
-			gr.Seats = append(gr.Seats, r.Agents[ai])
+			gr.Seats = append(gr.Seats, labels[ai])
 			if g.Outcome.IsWinner(seat) {
 				gr.Winners = append(gr.Winners, seat)
 			}
@@ -167,7 +185,7 @@ func report(name string, o game.Options, r *arena.Result, d time.Duration) arena
 	twoSeat := len(r.Games) > 0 && len(r.Games[0].Seats) == 2
 	for i, sc := range r.Scores {
 		iv := sc.RateInterval()
-		ar := agentReport{Agent: r.Agents[i], Games: sc.Games, Wins: sc.Wins, Draws: sc.Draws, Losses: sc.Losses,
+		ar := agentReport{Agent: labels[i], Games: sc.Games, Wins: sc.Wins, Draws: sc.Draws, Losses: sc.Losses,
 			WinRate: sc.Rate(), WinRateLow: iv.Low, WinRateHi: iv.High}
 		if twoSeat {
 			elo, eiv := sc.EloDiff()

@@ -225,6 +225,31 @@ func TestArenaJSON(t *testing.T) {
 	}
 }
 
+func TestArenaSelfPlayLabels(t *testing.T) {
+	code, out, errs := tabula(t, "", "arena", "sploof", "--agents", "random,random", "--games", "4", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var rep arenaReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Agents) != 2 || rep.Agents[0].Agent != "random" || rep.Agents[1].Agent != "random#2" {
+		t.Fatalf("agents %+v, want rows random and random#2", rep.Agents)
+	}
+	// Seats rotate, so each label sits first in half the games.
+	first := map[string]int{}
+	for _, g := range rep.Results {
+		first[g.Seats[0]]++
+	}
+	if first["random"] != 2 || first["random#2"] != 2 {
+		t.Errorf("first seats %v, want 2 each", first)
+	}
+	if a, b := rep.Agents[0], rep.Agents[1]; a.Wins != b.Losses || a.Losses != b.Wins {
+		t.Errorf("tallies do not mirror: %+v %+v", a, b)
+	}
+}
+
 func TestBenchJSON(t *testing.T) {
 	code, out, errs := tabula(t, "", "bench", "sploof", "--time", "50ms", "--json")
 	if code != 0 {

@@ -81,6 +81,7 @@ func runArena(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
+		log.warn = stderr
 		cfg.OnGame = log.add
 		if len(cfg.Played) > 0 && !*quiet {
 			fmt.Fprintf(stderr, "arena: resuming from %s: %d games played\n", *logPath, len(cfg.Played))

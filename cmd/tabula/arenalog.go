@@ -43,7 +43,8 @@ type arenaLogGame struct {
 type arenaLog struct {
 	f    *os.File
 	path string
-	err  error // the first write error, reported at the end of the match
+	err  error     // the first write error, reported at the end of the match
+	warn io.Writer // where to say that the log was put back (nil: nowhere)
 }
 
 // openArenaLog opens (or creates) the log at path for the match h and
@@ -128,8 +129,9 @@ func (l *arenaLog) writeLine(v any) {
 	if l.err != nil {
 		return
 	}
+	l.err = l.keepPath()
 	var line []byte
-	if v != nil {
+	if v != nil && l.err == nil {
 		line, l.err = json.Marshal(v)
 	}
 	if l.err == nil {
@@ -141,6 +143,49 @@ func (l *arenaLog) writeLine(v any) {
 	if l.err != nil {
 		l.err = fmt.Errorf("log %s: %w", l.path, l.err)
 	}
+}
+
+// keepPath makes sure the file written is still the one at l.path. A match
+// runs for hours, and the file can be replaced under it meanwhile — a `git
+// stash` or `git checkout` of a committed log writes a new file rather than
+// editing the old one — and every game appended to the unlinked file would
+// vanish when the match ends. The file held has every game so far, so it is
+// written back to the path and appending goes on there.
+func (l *arenaLog) keepPath() error {
+	held, err := l.f.Stat()
+	if err != nil {
+		return err
+	}
+	if cur, err := os.Stat(l.path); err == nil && os.SameFile(held, cur) {
+		return nil
+	}
+	data := make([]byte, held.Size())
+	if _, err := l.f.ReadAt(data, 0); err != nil {
+		return fmt.Errorf("read back the replaced log: %w", err)
+	}
+	tmp := l.path + ".tmp"
+	f, err := os.OpenFile(tmp, os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return err
+	}
+	if _, err = f.Write(data); err == nil {
+		err = f.Sync()
+	}
+	if err == nil {
+		err = os.Rename(tmp, l.path)
+	}
+	if err != nil {
+		f.Close()
+		os.Remove(tmp)
+		return err
+	}
+	l.f.Close()
+	l.f = f // positioned at its end by the write
+	if l.warn != nil {
+		fmt.Fprintf(l.warn, "arena: %s was replaced or removed while the match ran; wrote the match's %d lines back to it\n",
+			l.path, bytes.Count(data, []byte("\n")))
+	}
+	return nil
 }
 
 // close closes the file and reports the first error of the match.

@@ -7,6 +7,9 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/tabula-games/tabula/arena"
+	"github.com/tabula-games/tabula/game"
 )
 
 // TestArenaLogResumes: a match interrupted after some games (its log cut
@@ -64,5 +67,56 @@ func TestArenaLogResumes(t *testing.T) {
 	}
 	if after, _ := os.ReadFile(log); string(after) != string(before) {
 		t.Error("a refused log was changed")
+	}
+}
+
+// TestArenaLogSurvivesReplacement: when the log file is replaced during a
+// match (here by an older copy, as `git stash` of a committed log does), the
+// games written so far are not lost to the unlinked file: the next game
+// puts the whole match back at the path and goes on from there.
+func TestArenaLogSurvivesReplacement(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "match.log")
+	h := arenaLogHeader{Game: "sploof", Options: "x", Agents: []string{"greedy", "random"}, Seed: 1}
+	l, played, err := openArenaLog(path, h)
+	if err != nil || len(played) != 0 {
+		t.Fatalf("open: %v, %d played", err, len(played))
+	}
+	var warned strings.Builder
+	l.warn = &warned
+	won := func(i int) arena.GameResult {
+		return arena.GameResult{Index: i, Seats: []int{i % 2, 1 - i%2}, Outcome: game.WinOutcome(0), Plies: 10 + i, ForfeitSeat: -1}
+	}
+	l.add(won(0))
+	older, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.add(won(1))
+	// Replace the file with its older self: a new file renamed over the path.
+	if err := os.WriteFile(path+".old", older, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(path+".old", path); err != nil {
+		t.Fatal(err)
+	}
+	l.add(won(2))
+	os.Remove(path) // and once more, removed outright
+	l.add(won(3))
+	if err := l.close(); err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(warned.String(), "was replaced or removed"); n != 2 {
+		t.Errorf("%d warnings, want 2: %q", n, warned.String())
+	}
+	_, played, err = openArenaLog(path, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []arena.GameResult{won(0), won(1), won(2), won(3)}
+	if !reflect.DeepEqual(played, want) {
+		t.Errorf("log holds %+v, want %+v", played, want)
+	}
+	if _, err := os.Stat(path + ".tmp"); !os.IsNotExist(err) {
+		t.Errorf("a temporary file was left behind: %v", err)
 	}
 }

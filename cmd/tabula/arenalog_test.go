@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -17,23 +16,15 @@ import (
 // plays only the missing games and ends with the results of the match
 // played in one go.
 func TestArenaLogResumes(t *testing.T) {
-	args := []string{"arena", "skyjo", "-o", "players=3", "--agents", "greedy,random", "--games", "7", "--seed", "5", "--json"}
-	arenaJSON := func(extra ...string) arenaReport {
+	args := []string{"skyjo", "-o", "players=3", "--agents", "greedy,random", "--games", "7", "--seed", "5"}
+	match := func(extra ...string) arenaReport {
 		t.Helper()
-		code, out, errs := tabula(t, "", append(append([]string(nil), args...), extra...)...)
-		if code != 0 {
-			t.Fatalf("exit %d: %s", code, errs)
-		}
-		var rep arenaReport
-		if err := json.Unmarshal([]byte(out), &rep); err != nil {
-			t.Fatal(err)
-		}
-		return rep
+		return arenaJSON(t, append(append([]string(nil), args...), extra...)...)
 	}
-	whole := arenaJSON()
+	whole := match()
 
 	log := filepath.Join(t.TempDir(), "match.log")
-	logged := arenaJSON("--log", log)
+	logged := match("--log", log)
 	if !reflect.DeepEqual(logged.Results, whole.Results) {
 		t.Fatalf("with a log the match differs:\n%+v\n%+v", logged.Results, whole.Results)
 	}
@@ -50,7 +41,7 @@ func TestArenaLogResumes(t *testing.T) {
 	if err := os.WriteFile(log, []byte(cut), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	resumed := arenaJSON("--log", log)
+	resumed := match("--log", log)
 	if !reflect.DeepEqual(resumed.Results, whole.Results) || !reflect.DeepEqual(resumed.Agents, whole.Agents) {
 		t.Errorf("the resumed match differs from the whole one:\n%+v\n%+v", resumed, whole)
 	}

@@ -190,8 +190,10 @@ func TestPlayBotsToTheEnd(t *testing.T) {
 	}
 }
 
-func TestArenaJSON(t *testing.T) {
-	code, out, errs := tabula(t, "", "arena", "sploof", "--agents", "greedy,random", "--games", "6", "--json")
+// arenaJSON runs tabula arena with args and --json and returns its report.
+func arenaJSON(t *testing.T, args ...string) arenaReport {
+	t.Helper()
+	code, out, errs := tabula(t, "", append(append([]string{"arena"}, args...), "--json")...)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
@@ -199,6 +201,11 @@ func TestArenaJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatal(err)
 	}
+	return rep
+}
+
+func TestArenaJSON(t *testing.T) {
+	rep := arenaJSON(t, "sploof", "--agents", "greedy,random", "--games", "6")
 	if rep.Games != 6 || len(rep.Agents) != 2 {
 		t.Fatalf("report %+v", rep)
 	}
@@ -226,14 +233,7 @@ func TestArenaJSON(t *testing.T) {
 }
 
 func TestArenaSelfPlayLabels(t *testing.T) {
-	code, out, errs := tabula(t, "", "arena", "sploof", "--agents", "random,random", "--games", "4", "--json")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errs)
-	}
-	var rep arenaReport
-	if err := json.Unmarshal([]byte(out), &rep); err != nil {
-		t.Fatal(err)
-	}
+	rep := arenaJSON(t, "sploof", "--agents", "random,random", "--games", "4")
 	if len(rep.Agents) != 2 || rep.Agents[0].Agent != "random" || rep.Agents[1].Agent != "random#2" {
 		t.Fatalf("agents %+v, want rows random and random#2", rep.Agents)
 	}

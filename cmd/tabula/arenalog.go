@@ -150,7 +150,10 @@ func (l *arenaLog) writeLine(v any) {
 // stash` or `git checkout` of a committed log writes a new file rather than
 // editing the old one — and every game appended to the unlinked file would
 // vanish when the match ends. The file held has every game so far, so it is
-// written back to the path and appending goes on there.
+// written back to the path and appending goes on there — unless the file now
+// at the path is not an earlier state of this log (someone put another file
+// there on purpose): that one is left alone and the match goes on in
+// PATH.recovered.
 func (l *arenaLog) keepPath() error {
 	held, err := l.f.Stat()
 	if err != nil {
@@ -162,6 +165,9 @@ func (l *arenaLog) keepPath() error {
 	data := make([]byte, held.Size())
 	if _, err := l.f.ReadAt(data, 0); err != nil {
 		return fmt.Errorf("read back the replaced log: %w", err)
+	}
+	if cur, err := os.ReadFile(l.path); err == nil && !bytes.HasPrefix(data, cur) {
+		l.path += ".recovered"
 	}
 	tmp := l.path + ".tmp"
 	f, err := os.OpenFile(tmp, os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o644)
@@ -182,8 +188,8 @@ func (l *arenaLog) keepPath() error {
 	l.f.Close()
 	l.f = f // positioned at its end by the write
 	if l.warn != nil {
-		fmt.Fprintf(l.warn, "arena: %s was replaced or removed while the match ran; wrote the match's %d lines back to it\n",
-			l.path, bytes.Count(data, []byte("\n")))
+		fmt.Fprintf(l.warn, "arena: the log was replaced or removed while the match ran; wrote the match's %d lines to %s and go on there\n",
+			bytes.Count(data, []byte("\n")), l.path)
 	}
 	return nil
 }

@@ -111,3 +111,46 @@ func TestArenaLogSurvivesReplacement(t *testing.T) {
 		t.Errorf("a temporary file was left behind: %v", err)
 	}
 }
+
+// TestArenaLogLeavesAnotherFileAlone: a file put at the log's path during a
+// match that is not an earlier state of the log is not overwritten; the
+// match goes on in PATH.recovered, whole.
+func TestArenaLogLeavesAnotherFileAlone(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "match.log")
+	h := arenaLogHeader{Game: "sploof", Options: "x", Agents: []string{"greedy", "random"}, Seed: 1}
+	l, _, err := openArenaLog(path, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var warned strings.Builder
+	l.warn = &warned
+	won := func(i int) arena.GameResult {
+		return arena.GameResult{Index: i, Seats: []int{0, 1}, Outcome: game.WinOutcome(1), Plies: 7, ForfeitSeat: -1}
+	}
+	l.add(won(0))
+	other := []byte("someone else's notes\n")
+	if err := os.Remove(path); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, other, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	l.add(won(1))
+	l.add(won(2))
+	if err := l.close(); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(path); string(got) != string(other) {
+		t.Errorf("the other file was changed: %q", got)
+	}
+	if !strings.Contains(warned.String(), path+".recovered") {
+		t.Errorf("warning %q does not name the recovered log", warned.String())
+	}
+	_, played, err := openArenaLog(path+".recovered", h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []arena.GameResult{won(0), won(1), won(2)}; !reflect.DeepEqual(played, want) {
+		t.Errorf("recovered log holds %+v, want %+v", played, want)
+	}
+}

@@ -113,3 +113,20 @@ func TestLobby(t *testing.T) {
 		t.Fatalf("unknown route: %d %s", status, body)
 	}
 }
+
+// TestUserChannelLiveOnDial: a notification sent the moment the dial
+// returns reaches the new connection. The server used to register the
+// channel only after the handshake, and CI lost an invitation that way.
+func TestUserChannelLiveOnDial(t *testing.T) {
+	e := newEnv(t)
+	alice, bob := e.register("alice"), e.register("bob")
+	for i := range 30 {
+		ws := bob.dial("/api/ws")
+		g := alice.create(map[string]any{"game": "tnim",
+			"seats": []map[string]string{{"kind": "me"}, {"kind": "invite", "user": "bob"}}})
+		if m := ws.next("invite"); !strings.Contains(string(m.raw), g.ID) {
+			t.Fatalf("connection %d: invitation %s, want game %s", i, m.raw, g.ID)
+		}
+		ws.close()
+	}
+}

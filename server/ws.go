@@ -15,7 +15,7 @@ import (
 
 const wsWriteTimeout = 10 * time.Second
 
-// wsConn is the part shared by the game and user channels: accept, a
+// wsConn is the part shared by the game and user channels: upgrade, a
 // writer that drains the connection's queue, and a close that says why.
 type wsConn struct {
 	s      *Server
@@ -27,23 +27,34 @@ type wsConn struct {
 	limit  *connLimiter
 }
 
-func (s *Server) accept(w http.ResponseWriter, r *http.Request, uid int64) (*wsConn, bool) {
+// newWSConn prepares a connection's queue before the upgrade, so that a
+// channel can register it first: once the client sees the handshake
+// complete, nothing sent to it afterwards is lost.
+func (s *Server) newWSConn(uid int64) *wsConn {
+	ctx, cancel := context.WithCancel(s.ctx)
+	wc := &wsConn{s: s, ctx: ctx, cancel: cancel, limit: newConnLimiter(s.cfg.WSRate, s.now())}
+	wc.sub = newSub(uid, func() {
+		wc.slow.Store(true)
+		cancel()
+	})
+	return wc
+}
+
+// upgrade answers the WebSocket handshake. On false the request has been
+// answered and the connection's context is cancelled.
+func (wc *wsConn) upgrade(w http.ResponseWriter, r *http.Request) bool {
 	c, err := websocket.Accept(w, r, nil)
 	if err != nil {
 		// Accept has answered the request (a bad upgrade or a foreign
 		// origin, which it refuses so that no other site can use a
 		// visitor's cookie).
-		return nil, false
+		wc.cancel()
+		return false
 	}
 	c.SetReadLimit(maxWSMessage)
-	ctx, cancel := context.WithCancel(s.ctx)
-	wc := &wsConn{s: s, c: c, ctx: ctx, cancel: cancel, limit: newConnLimiter(s.cfg.WSRate, s.now())}
-	wc.sub = newSub(uid, func() {
-		wc.slow.Store(true)
-		cancel()
-	})
-	s.metrics.wsClients.Inc()
-	return wc, true
+	wc.c = c
+	wc.s.metrics.wsClients.Inc()
+	return true
 }
 
 // serve runs the writer until the connection ends, with read running the
@@ -147,8 +158,8 @@ func (s *Server) handleGameWS(w http.ResponseWriter, r *http.Request) {
 	}
 	s.wg.Add(1)
 	defer s.wg.Done()
-	wc, ok := s.accept(w, r, uid)
-	if !ok {
+	wc := s.newWSConn(uid)
+	if !wc.upgrade(w, r) {
 		return
 	}
 	var snap []byte
@@ -225,12 +236,14 @@ func (s *Server) handleUserWS(w http.ResponseWriter, r *http.Request) {
 	}
 	s.wg.Add(1)
 	defer s.wg.Done()
-	wc, ok := s.accept(w, r, u.ID)
-	if !ok {
-		return
-	}
+	// Registered before the handshake completes: a client may act (create
+	// a game that invites it, say) the moment its dial returns.
+	wc := s.newWSConn(u.ID)
 	s.hub.addUser(u.ID, wc.sub)
 	defer s.hub.removeUser(u.ID, wc.sub)
+	if !wc.upgrade(w, r) {
+		return
+	}
 	// Registered first, then the games waiting for this user: a turn that
 	// starts in between is sent twice rather than never.
 	go func() {

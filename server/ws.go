@@ -41,25 +41,24 @@ func (s *Server) newWSConn(uid int64) *wsConn {
 }
 
 // upgrade answers the WebSocket handshake. On false the request has been
-// answered and the connection's context is cancelled.
+// answered. The caller cancels wc's context when it is done with it.
 func (wc *wsConn) upgrade(w http.ResponseWriter, r *http.Request) bool {
 	c, err := websocket.Accept(w, r, nil)
 	if err != nil {
 		// Accept has answered the request (a bad upgrade or a foreign
 		// origin, which it refuses so that no other site can use a
 		// visitor's cookie).
-		wc.cancel()
 		return false
 	}
 	c.SetReadLimit(maxWSMessage)
 	wc.c = c
-	wc.s.metrics.wsClients.Inc()
 	return true
 }
 
 // serve runs the writer until the connection ends, with read running the
 // reader; then it closes the connection with a status that says why.
 func (wc *wsConn) serve(read func()) {
+	wc.s.metrics.wsClients.Inc()
 	defer wc.s.metrics.wsClients.Dec()
 	go func() {
 		defer wc.cancel()
@@ -159,6 +158,7 @@ func (s *Server) handleGameWS(w http.ResponseWriter, r *http.Request) {
 	s.wg.Add(1)
 	defer s.wg.Done()
 	wc := s.newWSConn(uid)
+	defer wc.cancel()
 	if !wc.upgrade(w, r) {
 		return
 	}
@@ -239,6 +239,7 @@ func (s *Server) handleUserWS(w http.ResponseWriter, r *http.Request) {
 	// Registered before the handshake completes: a client may act (create
 	// a game that invites it, say) the moment its dial returns.
 	wc := s.newWSConn(u.ID)
+	defer wc.cancel()
 	s.hub.addUser(u.ID, wc.sub)
 	defer s.hub.removeUser(u.ID, wc.sub)
 	if !wc.upgrade(w, r) {

@@ -3,9 +3,12 @@ package server_test
 import (
 	"encoding/json"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/tabula-games/tabula/server"
 )
 
 // TestLobby: listing, invitations on the user channel, leaving, aborting,
@@ -114,19 +117,62 @@ func TestLobby(t *testing.T) {
 	}
 }
 
-// TestUserChannelLiveOnDial: a notification sent the moment the dial
+// TestUserChannelLiveOnDial: a notice sent as soon as the client's dial
 // returns reaches the new connection. The server used to register the
-// channel only after the handshake, and CI lost an invitation that way.
+// channel only after the handshake, and CI lost an invitation that way. The
+// server is held just after the handshake while the notice is sent; the
+// notice is an end, which (unlike turns and invitations) is not sent again
+// on connecting, so only registering in time delivers it.
 func TestUserChannelLiveOnDial(t *testing.T) {
 	e := newEnv(t)
 	alice, bob := e.register("alice"), e.register("bob")
-	for i := range 30 {
-		ws := bob.dial("/api/ws")
-		g := alice.create(map[string]any{"game": "tnim",
-			"seats": []map[string]string{{"kind": "me"}, {"kind": "invite", "user": "bob"}}})
-		if m := ws.next("invite"); !strings.Contains(string(m.raw), g.ID) {
-			t.Fatalf("connection %d: invitation %s, want game %s", i, m.raw, g.ID)
+	g := alice.create(map[string]any{"game": "tnim",
+		"seats": []map[string]string{{"kind": "me"}, {"kind": "invite", "user": "bob"}}})
+	bob.must(http.StatusOK, "POST", "/api/games/"+g.ID+"/join", nil, nil)
+	release := make(chan struct{})
+	server.HoldUserChannels(t, func() { <-release })
+	ws := bob.dial("/api/ws")
+	alice.must(http.StatusOK, "POST", "/api/games/"+g.ID+"/resign", nil, nil)
+	close(release)
+	if m := ws.next("end"); !strings.Contains(string(m.raw), g.ID) {
+		t.Fatalf("end notice %s, want game %s", m.raw, g.ID)
+	}
+}
+
+// TestUserChannelSendsOpenInvitations: a user who connects gets an invite
+// for every open game that still holds a seat for them, and none for games
+// that were aborted, that they have joined, or that only have open seats.
+func TestUserChannelSendsOpenInvitations(t *testing.T) {
+	e := newEnv(t)
+	alice, bob := e.register("alice"), e.register("bob")
+	inviteBob := func(players int) summary {
+		seats := []map[string]string{{"kind": "me"}, {"kind": "invite", "user": "bob"}}
+		for len(seats) < players {
+			seats = append(seats, map[string]string{"kind": "open"})
 		}
-		ws.close()
+		return alice.create(map[string]any{"game": "tnim", "options": map[string]string{"players": strconv.Itoa(players)}, "seats": seats})
+	}
+	waiting := inviteBob(2)
+	aborted := inviteBob(2)
+	alice.must(http.StatusOK, "POST", "/api/games/"+aborted.ID+"/abort", nil, nil)
+	joined := inviteBob(3)
+	bob.must(http.StatusOK, "POST", "/api/games/"+joined.ID+"/join", nil, nil)
+	openOnly := alice.create(map[string]any{"game": "tnim"})
+
+	ws := bob.dial("/api/ws")
+	first := ws.next("invite")
+	if !strings.Contains(string(first.raw), waiting.ID) {
+		t.Fatalf("first invitation on connecting: %s, want game %s", first.raw, waiting.ID)
+	}
+	// A live invitation after it: nothing about the other games comes in between.
+	later := inviteBob(2)
+	for {
+		m := ws.next("invite")
+		var inv struct{ Game summary }
+		json.Unmarshal(m.raw, &inv)
+		if inv.Game.ID == later.ID {
+			break
+		}
+		t.Fatalf("unexpected invitation %s (aborted %s, joined %s, open only %s)", m.raw, aborted.ID, joined.ID, openOnly.ID)
 	}
 }

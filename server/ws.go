@@ -15,6 +15,11 @@ import (
 
 const wsWriteTimeout = 10 * time.Second
 
+// testHookUserUpgraded, set only by tests, runs on a user channel between
+// the handshake and serving: a test holds the server there to show that a
+// notice sent meanwhile is not lost.
+var testHookUserUpgraded atomic.Pointer[func()]
+
 // wsConn is the part shared by the game and user channels: upgrade, a
 // writer that drains the connection's queue, and a close that says why.
 type wsConn struct {
@@ -245,23 +250,13 @@ func (s *Server) handleUserWS(w http.ResponseWriter, r *http.Request) {
 	if !wc.upgrade(w, r) {
 		return
 	}
-	// Registered first, then the games waiting for this user: a turn that
-	// starts in between is sent twice rather than never.
-	go func() {
-		games, err := s.store.Games(wc.ctx, store.GameFilter{Statuses: []store.Status{store.Live}, UserID: u.ID, ToMove: true, Limit: 200})
-		if err != nil {
-			return
-		}
-		for _, g := range games {
-			if rm := s.hub.room(g.ID); rm != nil {
-				rm.call(wc.ctx, func() {
-					if uid, msg := rm.turnMessage(); msg != nil && uid == u.ID {
-						wc.sub.send(msg)
-					}
-				})
-			}
-		}
-	}()
+	if hook := testHookUserUpgraded.Load(); hook != nil {
+		(*hook)()
+	}
+	// Registered first, then what is waiting for this user — turns to
+	// play, then invitations still open: one that arrives in between is
+	// sent twice rather than never.
+	go s.sendWaiting(wc, u.ID)
 	wc.serve(func() {
 		wc.readLoop(func(m clientMsg) {
 			if m.Type != "move" {
@@ -280,4 +275,42 @@ func (s *Server) handleUserWS(w http.ResponseWriter, r *http.Request) {
 			wc.sub.send(marshal(map[string]any{"type": "ack", "id": m.ID, "ply": mv.Ply}))
 		})
 	})
+}
+
+// sendWaiting sends a user channel that has just connected a move request
+// for every game in which uid is to move and an invite for every open game
+// that still holds a seat for uid, so a bot that was away misses nothing.
+func (s *Server) sendWaiting(wc *wsConn, uid int64) {
+	turns, err := s.store.Games(wc.ctx, store.GameFilter{Statuses: []store.Status{store.Live}, UserID: uid, ToMove: true, Limit: 200})
+	if err != nil {
+		return
+	}
+	for _, g := range turns {
+		if rm := s.hub.room(g.ID); rm != nil {
+			rm.call(wc.ctx, func() {
+				if to, msg := rm.turnMessage(); msg != nil && to == uid {
+					wc.sub.send(msg)
+				}
+			})
+		}
+	}
+	open, err := s.store.Games(wc.ctx, store.GameFilter{Statuses: []store.Status{store.Open}, UserID: uid, Limit: 200})
+	if err != nil {
+		return
+	}
+	for _, g := range open {
+		if rm := s.hub.room(g.ID); rm != nil {
+			rm.call(wc.ctx, func() {
+				if rm.meta.Status != store.Open {
+					return
+				}
+				for _, se := range rm.meta.Seats {
+					if se.Kind == store.SeatInvite && se.UserID == uid {
+						wc.sub.send(marshal(map[string]any{"type": "invite", "game": rm.summary()}))
+						return
+					}
+				}
+			})
+		}
+	}
 }

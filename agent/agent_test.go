@@ -97,7 +97,8 @@ func TestNewParsesSpecs(t *testing.T) {
 			t.Errorf("New(%q).Name() = %q, want %q", spec, a.Name(), name)
 		}
 	}
-	for _, spec := range []string{"", "nobody", "random:x=1", "mcts:iters=0", "mcts:time=-1s", "mcts:bogus=1", "mcts:c", "exec:", "hard:reuse=maybe"} {
+	for _, spec := range []string{"", "nobody", "random:x=1", "mcts:iters=0", "mcts:time=-1s", "mcts:bogus=1", "mcts:c", "exec:", "hard:reuse=maybe",
+		"mcts:c=NaN", "mcts:c=Inf", "mcts:c=abc", "mcts:bias=NaN", "mcts:contempt=NaN", "mcts:eps=NaN", "mcts:temp=+Inf"} {
 		if _, err := New(spec, g, 1); err == nil {
 			t.Errorf("New(%q) accepted a bad spec", spec)
 		}

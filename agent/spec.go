@@ -2,6 +2,7 @@ package agent
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -134,12 +135,12 @@ func parseMCTSParams(cfg *MCTSConfig, params string) error {
 		case "workers":
 			cfg.Workers, err = positive(v)
 		case "c":
-			cfg.C, err = strconv.ParseFloat(v, 64)
+			cfg.C, err = number(v)
 			if err == nil && cfg.C <= 0 {
 				err = fmt.Errorf("must be positive")
 			}
 		case "temp":
-			cfg.Temperature, err = strconv.ParseFloat(v, 64)
+			cfg.Temperature, err = number(v)
 			if err == nil && cfg.Temperature < 0 {
 				err = fmt.Errorf("must not be negative")
 			}
@@ -151,17 +152,17 @@ func parseMCTSParams(cfg *MCTSConfig, params string) error {
 		case "k":
 			cfg.PlayoutK, err = positive(v)
 		case "bias":
-			cfg.Bias, err = strconv.ParseFloat(v, 64)
+			cfg.Bias, err = number(v)
 			if err == nil && cfg.Bias < 0 {
 				err = fmt.Errorf("must not be negative")
 			}
 		case "contempt":
-			cfg.Contempt, err = strconv.ParseFloat(v, 64)
+			cfg.Contempt, err = number(v)
 			if err == nil && (cfg.Contempt < 0 || cfg.Contempt > 0.5) {
 				err = fmt.Errorf("want 0…0.5")
 			}
 		case "eps":
-			cfg.Epsilon, err = strconv.ParseFloat(v, 64)
+			cfg.Epsilon, err = number(v)
 			if err == nil && (cfg.Epsilon < 0 || cfg.Epsilon > 1) {
 				err = fmt.Errorf("want 0…1")
 			}
@@ -196,6 +197,17 @@ func parseMCTSParams(cfg *MCTSConfig, params string) error {
 		cfg.Iters = 0
 	}
 	return nil
+}
+
+// number reads a finite decimal number: ParseFloat alone also takes "NaN"
+// and "Inf", which pass every range check and leave a search that scores
+// nothing.
+func number(v string) (float64, error) {
+	x, err := strconv.ParseFloat(v, 64)
+	if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
+		return 0, fmt.Errorf("want a number")
+	}
+	return x, nil
 }
 
 func positive(v string) (int, error) {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"slices"
 	"sync/atomic"
 	"time"
 
@@ -281,36 +282,30 @@ func (s *Server) handleUserWS(w http.ResponseWriter, r *http.Request) {
 // for every game in which uid is to move and an invite for every open game
 // that still holds a seat for uid, so a bot that was away misses nothing.
 func (s *Server) sendWaiting(wc *wsConn, uid int64) {
-	turns, err := s.store.Games(wc.ctx, store.GameFilter{Statuses: []store.Status{store.Live}, UserID: uid, ToMove: true, Limit: 200})
-	if err != nil {
-		return
-	}
-	for _, g := range turns {
-		if rm := s.hub.room(g.ID); rm != nil {
-			rm.call(wc.ctx, func() {
-				if to, msg := rm.turnMessage(); msg != nil && to == uid {
-					wc.sub.send(msg)
-				}
-			})
+	s.inRoomsOf(wc.ctx, store.GameFilter{Statuses: []store.Status{store.Live}, UserID: uid, ToMove: true, Limit: 200}, func(rm *room) {
+		if to, msg := rm.turnMessage(); msg != nil && to == uid {
+			wc.sub.send(msg)
 		}
-	}
-	open, err := s.store.Games(wc.ctx, store.GameFilter{Statuses: []store.Status{store.Open}, UserID: uid, Limit: 200})
+	})
+	s.inRoomsOf(wc.ctx, store.GameFilter{Statuses: []store.Status{store.Open}, UserID: uid, Limit: 200}, func(rm *room) {
+		if rm.meta.Status == store.Open && slices.ContainsFunc(rm.meta.Seats, func(se store.Seat) bool {
+			return se.Kind == store.SeatInvite && se.UserID == uid
+		}) {
+			wc.sub.send(marshal(map[string]any{"type": "invite", "game": rm.summary()}))
+		}
+	})
+}
+
+// inRoomsOf runs fn in the room of every stored game that f selects and that
+// has a room; fn sees the room's current state, not the stored row's.
+func (s *Server) inRoomsOf(ctx context.Context, f store.GameFilter, fn func(rm *room)) {
+	games, err := s.store.Games(ctx, f)
 	if err != nil {
 		return
 	}
-	for _, g := range open {
+	for _, g := range games {
 		if rm := s.hub.room(g.ID); rm != nil {
-			rm.call(wc.ctx, func() {
-				if rm.meta.Status != store.Open {
-					return
-				}
-				for _, se := range rm.meta.Seats {
-					if se.Kind == store.SeatInvite && se.UserID == uid {
-						wc.sub.send(marshal(map[string]any{"type": "invite", "game": rm.summary()}))
-						return
-					}
-				}
-			})
+			rm.call(ctx, func() { fn(rm) })
 		}
 	}
 }

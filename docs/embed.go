@@ -5,9 +5,10 @@ package docs
 
 import "embed"
 
-// Rules is the rules directory: rules/*.md (English) and rules/<lang>/*.md
-// (translations, e.g. ko, mn). Only the pages: the directory also holds
-// the test that keeps the translations in step.
+// Rules is the rules directory: rules/*.md (English), rules/<lang>/*.md
+// (translations, e.g. ko, mn) and rules/glossary.json (each game term's
+// word in every language). Only these: the directory also holds Go code
+// and tests.
 //
-//go:embed rules/*.md rules/*/*.md
+//go:embed rules/*.md rules/*/*.md rules/glossary.json
 var Rules embed.FS

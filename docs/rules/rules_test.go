@@ -1,7 +1,8 @@
-// Package rules holds no code: its test keeps the translated rules pages
-// (ko/<game>.md, mn/<game>.md) mechanically in step with the English pages
-// (<game>.md), which are authoritative. A change to an English page that is
-// not carried over to every translation fails one of these tests.
+// These tests keep the translated rules pages (ko/<game>.md, mn/<game>.md)
+// mechanically in step with the English pages (<game>.md), which are
+// authoritative. A change to an English page that is not carried over to
+// every translation fails one of them.
+
 package rules
 
 import (

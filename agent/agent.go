@@ -17,12 +17,25 @@ import (
 type Agent interface {
 	// Name describes the agent as it was configured ("mcts:time=1s").
 	Name() string
-	// Choose returns a legal move for the seat to move in s within the
-	// agent's budget. It must not modify s, and it returns promptly with
-	// ctx.Err() (or its best move so far, if it has one) when ctx is done.
-	// Agents for games with hidden information see s only through
-	// game.HiddenInfo's View and Determinize.
-	Choose(ctx context.Context, s game.State) (game.Move, error)
+	// Choose returns a legal move for the seat to move within the agent's
+	// budget, given only what that seat may know (game.Observe): in a game
+	// with hidden information the observation has no path to the true
+	// state, so no agent can play on what its seat cannot see. It returns
+	// promptly with ctx.Err() (or its best move so far, if it has one) when
+	// ctx is done.
+	Choose(ctx context.Context, obs game.Observation) (game.Move, error)
+}
+
+// Ask hands a the observation of the seat to move in s (game.Observe) and
+// returns its choice: the way a caller holding the true state asks a bot,
+// so that the bot never sees that state. The move is one of s's legal moves
+// if the agent keeps its contract; callers that cannot trust it check.
+func Ask(ctx context.Context, a Agent, s game.State) (game.Move, error) {
+	obs, err := game.Observe(s, s.ToMove())
+	if err != nil {
+		return 0, err
+	}
+	return a.Choose(ctx, obs)
 }
 
 // Closer is implemented by agents that hold resources (an outside process).

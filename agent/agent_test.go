@@ -13,7 +13,7 @@ func TestMCTSFindsTheWinningNimMove(t *testing.T) {
 		for _, workers := range []int{1, 2} {
 			a := NewMCTS(MCTSConfig{Iters: 4000, Workers: workers}, uint64(pile))
 			s := &nim{Pile: pile}
-			m, err := a.Choose(context.Background(), s)
+			m, err := a.Choose(context.Background(), seen(s))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -28,17 +28,17 @@ func TestMCTSReusesItsTree(t *testing.T) {
 	a := NewMCTS(MCTSConfig{Iters: 3000}, 1)
 	s := &nim{Pile: 21}
 	ctx := context.Background()
-	m, _ := a.Choose(ctx, s)
+	m, _ := a.Choose(ctx, seen(s))
 	s.Play(m)
 	s.Play(1) // the opponent's reply
-	if _, err := a.Choose(ctx, s); err != nil {
+	if _, err := a.Choose(ctx, seen(s)); err != nil {
 		t.Fatal(err)
 	}
 	if a.LastStats.Reused == 0 {
 		t.Error("the second search inherited no visits from the first")
 	}
 	// A position not below the old root starts afresh.
-	if _, err := a.Choose(ctx, &nim{Pile: 20, Turn: 1}); err != nil {
+	if _, err := a.Choose(ctx, seen(&nim{Pile: 20, Turn: 1})); err != nil {
 		t.Fatal(err)
 	}
 	if a.LastStats.Reused != 0 {
@@ -52,7 +52,7 @@ func TestMCTSStopsOnCancel(t *testing.T) {
 	defer cancel()
 	done := make(chan struct{})
 	go func() {
-		a.Choose(ctx, &nim{Pile: 21})
+		a.Choose(ctx, seen(&nim{Pile: 21}))
 		close(done)
 	}()
 	select {
@@ -65,7 +65,7 @@ func TestMCTSStopsOnCancel(t *testing.T) {
 func TestGreedyTakesAnImmediateWin(t *testing.T) {
 	g := NewGreedy(1)
 	for pile := 1; pile <= 3; pile++ {
-		m, err := g.Choose(context.Background(), &nim{Pile: pile})
+		m, err := g.Choose(context.Background(), seen(&nim{Pile: pile}))
 		if err != nil || int(m) != pile {
 			t.Errorf("pile %d: greedy took %d (%v), want all", pile, m, err)
 		}
@@ -74,7 +74,7 @@ func TestGreedyTakesAnImmediateWin(t *testing.T) {
 
 func TestAgentsRefuseFinishedGames(t *testing.T) {
 	for _, a := range []Agent{NewRandom(1), NewGreedy(1), NewMCTS(MCTSConfig{Iters: 10}, 1)} {
-		if _, err := a.Choose(context.Background(), &nim{Pile: 0}); err == nil {
+		if _, err := a.Choose(context.Background(), seen(&nim{Pile: 0})); err == nil {
 			t.Errorf("%s chose a move in a finished game", a.Name())
 		}
 	}
@@ -122,7 +122,7 @@ func TestRandomIsUniformEnough(t *testing.T) {
 	r := NewRandom(3)
 	counts := map[game.Move]int{}
 	for i := 0; i < 3000; i++ {
-		m, _ := r.Choose(context.Background(), &nim{Pile: 10})
+		m, _ := r.Choose(context.Background(), seen(&nim{Pile: 10}))
 		counts[m]++
 	}
 	for k := game.Move(1); k <= 3; k++ {
@@ -141,8 +141,8 @@ func TestTranspositionsShareNodes(t *testing.T) {
 	with := NewMCTS(MCTSConfig{Iters: 3000, NoReuse: true}, 1)
 	without := NewMCTS(MCTSConfig{Iters: 3000, NoReuse: true, NoTT: true}, 1)
 	s := &nim{Pile: 21}
-	m1, _ := with.Choose(ctx, s)
-	without.Choose(ctx, s)
+	m1, _ := with.Choose(ctx, seen(s))
+	without.Choose(ctx, seen(s))
 	if m1 != 1 {
 		t.Errorf("from 21 the search with a table took %d, want 1", m1)
 	}

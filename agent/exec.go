@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"os/exec"
-	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -32,28 +31,17 @@ type Reply struct {
 	Move string `json:"move"`
 }
 
-// NewRequest builds the request for the seat to move in s: the seat's view
-// (the public view for games with hidden information, the position JSON for
-// the others) and the legal moves in canonical notation, sorted.
-func NewRequest(s game.State, budget time.Duration) (Request, error) {
-	seat := s.ToMove()
-	var view []byte
-	var err error
-	if h, ok := s.(game.HiddenInfo); ok {
-		view, err = h.View(seat)
-	} else {
-		view, err = s.MarshalPosition()
-	}
+// NewRequest builds the request for the observing seat: its view (the
+// public view for games with hidden information, the position JSON for the
+// others, game.View) and the legal moves in canonical notation, sorted
+// (game.LegalTexts).
+func NewRequest(obs game.Observation, budget time.Duration) (Request, error) {
+	view, err := obs.View()
 	if err != nil {
 		return Request{}, err
 	}
-	moves := s.Legal(nil)
-	legal := make([]string, len(moves))
-	for i, m := range moves {
-		legal[i] = s.FormatMove(m)
-	}
-	sort.Strings(legal)
-	return Request{Type: "move", Game: s.Game().Name(), Seat: seat, View: view, Legal: legal, TimeMs: budget.Milliseconds()}, nil
+	return Request{Type: "move", Game: obs.Game().Name(), Seat: obs.Seat(), View: view,
+		Legal: game.LegalTexts(obs.World()), TimeMs: budget.Milliseconds()}, nil
 }
 
 // Exec is an outside program speaking the bot protocol on its standard
@@ -116,7 +104,8 @@ func (e *Exec) start() error {
 }
 
 // Choose implements Agent.
-func (e *Exec) Choose(ctx context.Context, s game.State) (game.Move, error) {
+func (e *Exec) Choose(ctx context.Context, obs game.Observation) (game.Move, error) {
+	s := obs.World()
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.dead != nil {
@@ -130,7 +119,7 @@ func (e *Exec) Choose(ctx context.Context, s game.State) (game.Move, error) {
 			return 0, e.forfeit("%v", err)
 		}
 	}
-	req, err := NewRequest(s, e.budget)
+	req, err := NewRequest(obs, e.budget)
 	if err != nil {
 		return 0, err
 	}

@@ -61,7 +61,7 @@ func TestExecPlaysAFullGame(t *testing.T) {
 	defer a.Close()
 	s := &nim{Pile: 9}
 	for s.ToMove() >= 0 {
-		m, err := a.Choose(context.Background(), s)
+		m, err := a.Choose(context.Background(), seen(s))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -91,7 +91,7 @@ func TestExecForfeits(t *testing.T) {
 			a.Grace = 200 * time.Millisecond
 			defer a.Close()
 			start := time.Now()
-			_, err := a.Choose(context.Background(), &nim{Pile: 9})
+			_, err := a.Choose(context.Background(), seen(&nim{Pile: 9}))
 			if !errors.Is(err, ErrForfeit) {
 				t.Fatalf("err = %v, want a forfeit", err)
 			}
@@ -102,7 +102,7 @@ func TestExecForfeits(t *testing.T) {
 				t.Errorf("forfeit took %v", time.Since(start))
 			}
 			// The seat stays forfeited.
-			if _, err2 := a.Choose(context.Background(), &nim{Pile: 9}); !errors.Is(err2, ErrForfeit) {
+			if _, err2 := a.Choose(context.Background(), seen(&nim{Pile: 9})); !errors.Is(err2, ErrForfeit) {
 				t.Errorf("second call: %v, want the same forfeit", err2)
 			}
 		})
@@ -110,7 +110,7 @@ func TestExecForfeits(t *testing.T) {
 }
 
 func TestExecRequestShape(t *testing.T) {
-	req, err := NewRequest(&nim{Pile: 2, Turn: 1}, 1500*time.Millisecond)
+	req, err := NewRequest(seen(&nim{Pile: 2, Turn: 1}), 1500*time.Millisecond)
 	if err != nil {
 		t.Fatal(err)
 	}

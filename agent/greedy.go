@@ -24,7 +24,8 @@ func NewGreedy(seed uint64) *Greedy { return &Greedy{rng: game.NewRNG(seed)} }
 func (g *Greedy) Name() string { return "greedy" }
 
 // Choose implements Agent.
-func (g *Greedy) Choose(ctx context.Context, s game.State) (game.Move, error) {
+func (g *Greedy) Choose(ctx context.Context, obs game.Observation) (game.Move, error) {
+	s := obs.World()
 	if p, ok := s.(game.Policy); ok {
 		if s.Outcome().Over() {
 			return 0, game.ErrGameOver

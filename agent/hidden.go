@@ -8,10 +8,11 @@ import (
 	"github.com/tabula-games/tabula/game"
 )
 
-// Sampling searches games with hidden information honestly: it never looks
-// at what its seat cannot see. Every iteration draws a fresh world
-// consistent with the seat's view (game.HiddenInfo.Determinize, which reads
-// only the view), tries every root move in it and plays on with the game's
+// Sampling searches games with hidden information. It is handed only its
+// seat's observation (game.Observe), so it cannot look at what its seat
+// cannot see. Every iteration draws a fresh world consistent with the
+// seat's view (game.Observation.Sample), tries every root move in it and
+// plays on with the game's
 // heuristic policy for every seat to the end of the round (or game), then
 // scores the result with the game's evaluator — for Skyjo, the chance of
 // winning the game, not the round score, so the round-ending decision is
@@ -70,7 +71,8 @@ func (a *Sampling) Name() string { return a.name }
 func (a *Sampling) Stats() SearchStats { return a.LastStats }
 
 // Choose implements Agent.
-func (a *Sampling) Choose(ctx context.Context, s game.State) (game.Move, error) {
+func (a *Sampling) Choose(ctx context.Context, obs game.Observation) (game.Move, error) {
+	s := obs.World()
 	legal, forced, done, err := opening(s, &a.rng, a.cfg.Epsilon)
 	if done {
 		return forced, err
@@ -88,7 +90,7 @@ func (a *Sampling) Choose(ctx context.Context, s game.State) (game.Move, error) 
 	}
 	start := time.Now()
 	stop := deadline(start, a.cfg.Time)
-	parallel(len(a.workers), func(i int) { a.workers[i].search(ctx, s, legal, base, stop) })
+	parallel(len(a.workers), func(i int) { a.workers[i].search(ctx, obs, legal, base, stop) })
 	sums := make([]float64, len(legal))
 	sq := make([]float64, len(legal))
 	st := SearchStats{Elapsed: time.Since(start)}
@@ -140,8 +142,8 @@ type sampler struct {
 	iters          int
 }
 
-func (w *sampler) search(ctx context.Context, s game.State, legal []game.Move, base int, deadline time.Time) {
-	h := s.(game.HiddenInfo)
+func (w *sampler) search(ctx context.Context, obs game.Observation, legal []game.Move, base int, deadline time.Time) {
+	s := obs.World()
 	me := s.ToMove()
 	n := s.NumPlayers()
 	if w.world == nil {
@@ -166,7 +168,7 @@ func (w *sampler) search(ctx context.Context, s game.State, legal []game.Move, b
 		// with the same rollout randomness (common random numbers): the
 		// moves are compared on the same cards, which removes most of the
 		// luck from the comparison.
-		h.Determinize(w.world, me, &w.rng)
+		obs.Sample(w.world, &w.rng)
 		seed := w.rng.Uint64()
 		for i, m := range legal {
 			w.trial.CopyFrom(w.world)

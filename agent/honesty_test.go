@@ -40,7 +40,6 @@ func shuffleHidden(t *testing.T, s game.State, k int) game.State {
 			row := row.([]any)
 			for i, c := range row {
 				if str, ok := c.(string); ok && strings.HasPrefix(str, "?") {
-					i := i
 					values = append(values, str[1:])
 					slots = append(slots, slot{func(v string) { row[i] = "?" + v }})
 				}
@@ -49,7 +48,6 @@ func shuffleHidden(t *testing.T, s game.State, k int) game.State {
 	}
 	deck := pos["deck"].([]any)
 	for i, c := range deck {
-		i := i
 		values = append(values, c.(json.Number).String())
 		slots = append(slots, slot{func(v string) { deck[i] = json.Number(v) }})
 	}
@@ -77,13 +75,13 @@ func TestSkyjoBotsAreHonest(t *testing.T) {
 	}
 	for _, spec := range specs {
 		t.Run(spec, func(t *testing.T) {
-			checked, mismatches := decideOnEqualViews(t, func(seed uint64) Agent {
+			checked, mismatches := decideOnEqualViews(t, agentDecides(t, func(seed uint64) Agent {
 				a, err := New(spec, skyjo.Skyjo, seed)
 				if err != nil {
 					t.Fatal(err)
 				}
 				return a
-			})
+			}))
 			for _, m := range mismatches {
 				t.Error(m)
 			}
@@ -92,22 +90,42 @@ func TestSkyjoBotsAreHonest(t *testing.T) {
 	}
 }
 
-// TestHonestyTestCatchesAPeeker: the same comparison catches a bot that
-// reads the true state, so the honesty test can fail.
+// TestHonestyTestCatchesAPeeker: the comparison catches a decision that
+// reads the true state, so the honesty test can fail. The peeker here is
+// handed the true state directly, as every bot was before the barrier was
+// put into the Agent type.
 func TestHonestyTestCatchesAPeeker(t *testing.T) {
-	_, mismatches := decideOnEqualViews(t, func(uint64) Agent { return peeker{} })
+	_, mismatches := decideOnEqualViews(t, func(_ uint64, s game.State) (string, error) {
+		m, err := peek(s)
+		return s.FormatMove(m), err
+	})
 	if len(mismatches) == 0 {
-		t.Fatal("a bot that reads the hidden cards passed the honesty comparison")
+		t.Fatal("a decision that reads the hidden cards passed the honesty comparison")
 	}
 }
 
-// peeker cheats: it picks a legal move by a hash of the whole true
-// position, hidden cards included.
+// TestAPeekingBotCannotPeek: the same peeking code written as an Agent
+// reaches only what game.Observe hands it, and the comparison finds it
+// honest: cheating cannot be written against the Agent type.
+func TestAPeekingBotCannotPeek(t *testing.T) {
+	_, mismatches := decideOnEqualViews(t, agentDecides(t, func(uint64) Agent { return peeker{} }))
+	for _, m := range mismatches {
+		t.Error(m)
+	}
+}
+
+// peeker tries to cheat: it picks a legal move by a hash of the whole
+// position it can reach, hidden cards included.
 type peeker struct{}
 
 func (peeker) Name() string { return "peeker" }
 
-func (peeker) Choose(_ context.Context, s game.State) (game.Move, error) {
+func (peeker) Choose(_ context.Context, obs game.Observation) (game.Move, error) {
+	return peek(obs.World())
+}
+
+// peek picks a legal move of s by a hash of its full position JSON.
+func peek(s game.State) (game.Move, error) {
 	legal := s.Legal(nil)
 	pos, err := s.MarshalPosition()
 	if err != nil {
@@ -120,19 +138,36 @@ func (peeker) Choose(_ context.Context, s game.State) (game.Move, error) {
 	return legal[h%uint64(len(legal))], nil
 }
 
+// decider chooses a move (as text) for the seat to move in the true state s;
+// seed seeds whatever randomness it has.
+type decider func(seed uint64, s game.State) (string, error)
+
+// agentDecides is how a bot decides in an arena or on the server: a fresh
+// agent is handed the seat's observation of s, never s.
+func agentDecides(t *testing.T, newAgent func(seed uint64) Agent) decider {
+	return func(seed uint64, s game.State) (string, error) {
+		obs, err := game.Observe(s, s.ToMove())
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := newAgent(seed)
+		defer Close(a)
+		m, err := a.Choose(context.Background(), obs)
+		return s.FormatMove(m), err
+	}
+}
+
 // decideOnEqualViews plays a 3-player Skyjo game and, at every third
-// decision, asks two bots made with the same seed to choose, one on the true
-// state and one on a state with the same view and other hidden cards. It
-// returns the number of decisions compared and a line for each that
-// differed.
-func decideOnEqualViews(t *testing.T, newAgent func(seed uint64) Agent) (checked int, mismatches []string) {
+// decision, lets decide choose with the same seed on the true state and on
+// a state with the same view and other hidden cards. It returns the number
+// of decisions compared and a line for each that differed.
+func decideOnEqualViews(t *testing.T, decide decider) (checked int, mismatches []string) {
 	t.Helper()
 	s, err := skyjo.NewState(game.Options{"players": "3"}, 11)
 	if err != nil {
 		t.Fatal(err)
 	}
 	rng := game.NewRNG(5)
-	ctx := context.Background()
 	differed := 0
 	for ply := 0; ply < 60 && !s.Outcome().Over(); ply++ {
 		if ply%3 == 0 { // every third decision keeps the test quick
@@ -148,17 +183,13 @@ func decideOnEqualViews(t *testing.T, newAgent func(seed uint64) Agent) (checked
 				differed++
 			}
 			seed := uint64(1000 + ply)
-			a1, a2 := newAgent(seed), newAgent(seed)
-			m1, err1 := a1.Choose(ctx, s)
-			m2, err2 := a2.Choose(ctx, other)
-			Close(a1)
-			Close(a2)
+			m1, err1 := decide(seed, s)
+			m2, err2 := decide(seed, other)
 			if err1 != nil || err2 != nil {
 				t.Fatalf("ply %d: %v %v", ply, err1, err2)
 			}
-			if s.FormatMove(m1) != other.FormatMove(m2) {
-				mismatches = append(mismatches, fmt.Sprintf("ply %d: chose %q on one state and %q on another with the same view",
-					ply, s.FormatMove(m1), other.FormatMove(m2)))
+			if m1 != m2 {
+				mismatches = append(mismatches, fmt.Sprintf("ply %d: chose %q on one state and %q on another with the same view", ply, m1, m2))
 			}
 			checked++
 		}
@@ -179,8 +210,8 @@ func TestExecRequestCarriesOnlyTheView(t *testing.T) {
 		s.Play(s.PolicyMove(&rng))
 	}
 	other := shuffleHidden(t, s, 3)
-	r1, _ := NewRequest(s, 0)
-	r2, _ := NewRequest(other, 0)
+	r1, _ := NewRequest(seen(s), 0)
+	r2, _ := NewRequest(seen(other), 0)
 	b1, _ := json.Marshal(r1)
 	b2, _ := json.Marshal(r2)
 	if !bytes.Equal(b1, b2) {

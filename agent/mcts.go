@@ -126,7 +126,8 @@ func NewMCTS(cfg MCTSConfig, seed uint64) *MCTS {
 func (m *MCTS) Name() string { return m.name }
 
 // Choose implements Agent.
-func (m *MCTS) Choose(ctx context.Context, s game.State) (game.Move, error) {
+func (m *MCTS) Choose(ctx context.Context, obs game.Observation) (game.Move, error) {
+	s := obs.World()
 	legal, forced, done, err := opening(s, &m.rng, m.cfg.Epsilon)
 	if done {
 		return forced, err

@@ -17,6 +17,7 @@ type nimGame struct{}
 func (nimGame) Name() string               { return "nim" }
 func (nimGame) Title() string              { return "Nim" }
 func (nimGame) Options() []game.OptionSpec { return nil }
+func (nimGame) Facts() game.Facts          { return game.Facts{MinPlayers: 2, MaxPlayers: 2} }
 func (nimGame) New(game.Options, uint64) (game.State, error) {
 	return &nim{Pile: 21}, nil
 }
@@ -70,3 +71,12 @@ func (s *nim) ParseMove(t string) (game.Move, error) {
 	return game.Move(k), nil
 }
 func (s *nim) MarshalPosition() ([]byte, error) { return json.Marshal(s) }
+
+// seen is what the seat to move in s may know: what tests hand an agent.
+func seen(s game.State) game.Observation {
+	obs, err := game.Observe(s, s.ToMove())
+	if err != nil {
+		panic(err)
+	}
+	return obs
+}

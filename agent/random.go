@@ -20,7 +20,8 @@ func NewRandom(seed uint64) *Random { return &Random{rng: game.NewRNG(seed)} }
 func (r *Random) Name() string { return "random" }
 
 // Choose implements Agent.
-func (r *Random) Choose(ctx context.Context, s game.State) (game.Move, error) {
+func (r *Random) Choose(ctx context.Context, obs game.Observation) (game.Move, error) {
+	s := obs.World()
 	r.buf = s.Legal(r.buf[:0])
 	if len(r.buf) == 0 {
 		return 0, game.ErrGameOver

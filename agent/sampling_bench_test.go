@@ -26,7 +26,7 @@ func BenchmarkSamplingSkyjo(b *testing.B) {
 	b.ReportAllocs()
 	iters := 0
 	for i := 0; i < b.N; i++ {
-		if _, err := a.Choose(context.Background(), s); err != nil {
+		if _, err := a.Choose(context.Background(), seen(s)); err != nil {
 			b.Fatal(err)
 		}
 		iters += a.Stats().Iterations

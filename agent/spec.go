@@ -92,14 +92,7 @@ func newSearch(g game.Game, cfg MCTSConfig, seed uint64, label string) Agent {
 }
 
 // isHidden reports whether g's states hide information from some seat.
-func isHidden(g game.Game) bool {
-	probe, err := g.New(nil, 0)
-	if err != nil {
-		return false
-	}
-	_, hidden := probe.(game.HiddenInfo)
-	return hidden
-}
+func isHidden(g game.Game) bool { return g.Facts().HiddenInfo }
 
 func budgetText(cfg MCTSConfig) string {
 	switch {

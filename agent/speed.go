@@ -21,7 +21,11 @@ func SearchSpeed(g game.Game, d time.Duration) (float64, error) {
 		return 0, err
 	}
 	a := newSearch(g, MCTSConfig{Time: d, Workers: 1, NoReuse: true}, 1, "mcts")
-	if _, err := a.Choose(context.Background(), s); err != nil {
+	obs, err := game.Observe(s, s.ToMove())
+	if err != nil {
+		return 0, err
+	}
+	if _, err := a.Choose(context.Background(), obs); err != nil {
 		return 0, err
 	}
 	st := a.(interface{ Stats() SearchStats }).Stats()

@@ -77,11 +77,10 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if cfg.Parallel <= 0 {
 		cfg.Parallel = 1
 	}
-	probe, err := cfg.Game.New(cfg.Options, cfg.Seed)
+	seats, err := game.NumPlayers(cfg.Game, cfg.Options)
 	if err != nil {
 		return nil, err
 	}
-	seats := probe.NumPlayers()
 	for _, spec := range cfg.Agents { // fail fast on a bad spelling
 		a, err := cfg.NewAgent(spec, cfg.Game, 0)
 		if err != nil {
@@ -229,7 +228,7 @@ func playGame(ctx context.Context, cfg *Config, i int, seating []int) (GameResul
 			return gr, err
 		}
 		seat := s.ToMove()
-		m, err := agents[seat].Choose(ctx, s)
+		m, err := agent.Ask(ctx, agents[seat], s)
 		if err == nil {
 			buf = s.Legal(buf[:0])
 			if !contains(buf, m) {

@@ -34,11 +34,16 @@ type Move uint32
 const MaxPlayers = 8
 
 // Game is an immutable description of one game. It is safe for concurrent use.
+// What a seat may be shown of a state is decided in one place, View and
+// Observe (view.go, observation.go).
 type Game interface {
 	// Name is the registry name used on the command line: "sgolte", …
 	Name() string
 	// Title is the display name, for people.
 	Title() string
+	// Facts are what is fixed about the game whatever its options: seat
+	// counts, hidden information, chance.
+	Facts() Facts
 	// Options lists the options of the game's spec with their defaults.
 	Options() []OptionSpec
 	// New starts a game. opts must come from ParseOptions for this game (or be

@@ -308,14 +308,14 @@ func (s *Server) handleGetGame(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
-	v, err := viewOf(gs.st, seat)
+	v, err := game.View(gs.st, seat)
 	if err != nil {
 		writeError(w, s.internal("view", err))
 		return
 	}
 	resp := map[string]any{"game": gs.sum, "seat": seat, "moves": movesJSON(gs.moves), "view": v}
 	if gs.meta.Status == store.Live && seat >= 0 && seat == gs.st.ToMove() {
-		resp["legal"] = legalTexts(gs.st)
+		resp["legal"] = game.LegalTexts(gs.st)
 	}
 	writeJSON(w, http.StatusOK, resp)
 }
@@ -525,17 +525,13 @@ func (s *Server) handleCatalog(w http.ResponseWriter, r *http.Request) {
 	for _, name := range game.Names() {
 		g, _ := game.Lookup(name)
 		gj := gameJSON{Name: name, Title: g.Title(), Options: []optionJSON{}}
-		if st, err := g.New(nil, 1); err == nil {
-			n := st.NumPlayers()
-			gj.Seats = seatsJSON{n, n, n}
-		}
+		f := g.Facts()
+		n, _ := game.NumPlayers(g, nil)
+		gj.Seats = seatsJSON{f.MinPlayers, f.MaxPlayers, n}
 		for _, o := range g.Options() {
 			oj := optionJSON{Name: o.Name, Doc: o.Doc, Default: o.Default, Values: o.Values, House: o.House}
 			if o.IsInt() {
 				oj.Min, oj.Max = &o.Min, &o.Max
-				if o.Name == "players" {
-					gj.Seats.Min, gj.Seats.Max = o.Min, o.Max
-				}
 			}
 			gj.Options = append(gj.Options, oj)
 		}

@@ -54,7 +54,7 @@ func (s *Server) record(ctx context.Context, gs *gameState) (recordJSON, error) 
 	for i, se := range gs.sum.Seats {
 		rec.Players = append(rec.Players, playerJSON{Seat: i, Name: se.Name, Kind: se.Kind, User: se.User, Level: se.Level})
 	}
-	reveal := over(&gs.meta) || !hasHidden(gs.st)
+	reveal := over(&gs.meta) || !game.Hidden(gs.st)
 	if !reveal {
 		return rec, nil
 	}
@@ -327,7 +327,7 @@ func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
 		writeError(w, s.internal("replay", err))
 		return
 	}
-	v, err := viewOf(st, -1)
+	v, err := game.View(st, -1)
 	if err != nil {
 		writeError(w, s.internal("view", err))
 		return

@@ -22,7 +22,7 @@ type room struct {
 	id    string
 	g     game.Game
 	meta  store.Game
-	st    game.State // the true state: never leaves the room except through viewOf
+	st    game.State // the true state: never leaves the room except through game.View and game.Observe
 	next  game.State // scratch for the move being committed
 	moves []store.Move
 	subs  map[*sub]struct{}
@@ -195,13 +195,13 @@ type snapshotMsg struct {
 
 func (r *room) snapshot(uid int64) []byte {
 	seat := r.seatOf(uid)
-	v, err := viewOf(r.st, seat)
+	v, err := game.View(r.st, seat)
 	if err != nil {
 		r.s.log.Error("view", "game", r.id, "err", err)
 	}
 	m := snapshotMsg{Type: "snapshot", Game: r.summary(), Seat: seat, Moves: movesJSON(r.moves), View: v, Clocks: r.clocks(r.s.now())}
 	if r.meta.Status == store.Live && seat >= 0 && seat == r.st.ToMove() {
-		m.Legal = legalTexts(r.st)
+		m.Legal = game.LegalTexts(r.st)
 	}
 	return marshal(m)
 }
@@ -229,7 +229,7 @@ func (r *room) broadcastMove(mv store.Move) {
 		seat := r.seatOf(c.user)
 		msg, ok := msgs[seat]
 		if !ok {
-			v, err := viewOf(r.st, seat)
+			v, err := game.View(r.st, seat)
 			if err != nil {
 				r.s.log.Error("view", "game", r.id, "err", err)
 			}
@@ -237,7 +237,7 @@ func (r *room) broadcastMove(mv store.Move) {
 				Clocks: r.clocks(mv.At), Deadline: timePtr(r.meta.Deadline)}
 			if seat >= 0 && seat == toMove {
 				if legal == nil {
-					legal = legalTexts(r.st)
+					legal = game.LegalTexts(r.st)
 				}
 				m.Legal = legal
 			}
@@ -280,7 +280,7 @@ func (r *room) turnMessage() (int64, []byte) {
 	if seat < 0 || r.meta.Seats[seat].Kind != store.SeatHuman {
 		return 0, nil
 	}
-	v, err := viewOf(r.st, seat)
+	v, err := game.View(r.st, seat)
 	if err != nil {
 		r.s.log.Error("view", "game", r.id, "err", err)
 		return 0, nil
@@ -290,7 +290,7 @@ func (r *room) turnMessage() (int64, []byte) {
 		timeMs = max(r.meta.Deadline.Sub(r.s.now()).Milliseconds(), 1)
 	}
 	return r.meta.Seats[seat].UserID, marshal(turnRequest{Type: "move", ID: r.id, Game: r.meta.Game, Seat: seat, Ply: len(r.moves),
-		View: v, Legal: legalTexts(r.st), TimeMs: timeMs})
+		View: v, Legal: game.LegalTexts(r.st), TimeMs: timeMs})
 }
 
 func (r *room) notifyTurn() {
@@ -734,7 +734,8 @@ func (r *room) maybeBot() {
 	}
 	ctx, cancel := context.WithTimeout(r.s.ctx, budget+r.s.cfg.BotDelay)
 	r.botBusy, r.botCancel = true, cancel
-	st, ply, delay := r.st.Clone(), len(r.moves), r.s.cfg.BotDelay
+	obs, obsErr := game.Observe(r.st, seat) // the bot sees only what its seat may
+	ply, delay := len(r.moves), r.s.cfg.BotDelay
 	go func() {
 		defer cancel()
 		if delay > 0 {
@@ -749,7 +750,10 @@ func (r *room) maybeBot() {
 		err := ctx.Err()
 		select {
 		case r.s.botSem <- struct{}{}:
-			m, err = a.Choose(ctx, st)
+			m, err = a.Choose(ctx, obs)
+			if obsErr != nil {
+				m, err = 0, obsErr
+			}
 			<-r.s.botSem
 		case <-ctx.Done():
 			err = ctx.Err()

@@ -28,6 +28,9 @@ func init() { game.Register(tnimGame{}) }
 
 func (tnimGame) Name() string  { return "tnim" }
 func (tnimGame) Title() string { return "Test Nim" }
+func (tnimGame) Facts() game.Facts {
+	return game.Facts{MinPlayers: 2, MaxPlayers: 4, Chance: true}
+}
 func (tnimGame) Options() []game.OptionSpec {
 	return []game.OptionSpec{
 		{Name: "stones", Default: "7", Min: 1, Max: 2000},
@@ -153,6 +156,9 @@ type tnimh struct{ *tnim }
 
 func (tnimhGame) Name() string  { return "tnimh" }
 func (tnimhGame) Title() string { return "Test Nim (hidden)" }
+func (tnimhGame) Facts() game.Facts {
+	return game.Facts{MinPlayers: 2, MaxPlayers: 4, HiddenInfo: true, Chance: true}
+}
 func (g tnimhGame) Options() []game.OptionSpec {
 	return []game.OptionSpec{{Name: "stones", Default: "7", Min: 1, Max: 2000}, {Name: "players", Default: "2", Min: 2, Max: 4}}
 }

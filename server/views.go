@@ -2,9 +2,7 @@ package server
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
-	"sort"
 
 	"github.com/tabula-games/tabula/game"
 	"github.com/tabula-games/tabula/store"
@@ -12,50 +10,14 @@ import (
 
 // This file is the only place that decides what of a game state leaves the
 // server. Everything a client receives about a position goes through
-// viewOf; the full position (positionOf) and chance outcomes (chanceOf) are
-// released only for finished games or games without hidden information.
-
-// hasHidden reports whether the game keeps information from its players.
-func hasHidden(st game.State) bool {
-	_, ok := st.(game.HiddenInfo)
-	return ok
-}
-
-// viewOf is what seat (game.Spectator for a spectator) may see of st: the game's own view
-// for hidden-information games, the position JSON for the others.
-func viewOf(st game.State, seat int) (json.RawMessage, error) {
-	if h, ok := st.(game.HiddenInfo); ok {
-		v, err := safeView(h, seat)
-		if err != nil {
-			return nil, fmt.Errorf("view for seat %d: %w", seat, err)
-		}
-		return v, nil
-	}
-	return st.MarshalPosition()
-}
-
-// safeView turns a panic in a game's View (a seat it did not expect) into
-// an error: the server must fail closed, never crash or fall back to more.
-func safeView(h game.HiddenInfo, seat int) (v json.RawMessage, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			v, err = nil, fmt.Errorf("view panicked: %v", r)
-		}
-	}()
-	b, err := h.View(seat)
-	if err != nil {
-		return nil, err
-	}
-	if !json.Valid(b) {
-		return nil, errors.New("view is not JSON")
-	}
-	return b, nil
-}
+// game.View (the barrier, defined once in the game package); the full
+// position (positionOf) and chance outcomes (chanceOf) are released only
+// for finished games or games without hidden information.
 
 // positionOf is the full position: only for finished games or games
 // without hidden information.
 func positionOf(st game.State, meta *store.Game) json.RawMessage {
-	if hasHidden(st) && !over(meta) {
+	if game.Hidden(st) && !over(meta) {
 		return nil
 	}
 	b, err := st.MarshalPosition()
@@ -80,18 +42,6 @@ func chanceOf(st game.State) json.RawMessage {
 		return nil
 	}
 	return b
-}
-
-// legalTexts lists the legal moves in canonical notation, sorted by byte
-// order as `tabula moves` prints them.
-func legalTexts(st game.State) []string {
-	ms := st.Legal(nil)
-	out := make([]string, len(ms))
-	for i, m := range ms {
-		out[i] = st.FormatMove(m)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // initialState builds the start of a game from its metadata.

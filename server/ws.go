@@ -11,6 +11,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"github.com/tabula-games/tabula/game"
 	"github.com/tabula-games/tabula/store"
 )
 
@@ -224,7 +225,7 @@ func storedSnapshot(gs *gameState, uid int64) []byte {
 			seat = i
 		}
 	}
-	v, _ := viewOf(gs.st, seat)
+	v, _ := game.View(gs.st, seat)
 	return marshal(snapshotMsg{Type: "snapshot", Game: gs.sum, Seat: seat, Moves: movesJSON(gs.moves), View: v})
 }
 

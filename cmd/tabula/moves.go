@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"sort"
 
 	"github.com/tabula-games/tabula/game"
 )
@@ -18,7 +17,7 @@ func runMoves(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	texts := sortedMoves(s)
+	texts := game.LegalTexts(s)
 	if !*asJSON {
 		for _, t := range texts {
 			fmt.Fprintln(stdout, t)
@@ -31,18 +30,6 @@ func runMoves(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	_, err = fmt.Fprintf(stdout, "%s\n", out)
 	return err
-}
-
-// sortedMoves lists the legal moves in canonical notation, sorted by byte
-// order as the contract requires.
-func sortedMoves(s game.State) []string {
-	moves := s.Legal(nil)
-	texts := make([]string, len(moves))
-	for i, m := range moves {
-		texts[i] = s.FormatMove(m)
-	}
-	sort.Strings(texts)
-	return texts
 }
 
 // movesJSON is the `moves --json` object of CLI.md.
@@ -68,9 +55,6 @@ func movesJSON(s game.State, texts []string) ([]byte, error) {
 		} else {
 			winner = ws
 		}
-	}
-	if texts == nil {
-		texts = []string{}
 	}
 	return json.Marshal(struct {
 		ToMove   any             `json:"toMove"`

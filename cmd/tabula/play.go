@@ -98,7 +98,7 @@ func (p *player) loop(s game.State) error {
 			}
 			continue
 		}
-		m, err := a.Choose(ctx, s)
+		m, err := agent.Ask(ctx, a, s)
 		if err != nil {
 			if errors.Is(err, agent.ErrForfeit) {
 				fmt.Fprintf(p.out, "%s (%s) forfeits: %v\n", s.SeatName(seat), a.Name(), err)
@@ -139,7 +139,7 @@ func (p *player) human(ctx context.Context, s game.State, seat int) (done bool, 
 			fmt.Fprintln(p.out, "type a move, or: moves (list legal moves), hint, undo, show, quit")
 			continue
 		case "moves":
-			fmt.Fprintln(p.out, strings.Join(sortedMoves(s), "  "))
+			fmt.Fprintln(p.out, strings.Join(game.LegalTexts(s), "  "))
 			continue
 		case "show":
 			fmt.Fprint(p.out, drawing(s))
@@ -186,7 +186,7 @@ func (p *player) hint(ctx context.Context, s game.State) {
 		p.hinter = a
 	}
 	fmt.Fprintln(p.out, "thinking…")
-	m, err := p.hinter.Choose(ctx, s)
+	m, err := agent.Ask(ctx, p.hinter, s)
 	if err != nil {
 		fmt.Fprintf(p.out, "no hint: %v\n", oneLine(err.Error()))
 		return

@@ -9,6 +9,7 @@ package gametest
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -72,6 +73,7 @@ func Run(t *testing.T, g game.Game, cfg Config) {
 			t.Fatalf("options %v: %v", opts, err)
 		}
 		t.Run(fmt.Sprintf("options%d[%s]", oi, full), func(t *testing.T) {
+			checkFacts(t, g, full, cfg.Seed)
 			hashes := map[string]uint64{} // position JSON → hash, across games
 			for i := 0; i < cfg.Games; i++ {
 				seed := cfg.Seed + uint64(i)
@@ -276,8 +278,59 @@ func checkClone(s game.State, moves []game.Move, rng *game.RNG, fail func(string
 	return true
 }
 
+// checkFacts: the game's Facts agree with what its states do under opts.
+func checkFacts(t *testing.T, g game.Game, opts game.Options, seed uint64) {
+	t.Helper()
+	f := g.Facts()
+	if f.MinPlayers < 1 || f.MinPlayers > f.MaxPlayers || f.MaxPlayers > game.MaxPlayers {
+		t.Fatalf("Facts: %d…%d players, want 1 ≤ min ≤ max ≤ %d", f.MinPlayers, f.MaxPlayers, game.MaxPlayers)
+	}
+	if f.MinPlayers != f.MaxPlayers {
+		found := false
+		for _, o := range g.Options() {
+			if o.Name == game.PlayersOption {
+				found = true
+				if !o.IsInt() || o.Min != f.MinPlayers || o.Max != f.MaxPlayers {
+					t.Fatalf("option %q ranges %d…%d, Facts say %d…%d players", o.Name, o.Min, o.Max, f.MinPlayers, f.MaxPlayers)
+				}
+			}
+		}
+		if !found {
+			t.Fatalf("seats vary (%d…%d) but there is no %q option", f.MinPlayers, f.MaxPlayers, game.PlayersOption)
+		}
+	}
+	s, err := g.New(opts, seed)
+	if err != nil {
+		t.Fatalf("New: %v", err)
+	}
+	n, err := game.NumPlayers(g, opts)
+	if err != nil || n != s.NumPlayers() || n < f.MinPlayers || n > f.MaxPlayers {
+		t.Fatalf("NumPlayers(options) = %d (%v), a new state has %d seats, Facts say %d…%d", n, err, s.NumPlayers(), f.MinPlayers, f.MaxPlayers)
+	}
+	if _, ok := s.(game.HiddenInfo); ok != f.HiddenInfo {
+		t.Fatalf("Facts say HiddenInfo=%v but the state implements game.HiddenInfo: %v", f.HiddenInfo, ok)
+	}
+	if !f.Chance {
+		// Without chance the seed decides nothing.
+		for other := seed + 1; other < seed+20; other++ {
+			s2, err := g.New(opts, other)
+			if err != nil {
+				t.Fatalf("New: %v", err)
+			}
+			p1, _ := s.MarshalPosition()
+			p2, _ := s2.MarshalPosition()
+			if !bytes.Equal(p1, p2) {
+				t.Fatalf("Facts say no chance, but seeds %d and %d start different games", seed, other)
+			}
+		}
+	}
+}
+
 // checkHidden: for games with hidden information, a determinized state looks
-// the same as the original to the seat it was made for.
+// the same as the original to the seat it was made for, has the very same
+// legal moves (so a move chosen in it is a move of the true state), and
+// depends on nothing of the state it overwrote (game.Observe builds its world
+// in a copy of the true state).
 func checkHidden(s game.State, rng *game.RNG, fail func(string, ...any) bool) bool {
 	h, ok := s.(game.HiddenInfo)
 	if !ok {
@@ -300,8 +353,19 @@ func checkHidden(s game.State, rng *game.RNG, fail func(string, ...any) bool) bo
 		if !bytes.Equal(v, v2) {
 			return fail("determinization for seat %d changes its view:\n  %s\n  %s", seat, v, v2)
 		}
-		if a, b := formatAll(s, s.Legal(nil)), formatAll(d, d.Legal(nil)); strings.Join(a, " ") != strings.Join(b, " ") {
-			return fail("determinization for seat %d changes the legal moves", seat)
+		if a, b := s.Legal(nil), d.Legal(nil); !slices.Equal(a, b) {
+			return fail("determinization for seat %d changes the legal moves: %v, %v", seat, formatAll(s, a), formatAll(d, b))
+		}
+		// The same draw into a state that held something else (d, already
+		// overwritten once) gives the same world.
+		r1, r2 := *rng, *rng
+		d1 := s.Clone()
+		h.Determinize(d1, seat, &r1)
+		h.Determinize(d, seat, &r2)
+		p1, _ := d1.MarshalPosition()
+		p2, _ := d.MarshalPosition()
+		if !bytes.Equal(p1, p2) {
+			return fail("determinization for seat %d depends on the state it overwrites", seat)
 		}
 	}
 	return true

@@ -54,6 +54,9 @@ var (
 func (sgolte) Name() string  { return "sgolte" }
 func (sgolte) Title() string { return "Sgolte" }
 
+// Facts: two seats, everything in sight, no chance (Black always starts).
+func (sgolte) Facts() game.Facts { return game.Facts{MinPlayers: 2, MaxPlayers: 2} }
+
 func (sgolte) Options() []game.OptionSpec {
 	return []game.OptionSpec{
 		{Name: "size", Doc: "cells per side of the hexhex board", Default: "5", Values: []string{"5", "6", "7"}},

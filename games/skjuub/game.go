@@ -30,6 +30,9 @@ const maxTurnsLimit = 1000
 func (skjuub) Name() string  { return "skjuub" }
 func (skjuub) Title() string { return "Skjuub" }
 
+// Facts: two seats, everything in sight, no chance.
+func (skjuub) Facts() game.Facts { return game.Facts{MinPlayers: 2, MaxPlayers: 2} }
+
 func (skjuub) Options() []game.OptionSpec {
 	return []game.OptionSpec{
 		{Name: "opposite_overhangs", Doc: "two overhangs from opposite sides may share an empty square (allow) or not (forbid)", Default: "allow", Values: []string{"allow", "forbid"}},

@@ -33,9 +33,14 @@ func (Game) Name() string { return "skyjo" }
 // Title implements game.Game.
 func (Game) Title() string { return "Skyjo" }
 
+// Facts implements game.Game: 2 to 8 seats, face-down cards and a shuffled deck.
+func (Game) Facts() game.Facts {
+	return game.Facts{MinPlayers: 2, MaxPlayers: MaxPlayers, HiddenInfo: true, Chance: true}
+}
+
 // The option names of the spec.
 const (
-	optPlayers  = "players"
+	optPlayers  = game.PlayersOption
 	optStarter  = "starter"
 	optColumns  = "columns"
 	optDouble   = "double"

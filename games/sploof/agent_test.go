@@ -30,7 +30,7 @@ func TestGreedyBeatsRandom(t *testing.T) {
 		players[greedySeat] = agent.NewGreedy(uint64(1000 + i))
 		players[1-greedySeat] = agent.NewRandom(uint64(2000 + i))
 		for !st.Outcome().Over() {
-			m, err := players[st.ToMove()].Choose(ctx, st)
+			m, err := agent.Ask(ctx, players[st.ToMove()], st)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -39,6 +39,10 @@ func (Game) Name() string { return "sploof" }
 // Title implements game.Game.
 func (Game) Title() string { return "Sploof" }
 
+// Facts implements game.Game: two seats, everything in sight; with
+// first=random the seed decides who starts.
+func (Game) Facts() game.Facts { return game.Facts{MinPlayers: 2, MaxPlayers: 2, Chance: true} }
+
 // Options implements game.Game.
 func (Game) Options() []game.OptionSpec {
 	return []game.OptionSpec{

@@ -148,3 +148,55 @@ export async function guest(page) {
   await page.goto(BASE + '/#/account')
   await page.evaluate(() => import('/js/session.js').then((s) => s.ensure()))
 }
+
+/** createGame creates a game through the API as the page's user and returns its summary. */
+export async function createGame(page, req) {
+  const res = await api(page, 'POST', '/games', req)
+  assert.equal(res.status, 201, JSON.stringify(res.body))
+  return res.body.game
+}
+
+/** openGame creates a game and opens its page, waiting for the board. */
+export async function openGame(page, req) {
+  const g = await createGame(page, req)
+  await page.goto(BASE + '/#/game/' + g.id)
+  await page.waitForSelector('.board-svg [data-hit]')
+  return g.id
+}
+
+/**
+ * playByApi plays random legal moves for the page's user through the HTTP
+ * API (bots answer on the server) until the game is over or `plies` moves
+ * have been made; it returns the number of moves of the game.
+ */
+export function playByApi(page, id, plies = Infinity) {
+  return page.evaluate(async ([id, plies]) => {
+    const get = () => fetch('/api/games/' + id).then((r) => r.json())
+    for (let i = 0; i < 5000; i++) {
+      const g = await get()
+      if (g.game.status !== 'live' || g.moves.length >= plies) return g.moves.length
+      if (!g.legal || !g.legal.length) {
+        await new Promise((r) => setTimeout(r, 30))
+        continue
+      }
+      const move = g.legal[Math.floor(Math.random() * g.legal.length)]
+      await fetch('/api/games/' + id + '/moves', {method: 'POST', headers: {'Content-Type': 'application/json'},
+        body: JSON.stringify({ply: g.moves.length, move})})
+    }
+    throw new Error('the game did not end')
+  }, [id, plies])
+}
+
+/** allowErrors drops the page's recorded errors that match re (an expected 404, say). */
+export function allowErrors(page, re) {
+  page.errors = page.errors.filter((e) => !re.test(e))
+}
+
+/** inViewport: the element's box lies within the viewport (to the pixel). */
+export function inViewport(page, selector) {
+  return page.$eval(selector, (el) => {
+    const r = el.getBoundingClientRect()
+    return r.width > 0 && r.height > 0 && r.left >= -0.5 && r.top >= -0.5 &&
+      r.right <= innerWidth + 0.5 && r.bottom <= innerHeight + 0.5
+  })
+}

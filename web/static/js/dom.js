@@ -59,3 +59,16 @@ export function fmtTime(iso, lang) {
     return iso
   }
 }
+
+/**
+ * scrollIntoList scrolls list (a scrolling container) just enough to show
+ * item whole, and nothing else: unlike scrollIntoView it never moves the page.
+ */
+export function scrollIntoList(list, item) {
+  const l = list.getBoundingClientRect()
+  const r = item.getBoundingClientRect()
+  const top = l.top + list.clientTop
+  const bottom = top + list.clientHeight
+  if (r.top < top) list.scrollTop -= top - r.top
+  else if (r.bottom > bottom) list.scrollTop += r.bottom - bottom
+}

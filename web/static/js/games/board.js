@@ -7,6 +7,7 @@
 
 import {h, clear} from '../dom.js'
 import {t} from '../i18n.js'
+import {seatText} from '../seats.js'
 
 export class Board {
   /**
@@ -162,7 +163,7 @@ export class Board {
   seatLabel(seat) {
     const se = this.state && this.state.seats && this.state.seats[seat]
     if (!se) return t('seat.n', {n: seat + 1})
-    return se.user || (se.kind === 'bot' ? t('seat.bot', {level: t('bot.' + se.level)}) : t('seat.n', {n: seat + 1}))
+    return se.user || (se.kind === 'bot' ? seatText(se, this.state.seats) : t('seat.n', {n: seat + 1}))
   }
 
   // Subclasses implement:

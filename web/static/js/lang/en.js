@@ -273,6 +273,14 @@ export default {
   'rules.notTranslated': 'These rules are not translated yet; here they are in English.',
 
 
+  // roomweb (issue 17): the game room, the lobby's options, appearance
+  'seat.botN': 'Bot {n} ({level})',
+  'result.theyWon': '{name} won',
+  'result.theyLost': '{name} lost',
+  'result.theyShare': '{name} shared the win',
+  'game.missing': 'No such game',
+  'skyjo.heldBy': 'held by',
+  // end roomweb
   'opt.sgolte.size': 'cells per side of the hexhex board',
   'opt.sgolte.minflip': 'fewest flips over all adjacent groups (global) or within the chosen group (group)',
   'opt.sgolte.continue': 'after the split, increasing flips may (optional), must (mandatory) or cannot (none) follow',

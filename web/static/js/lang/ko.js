@@ -271,6 +271,14 @@ export default {
   'rules.notTranslated': '이 규칙은 아직 번역되지 않아 영어로 보여 드립니다.',
 
 
+  // roomweb (issue 17): the game room, the lobby's options, appearance
+  'seat.botN': '봇 {n} ({level})',
+  'result.theyWon': '{name} 승리',
+  'result.theyLost': '{name} 패배',
+  'result.theyShare': '{name} 공동 승리',
+  'game.missing': '없는 대국입니다',
+  'skyjo.heldBy': '손에 든 카드',
+  // end roomweb
   'opt.sgolte.size': '육각 보드 한 변의 칸 수',
   'opt.sgolte.minflip': '가장 적게 뒤집기: 맞닿은 모든 그룹 중에서(global) 또는 고른 그룹 안에서(group)',
   'opt.sgolte.continue': '가른 뒤 조각을 늘리는 뒤집기를 더 할 수 있음(optional), 해야 함(mandatory), 할 수 없음(none)',

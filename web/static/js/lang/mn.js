@@ -269,6 +269,14 @@ export default {
   'rules.notTranslated': 'Энэ дүрэм хараахан орчуулагдаагүй тул англиар харуулж байна.',
 
 
+  // roomweb (issue 17): the game room, the lobby's options, appearance
+  'seat.botN': 'Бот {n} ({level})',
+  'result.theyWon': '{name} хожсон',
+  'result.theyLost': '{name} хожигдсон',
+  'result.theyShare': '{name} хожлыг хуваалцсан',
+  'game.missing': 'Ийм тоглолт алга',
+  'skyjo.heldBy': 'барьж буй',
+  // end roomweb
   'opt.sgolte.size': 'зургаан өнцөгт самбарын нэг талын нүдний тоо',
   'opt.sgolte.minflip': 'хамгийн цөөн эргүүлэлт: хүрэлцсэн бүх бүлгээс (global) эсвэл сонгосон бүлэг дотроо (group)',
   'opt.sgolte.continue': 'хуваасны дараа хэсгийг нэмэгдүүлэх эргүүлэлтийг хийж болно (optional), заавал хийнэ (mandatory), хийж болохгүй (none)',

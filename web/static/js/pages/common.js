@@ -2,6 +2,10 @@
 
 import {h} from '../dom.js'
 import {t} from '../i18n.js'
+import {games} from '../games/registry.js'
+import {seatText, sideName as sideOf} from '../seats.js'
+
+export {seatText}
 
 /** errorText explains an API error in the page's language. */
 export function errorText(err) {
@@ -15,20 +19,23 @@ export function errorBox(err) {
   return h('p', {class: 'error', role: 'alert'}, errorText(err))
 }
 
-/** seatText names a seat of a game summary: its user, its bot, or its state. */
-export function seatText(se) {
-  if (!se) return ''
-  if (se.kind === 'bot') return t('seat.bot', {level: t('bot.' + se.level)})
-  if (se.kind === 'open') return t('seat.open')
-  if (se.kind === 'invite') return t('seat.invited', {user: se.user || ''})
-  return se.user || t('seat.n', {n: se.seat + 1})
-}
-
 /** sideName is how a game names a seat (Black, White, Player 1…), in the page's language. */
 export function sideName(game, se) {
-  if (!se || !se.name) return ''
-  if (se.name === 'black' || se.name === 'white') return t('colour.' + se.name)
-  return t('seat.player', {n: se.name})
+  return se ? sideOf(se.name) : ''
+}
+
+/**
+ * moverNames names the side that made each move, as it was when the move
+ * was made: after a Sgolte pie swap the seats play the other colours, so
+ * the seats' current names do not name the earlier moves.
+ */
+export function moverNames(sum, moves) {
+  const g = games[sum.game]
+  const sides = g && g.moverSides ? g.moverSides(moves) : null
+  return moves.map((m, i) => {
+    const se = sum.seats[m.seat]
+    return (sides ? sideOf(sides[i]) : sideName(sum.game, se)) || seatText(se, sum.seats)
+  })
 }
 
 /** resultText says how a finished game ended, from the user's seat (or -1). */
@@ -37,12 +44,23 @@ export function resultText(sum, seat) {
   if (!r) return sum.status === 'aborted' ? t('result.aborted') : ''
   const reason = r.reason && r.reason !== 'normal' ? ' ' + t('result.reason.' + r.reason) : ''
   if (r.status === 'drawn') return t('result.draw') + reason
-  const names = r.winners.map((w) => seatText(sum.seats[w]) + (sum.seats[w]?.name ? ` (${sideName(sum.game, sum.seats[w])})` : ''))
+  const names = r.winners.map((w) => seatText(sum.seats[w], sum.seats) + (sum.seats[w]?.name ? ` (${sideName(sum.game, sum.seats[w])})` : ''))
   if (seat >= 0) {
     if (r.winners.includes(seat)) return (r.winners.length > 1 ? t('result.youShare') : t('result.youWon')) + reason
     return t('result.youLost', {winners: names.join(', ')}) + reason
   }
   return t('result.won', {winners: names.join(', ')}) + reason
+}
+
+/** resultOf says how a finished game ended for the player named name (not the reader). */
+export function resultOf(sum, name) {
+  const r = sum.result
+  const seat = sum.seats.findIndex((se) => se.user === name)
+  if (!r || seat < 0) return resultText(sum, -1)
+  const reason = r.reason && r.reason !== 'normal' ? ' ' + t('result.reason.' + r.reason) : ''
+  if (r.status === 'drawn') return t('result.draw') + reason
+  if (!r.winners.includes(seat)) return t('result.theyLost', {name}) + reason
+  return (r.winners.length > 1 ? t('result.theyShare', {name}) : t('result.theyWon', {name})) + reason
 }
 
 export function gameTitle(name) {

@@ -8,7 +8,7 @@ import {api} from '../api.js'
 import * as session from '../session.js'
 import {GameChannel} from '../channel.js'
 import {games} from '../games/registry.js'
-import {errorBox, errorText, seatText, sideName, resultText, gameTitle} from './common.js'
+import {errorBox, errorText, seatText, sideName, moverNames, resultText, gameTitle} from './common.js'
 
 export function gamePage(main, [id]) {
   const st = {summary: null, seat: -1, moves: [], view: null, legal: null, clocks: null, pending: null, conn: 'connecting'}
@@ -58,13 +58,18 @@ export function gamePage(main, [id]) {
         controls,
         h('h2', {}, t('game.moves')), movesList)))
 
-  const channel = new GameChannel(id, {
-    onState(s) {
-      st.conn = s
-      connNote.textContent = s === 'open' ? '' : t('game.conn.' + s)
-    },
-    onMessage,
-  })
+  // The game channel opens once the game is known to exist: a missing game
+  // says so once, instead of a channel that retries for ever.
+  let channel = null
+  function openChannel() {
+    channel = new GameChannel(id, {
+      onState(s) {
+        st.conn = s
+        connNote.textContent = s === 'open' ? '' : t('game.conn.' + s)
+      },
+      onMessage,
+    })
+  }
 
   function onMessage(msg) {
     switch (msg.type) {
@@ -85,6 +90,7 @@ export function gamePage(main, [id]) {
         }
         st.moves.push({ply: msg.ply, seat: msg.seat, move: msg.move, at: msg.at})
         st.view = msg.view || st.view
+        renameSeats()
         st.legal = msg.legal || null
         st.summary.ply = st.moves.length
         st.summary.toMove = msg.toMove
@@ -93,8 +99,7 @@ export function gamePage(main, [id]) {
         setClocks(msg.clocks)
         render(true)
         {
-          const se = st.summary.seats[msg.seat]
-          announce.textContent = t('game.announce', {who: sideName(st.summary.game, se) || seatText(se), move: msg.move}) +
+          announce.textContent = t('game.announce', {who: moverNames(st.summary, st.moves).pop(), move: msg.move}) +
             (st.legal && st.legal.length ? ' ' + t('game.yourTurn') : '')
         }
         break
@@ -118,6 +123,15 @@ export function gamePage(main, [id]) {
         else if (board) board.set(boardState(false))
         break
     }
+  }
+
+  /** renameSeats names the seats by the sides they play now (a pie swap changes them). */
+  function renameSeats() {
+    const seatName = games[st.summary.game] && games[st.summary.game].seatName
+    if (!seatName || !st.view) return
+    st.summary.seats.forEach((se, i) => {
+      se.name = seatName(st.view, i) || se.name
+    })
   }
 
   function sendMove(text) {
@@ -161,7 +175,7 @@ export function gamePage(main, [id]) {
     sum.seats.forEach((se, i) => {
       const side = sideName(sum.game, se)
       seatsBox.append(h('li', {class: (sum.toMove === i ? 'to-move' : '') + (i === st.seat ? ' me' : '')},
-        h('span', {class: 'who'}, se.user ? h('a', {href: '#/user/' + encodeURIComponent(se.user)}, se.user) : seatText(se)),
+        h('span', {class: 'who'}, se.user ? h('a', {href: '#/user/' + encodeURIComponent(se.user)}, se.user) : seatText(se, sum.seats)),
         side ? h('span', {class: 'side'}, ' · ' + side) : null,
         i === st.seat ? h('span', {class: 'you'}, ' · ' + t('game.you')) : null,
         sum.toMove === i ? h('span', {class: 'turn-dot', title: t('game.toMove')}, ' ●') : null,
@@ -172,10 +186,10 @@ export function gamePage(main, [id]) {
   function renderMoves() {
     clear(movesList)
     const sum = st.summary
-    for (const m of st.moves) {
-      const se = sum.seats[m.seat]
-      movesList.append(h('li', {value: m.ply + 1}, h('span', {class: 'mv-seat'}, sideName(sum.game, se) || seatText(se)), ' ', h('code', {}, m.move)))
-    }
+    const names = moverNames(sum, st.moves)
+    st.moves.forEach((m, i) => {
+      movesList.append(h('li', {value: m.ply + 1}, h('span', {class: 'mv-seat'}, names[i]), ' ', h('code', {}, m.move)))
+    })
     movesList.scrollTop = movesList.scrollHeight
   }
 
@@ -252,13 +266,23 @@ export function gamePage(main, [id]) {
     board.set(boardState(fresh))
   }
 
-  api.game(id).catch((e) => {
-    if (!st.summary) main.prepend(errorBox(e))
+  let gone = false
+  api.game(id).then(() => {
+    if (!gone) openChannel()
+  }, (e) => {
+    if (gone) return
+    if (e.status === 404) {
+      main.replaceChildren(h('h1', {}, t('game.missing')), errorBox(e))
+      return
+    }
+    main.prepend(errorBox(e))
+    openChannel() // the server is away, not the game: keep trying
   })
 
   return {
     destroy() {
-      channel.destroy()
+      gone = true
+      if (channel) channel.destroy()
       clearInterval(clockTimer)
       if (board) board.destroy()
     },
@@ -268,7 +292,8 @@ export function gamePage(main, [id]) {
       board = null
       clear(main)
       const again = gamePage(main, [id])
-      channel.destroy()
+      gone = true
+      if (channel) channel.destroy()
       this.destroy = again.destroy
       this.relang = again.relang
       main.scrollTop = keep

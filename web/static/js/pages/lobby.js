@@ -127,7 +127,7 @@ export function lobbyPage(main, _params, query) {
   function row(sum, action) {
     return h('li', {class: 'game-row', 'data-id': sum.id},
       h('strong', {}, gameTitle(sum.game)), ' ',
-      h('span', {class: 'seats'}, sum.seats.map(seatText).join(' · ')), ' ',
+      h('span', {class: 'seats'}, sum.seats.map((se) => seatText(se, sum.seats)).join(' · ')), ' ',
       h('small', {}, fmtTime(sum.created, lang())), ' ', action)
   }
 

@@ -5,37 +5,48 @@ import {h, fmtTime} from '../dom.js'
 import {t, lang} from '../i18n.js'
 import {api} from '../api.js'
 import * as session from '../session.js'
-import {errorBox, seatText, resultText, gameTitle} from './common.js'
+import {errorBox, seatText, resultText, resultOf, gameTitle} from './common.js'
 
 export function profilePage(main, [name]) {
   const head = h('h1', {}, name)
   const ratings = h('div', {'data-test': 'ratings'})
   const list = h('div', {})
-  main.append(head, h('section', {class: 'panel'}, h('h2', {}, t('profile.ratings')), ratings),
-    h('section', {class: 'panel'}, h('h2', {}, t('profile.games')), list))
+  main.append(head)
+  // The player first: a name nobody has is one "not found", not two sections.
   api.user(name).then((res) => {
+    main.append(h('section', {class: 'panel'}, h('h2', {}, t('profile.ratings')), ratings),
+      h('section', {class: 'panel'}, h('h2', {}, t('profile.games')), list))
     if (res.user.guest) head.append(' ', h('small', {class: 'muted'}, t('account.guest')))
-    if (!res.ratings || !res.ratings.length) {
+    showRatings(res.ratings)
+    return api.games({user: name, status: ['live', 'finished', 'open'], limit: 50}).then(showGames, (e) => list.append(errorBox(e)))
+  }, (e) => main.append(errorBox(e)))
+
+  function showRatings(rs) {
+    if (!rs || !rs.length) {
       ratings.append(h('p', {class: 'muted'}, t('profile.noRatings')))
       return
     }
     ratings.append(h('table', {class: 'ratings'},
       h('thead', {}, h('tr', {}, h('th', {}, t('profile.game')), h('th', {}, t('profile.rating')), h('th', {}, t('profile.deviation')), h('th', {}, t('profile.played')))),
-      h('tbody', {}, res.ratings.map((r) => h('tr', {}, h('td', {}, gameTitle(r.game)), h('td', {}, Math.round(r.rating)),
+      h('tbody', {}, rs.map((r) => h('tr', {}, h('td', {}, gameTitle(r.game)), h('td', {}, Math.round(r.rating)),
         h('td', {}, '±' + Math.round(r.deviation)), h('td', {}, r.games))))))
-  }).catch((e) => ratings.append(errorBox(e)))
-  api.games({user: name, status: ['live', 'finished', 'open'], limit: 50}).then((res) => {
+  }
+
+  function showGames(res) {
     if (!res.games.length) {
       list.append(h('p', {class: 'muted'}, t('profile.noGames')))
       return
     }
+    // The result as the reader sees it: "You won" only on the reader's own games.
+    const reader = session.current()
     list.append(h('ul', {class: 'games'}, res.games.map((g) => {
-      const seat = g.seats.findIndex((se) => se.user === name)
-      return h('li', {class: 'game-row'}, h('strong', {}, gameTitle(g.game)), ' ', g.seats.map(seatText).join(' · '), ' ',
-        h('small', {}, fmtTime(g.created, lang())), ' ', g.result ? h('span', {}, resultText(g, seat)) : h('span', {}, t('status.' + g.status)), ' ',
+      const mine = reader && g.seats.findIndex((se) => se.user === reader.name)
+      const result = reader && reader.name === name ? resultText(g, mine) : resultOf(g, name)
+      return h('li', {class: 'game-row'}, h('strong', {}, gameTitle(g.game)), ' ', g.seats.map((se) => seatText(se, g.seats)).join(' · '), ' ',
+        h('small', {}, fmtTime(g.created, lang())), ' ', g.result ? h('span', {}, result) : h('span', {}, t('status.' + g.status)), ' ',
         h('a', {href: (g.status === 'finished' ? '#/replay/' : '#/game/') + g.id, class: 'button'}, g.status === 'finished' ? t('game.replay') : t('lobby.openGame')))
     })))
-  }).catch((e) => list.append(errorBox(e)))
+  }
 }
 
 export function accountPage(main) {

@@ -1,11 +1,11 @@
 // Replay viewer: any finished (or imported) game step by step, with a move
 // list, first/previous/next/last controls and the arrow keys.
 
-import {h, s, clear} from '../dom.js'
+import {h, s, clear, scrollIntoList} from '../dom.js'
 import {t} from '../i18n.js'
 import {api} from '../api.js'
 import {games} from '../games/registry.js'
-import {errorBox, seatText, sideName, resultText, gameTitle} from './common.js'
+import {errorBox, moverNames, resultText, gameTitle} from './common.js'
 
 export function replayPage(main, [id]) {
   let sum = null
@@ -67,8 +67,10 @@ export function replayPage(main, [id]) {
     ply = n
     where.textContent = t('replay.at', {ply: n, total: moves.length})
     for (const li of list.children) li.classList.toggle('current', Number(li.dataset.ply) === n)
+    // only the list scrolls: scrollIntoView would scroll the page too, and
+    // on a phone the controls would leave the screen
     const cur = list.querySelector('.current')
-    if (cur) cur.scrollIntoView({block: 'nearest'})
+    if (cur) scrollIntoList(list, cur)
     if (!board) {
       const Board = games[sum.game] && games[sum.game].Board
       if (!Board) return
@@ -84,12 +86,12 @@ export function replayPage(main, [id]) {
     resultBox.textContent = resultText(sum, -1)
     clear(list)
     list.append(h('li', {'data-ply': 0, value: 0}, h('button', {type: 'button', class: 'link', onclick: () => go(0)}, t('replay.start'))))
-    for (const m of moves) {
-      const se = sum.seats[m.seat]
+    const names = moverNames(sum, moves)
+    moves.forEach((m, i) => {
       list.append(h('li', {'data-ply': m.ply + 1, value: m.ply + 1},
         h('button', {type: 'button', class: 'link', onclick: () => go(m.ply + 1)},
-          (sideName(sum.game, se) || seatText(se)) + ' ', h('code', {}, m.move))))
-    }
+          names[i] + ' ', h('code', {}, m.move))))
+    })
     go(sum.status === 'live' ? moves.length : 0)
   }).catch((e) => err.replaceChildren(errorBox(e)))
 

@@ -83,3 +83,17 @@ export function compareGroups(a, b) {
   }
   return 0
 }
+
+/**
+ * moverColours is the colour each move was made with. A pie swap is made
+ * by White; after it the seats play the other colours, and a seat's
+ * present colour no longer names its earlier moves.
+ */
+export function moverColours(moves) {
+  let swapped = false
+  return moves.map((m) => {
+    const colour = colourOf({swapped}, m.seat)
+    if (m.move === 'swap') swapped = !swapped
+    return colour
+  })
+}

@@ -11,6 +11,7 @@ import {posName, parseMove, visibleSum, faceDown, tone} from './model.js'
 const CW = 52 // card width
 const CH = 72
 const GAP = 8
+const COL = 100 // a column of the piles: a card and its label
 
 export class SkyjoBoard extends Board {
   reset() {
@@ -134,33 +135,39 @@ export class SkyjoBoard extends Board {
 
     clear(this.host)
     this.host.append(sprite())
-    // the middle of the table: deck, discard pile, held card
-    const {svg: mid, layers} = svgRoot(`0 0 ${CW * 3 + GAP * 6 + 40} ${CH + 40}`, ['piles', 'marks'],
+    // the middle of the table: deck, discard pile, held card, each in a
+    // column of its own wide enough for its label (the held card's owner on
+    // a line of its own, shortened to fit)
+    const {svg: mid, layers} = svgRoot(`0 0 ${COL * 3} ${CH + 56}`, ['piles', 'marks'],
       {class: 'skyjo-piles', role: 'group', 'aria-label': t('skyjo.pilesLabel')})
+    const colX = (i) => COL * i + (COL - CW) / 2
     const deck = s(layers.piles, 'g', {class: 'pile deck'})
     this.hitTarget(deck, 'deck', t('skyjo.deckLabel', {n: view.deck}), legal.has('draw'))
-    back(deck, GAP + 4, 14)
-    back(deck, GAP + 2, 12)
-    back(deck, GAP, 10)
-    if (legal.has('draw')) s(deck, 'rect', {x: GAP - 3, y: 7, width: CW + 10, height: CH + 10, rx: 8, class: 'target-ring'})
-    s(deck, 'text', {x: GAP + CW / 2, y: CH + 34, class: 'pile-label'}, t('skyjo.deckCount', {n: view.deck}))
+    back(deck, colX(0) + 4, 14)
+    back(deck, colX(0) + 2, 12)
+    back(deck, colX(0), 10)
+    if (legal.has('draw')) s(deck, 'rect', {x: colX(0) - 3, y: 7, width: CW + 10, height: CH + 10, rx: 8, class: 'target-ring'})
+    s(deck, 'text', {x: COL / 2, y: CH + 32, class: 'pile-label'}, t('skyjo.deckCount', {n: view.deck}))
     const disc = view.discard || []
     const top = disc.length ? disc[disc.length - 1] : null
     const dg = s(layers.piles, 'g', {class: 'pile discard' + (this.mode === 'discard' && view.phase === 'drawn' && this.myTurn ? ' armed' : '')})
     const discLegal = legal.has('take') || (this.myTurn && view.phase === 'drawn')
     this.hitTarget(dg, 'discard', top === null ? t('skyjo.discardEmpty') : t('skyjo.discardLabel', {v: top}), discLegal)
-    if (top === null) s(dg, 'rect', {x: CW + GAP * 3, y: 10, width: CW, height: CH, rx: 6, class: 'slot'})
-    else card(dg, CW + GAP * 3, 10, top, fresh && (lastKinds.has('flip') || lastKinds.has('swap')))
-    if (discLegal) s(dg, 'rect', {x: CW + GAP * 3 - 3, y: 7, width: CW + 6, height: CH + 6, rx: 8, class: 'target-ring'})
-    s(dg, 'text', {x: CW * 1.5 + GAP * 3, y: CH + 34, class: 'pile-label'}, t('skyjo.discardCount', {n: disc.length}))
+    if (top === null) s(dg, 'rect', {x: colX(1), y: 10, width: CW, height: CH, rx: 6, class: 'slot'})
+    else card(dg, colX(1), 10, top, fresh && (lastKinds.has('flip') || lastKinds.has('swap')))
+    if (discLegal) s(dg, 'rect', {x: colX(1) - 3, y: 7, width: CW + 6, height: CH + 6, rx: 8, class: 'target-ring'})
+    s(dg, 'text', {x: COL * 1.5, y: CH + 32, class: 'pile-label'}, t('skyjo.discardCount', {n: disc.length}))
+    const fits = []
     if (view.held !== null && view.held !== undefined) {
-      const hx = CW * 2 + GAP * 6 + 10
       const hg = s(layers.piles, 'g', {class: 'held'})
-      card(hg, hx, 10, view.held, fresh)
-      s(hg, 'text', {x: hx + CW / 2, y: CH + 34, class: 'pile-label'}, t('skyjo.held', {player: this.seatLabel(view.toMove)}))
+      card(hg, colX(2), 10, view.held, fresh)
+      const who = this.seatLabel(view.toMove)
+      s(hg, 'title', {}, t('skyjo.held', {player: who}))
+      s(hg, 'text', {x: COL * 2.5, y: CH + 32, class: 'pile-label'}, t('skyjo.heldBy'))
+      fits.push(s(hg, 'text', {x: COL * 2.5, y: CH + 48, class: 'pile-label'}, who))
     }
     if (lastKinds.has('draw') || lastKinds.has('take')) {
-      const x = lastKinds.has('draw') ? GAP : CW + GAP * 3
+      const x = colX(lastKinds.has('draw') ? 0 : 1)
       s(layers.marks, 'rect', {x: x - 3, y: 7, width: CW + 6, height: CH + 6, rx: 8, class: 'last-card'})
     }
     const table = h('div', {class: 'skyjo-table'}, h('div', {class: 'skyjo-mid'}, mid))
@@ -203,6 +210,7 @@ export class SkyjoBoard extends Board {
     }
     table.append(grids)
     this.host.append(table)
+    for (const el of fits) fitText(el, COL - 6)
     this.renderInfo()
   }
 
@@ -251,6 +259,13 @@ export class SkyjoBoard extends Board {
     if (turn.length) lines.push(t('board.lastMove', {move: this.seatLabel(turn[0].seat) + ': ' + turn.map((m) => m.move).join(' ')}))
     return lines
   }
+}
+
+/** fitText shortens an SVG text (with an ellipsis) until it is at most width wide. */
+function fitText(el, width) {
+  const full = el.textContent
+  let n = full.length
+  while (n > 1 && el.getComputedTextLength() > width) el.textContent = full.slice(0, --n) + '…'
 }
 
 /** card draws a face-up card. */

@@ -1,0 +1,231 @@
+// The game room's bugs of issue 17, each as the player met it: the pie
+// swap's colours, the Skyjo piles and bot names, a missing game or player,
+// the replay on a phone, the move list's first row and the result box.
+
+import {test, before, after} from 'node:test'
+import assert from 'node:assert/strict'
+import {launch, newPage, assertNoErrors, guest, api, clickHit, clickMoveButton, createGame, openGame, playByApi,
+  allowErrors, inViewport, BASE} from './helpers.mjs'
+
+let browser
+before(async () => {
+  browser = await launch()
+})
+after(async () => {
+  await browser?.close()
+})
+
+const me = async (page) => (await api(page, 'GET', '/session')).body.user.name
+const rows = (page) => page.$$eval('[data-test=moves] li', (els) => els.map((e) => e.textContent.replace(/\s+/g, ' ').trim()))
+const seatRows = (page) => page.$$eval('[data-test=seats] li', (els) => els.map((e) => e.textContent.replace(/\s+/g, ' ').trim()))
+
+test('sgolte pie swap: seats, board and move list name the colours each player really has', async () => {
+  const alice = await newPage(browser)
+  const bob = await newPage(browser)
+  await guest(alice)
+  await guest(bob)
+  const [an, bn] = [await me(alice), await me(bob)]
+  const g = await createGame(alice, {game: 'sgolte', seats: [{kind: 'me'}, {kind: 'open'}]})
+  assert.equal((await api(bob, 'POST', `/games/${g.id}/join`, {})).status, 200)
+  for (const p of [alice, bob]) {
+    await p.goto(BASE + '/#/game/' + g.id)
+    await p.waitForSelector('.board-svg [data-hit]')
+  }
+  await alice.waitForSelector('.board-svg [data-hit="e5"].hit')
+  await clickHit(alice, 'e5')
+  await bob.waitForSelector('[data-test=actions] button[data-move=swap]')
+  await clickMoveButton(bob, 'swap')
+  await alice.waitForSelector('.board-svg [data-hit="a1"].hit')
+  await clickHit(alice, 'a1')
+  for (const p of [alice, bob]) await p.waitForFunction(() => document.querySelectorAll('[data-test=moves] li').length === 3)
+
+  const check = async (p, when) => {
+    const r = await rows(p)
+    assert.match(r[0], /Black.*e5/, `${when}: move 1 ${r}`)
+    assert.match(r[1], /White.*swap/, `${when}: move 2 (White swaps) ${r}`)
+    assert.match(r[2], /White.*a1/, `${when}: move 3 is a white stone ${r}`)
+    const seats = await seatRows(p)
+    assert.ok(seats[0].includes(an) && /White/.test(seats[0]) && !/Black/.test(seats[0]), `${when}: ${seats}`)
+    assert.ok(seats[1].includes(bn) && /Black/.test(seats[1]) && !/White/.test(seats[1]), `${when}: ${seats}`)
+    await p.waitForFunction((n) => document.querySelector('[data-test=groups-white]')?.textContent.includes(n), an)
+    assert.ok((await p.textContent('[data-test=groups-black]')).includes(bn), when)
+  }
+  await check(alice, 'live, alice')
+  await check(bob, 'live, bob')
+  await bob.waitForFunction(() => /Your turn \(Black\)/.test(document.querySelector('[data-test=prompt]').textContent))
+  for (const p of [alice, bob]) {
+    await p.reload()
+    await p.waitForFunction(() => document.querySelectorAll('[data-test=moves] li').length === 3)
+  }
+  await check(alice, 'after reload, alice')
+  await check(bob, 'after reload, bob')
+  // the replay names them the same way
+  await playByApi(alice, g.id, 3) // nothing to play: just the record
+  await alice.goto(BASE + '/#/replay/' + g.id)
+  await alice.waitForFunction(() => document.querySelectorAll('[data-test=replay-moves] li').length === 4)
+  const rep = await alice.$$eval('[data-test=replay-moves] li', (els) => els.map((e) => e.textContent.replace(/\s+/g, ' ')))
+  assert.match(rep[2], /White.*swap/, 'replay: ' + rep)
+  assert.match(rep[3], /White.*a1/, 'replay: ' + rep)
+  assertNoErrors(alice)
+  assertNoErrors(bob)
+  await alice.context().close()
+  await bob.context().close()
+})
+
+test("someone else's profile never says 'You won'", async () => {
+  const player = await newPage(browser)
+  await guest(player)
+  const name = await me(player)
+  const g = await createGame(player, {game: 'sploof', options: {first: 'white'}, seats: [{kind: 'me'}, {kind: 'bot', level: 'random'}]})
+  await playByApi(player, g.id)
+  const res = (await api(player, 'GET', '/games/' + g.id)).body.game.result
+  assert.ok(res, 'the game is over')
+  await player.goto(BASE + '/#/user/' + name)
+  await player.waitForSelector(`a[href="#/replay/${g.id}"]`)
+  const own = await player.textContent('main')
+  assert.match(own, /You won|You lost|Draw/, 'the player sees the result from their seat')
+
+  for (const signedIn of [false, true]) {
+    const other = await newPage(browser)
+    if (signedIn) await guest(other)
+    await other.goto(BASE + '/#/user/' + name)
+    await other.waitForSelector(`a[href="#/replay/${g.id}"]`)
+    const text = await other.textContent('main')
+    assert.doesNotMatch(text, /You won|You lost|You share/, `signed ${signedIn ? 'in' : 'out'}: ${text}`)
+    if (res.status === 'won') assert.match(text, new RegExp(res.winners.includes(0) ? `${name} won` : `${name} lost`))
+    assertNoErrors(other)
+    await other.context().close()
+  }
+  assertNoErrors(player)
+  await player.context().close()
+})
+
+test('skyjo: pile labels stay apart and inside; several bots have names of their own', async () => {
+  const page = await newPage(browser)
+  await guest(page)
+  const id = await openGame(page, {game: 'skyjo', options: {players: '4'},
+    seats: [{kind: 'me'}, {kind: 'bot', level: 'easy'}, {kind: 'bot', level: 'easy'}, {kind: 'bot', level: 'random'}]})
+  const names = await page.$$eval('.skyjo-player .skyjo-name strong', (els) => els.map((e) => e.textContent))
+  assert.equal(names.length, 4)
+  assert.equal(new Set(names).size, 4, 'four different names: ' + names)
+  const seats = await seatRows(page)
+  assert.equal(new Set(seats).size, 4, 'four different seat rows: ' + seats)
+
+  // play until we hold a drawn card: the held card's label appears beside the discard's
+  for (let i = 0; i < 40; i++) {
+    const g = (await api(page, 'GET', '/games/' + id)).body
+    if (g.legal && g.legal.includes('draw')) {
+      await api(page, 'POST', `/games/${id}/moves`, {ply: g.moves.length, move: 'draw'})
+      break
+    }
+    if (g.legal && g.legal.length) await api(page, 'POST', `/games/${id}/moves`, {ply: g.moves.length, move: g.legal[0]})
+    else await page.waitForTimeout(50)
+  }
+  await page.waitForSelector('.skyjo-piles .held')
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({width, height: 844})
+    await page.waitForTimeout(100)
+    const boxes = await page.$$eval('.skyjo-piles .pile-label', (els) => {
+      const svg = els[0].ownerSVGElement.getBoundingClientRect()
+      return {svg: {l: svg.left, r: svg.right, t: svg.top, b: svg.bottom}, labels: els.map((e) => {
+        const r = e.getBoundingClientRect()
+        return {text: e.textContent, l: r.left, r: r.right, t: r.top, b: r.bottom}
+      })}
+    })
+    assert.ok(boxes.labels.length >= 3, JSON.stringify(boxes.labels))
+    for (const a of boxes.labels) {
+      assert.ok(a.l >= boxes.svg.l - 0.5 && a.r <= boxes.svg.r + 0.5 && a.b <= boxes.svg.b + 0.5, `${width}px: "${a.text}" is cut at the edge`)
+      for (const b of boxes.labels) {
+        if (a === b) continue
+        const overlap = a.l < b.r && b.l < a.r && a.t < b.b && b.t < a.b
+        assert.ok(!overlap, `${width}px: "${a.text}" overlaps "${b.text}"`)
+      }
+    }
+  }
+  assertNoErrors(page)
+  await page.context().close()
+})
+
+test('a missing game says so once and stops; a missing player likewise', async () => {
+  const page = await newPage(browser)
+  const sockets = []
+  page.on('websocket', (ws) => sockets.push(ws.url()))
+  await page.goto(BASE + '/#/game/nope')
+  await page.waitForSelector('text=Not found')
+  await page.waitForTimeout(4000)
+  const main = await page.textContent('main')
+  assert.equal(main.split('Not found').length - 1, 1, 'one message: ' + main)
+  assert.doesNotMatch(main, /reconnecting|Connecting/, main)
+  assert.deepEqual(sockets, [], 'no game channel for a game that does not exist')
+  allowErrors(page, /status of 404/) // the one look-up of the game
+  assertNoErrors(page)
+
+  await page.goto(BASE + '/#/user/nobody-here')
+  await page.waitForSelector('text=Not found')
+  await page.waitForTimeout(500)
+  const prof = await page.textContent('main')
+  assert.doesNotMatch(prof, /No games yet|No rated games/, prof)
+  assert.equal(prof.split('Not found').length - 1, 1, prof)
+  allowErrors(page, /status of 404/)
+  assertNoErrors(page)
+  await page.context().close()
+})
+
+test('replay on a phone: stepping keeps the controls on the screen', async () => {
+  const page = await newPage(browser, {viewport: {width: 390, height: 844}})
+  await guest(page)
+  const g = await createGame(page, {game: 'sgolte', seats: [{kind: 'me'}, {kind: 'bot', level: 'random'}]})
+  const n = await playByApi(page, g.id)
+  assert.ok(n > 22, `a game of ${n} moves`)
+  await page.goto(BASE + '/#/replay/' + g.id)
+  await page.waitForSelector('[data-test=replay-moves] li')
+  await page.waitForFunction(() => /move 0 of/.test(document.querySelector('[data-test=replay-ply]').textContent))
+  const y0 = await page.evaluate(() => scrollY)
+  for (let i = 1; i <= 20; i++) {
+    await page.tap('[data-test=next]').catch(() => page.click('[data-test=next]'))
+    await page.waitForFunction((k) => document.querySelector('[data-test=replay-ply]').textContent.includes(`move ${k} of`), i)
+    assert.ok(await inViewport(page, '[data-test=next]'), `after ${i} taps the Next button is still on the screen`)
+  }
+  assert.equal(await page.evaluate(() => scrollY), y0, 'the page did not scroll')
+  assertNoErrors(page)
+  await page.context().close()
+})
+
+test('the move list shows whole rows; the result box has no focus-like border', async () => {
+  const page = await newPage(browser, {viewport: {width: 1280, height: 800}})
+  await guest(page)
+  const id = await openGame(page, {game: 'sgolte', seats: [{kind: 'me'}, {kind: 'bot', level: 'random'}]})
+  await playByApi(page, id, 40)
+  await page.waitForFunction(() => document.querySelectorAll('[data-test=moves] li').length >= 40)
+  await page.waitForTimeout(300)
+  const cut = await page.$eval('[data-test=moves]', (list) => {
+    const box = list.getBoundingClientRect()
+    const top = box.top + list.clientTop
+    const bottom = top + list.clientHeight
+    return [...list.querySelectorAll('li')].map((li) => li.getBoundingClientRect())
+      .filter((r) => r.bottom > top + 0.5 && r.top < bottom - 0.5)
+      .filter((r) => r.top < top - 0.5 || r.bottom > bottom + 0.5).length
+  })
+  assert.equal(cut, 0, 'rows cut off at the edge of the move list')
+  await playByApi(page, id)
+  await page.waitForSelector('[data-test=result]:not([hidden])')
+  // as a spectator sees it (a winner's box is green, everyone else's was blue)
+  const watcher = await newPage(browser, {viewport: {width: 1280, height: 800}})
+  await watcher.goto(BASE + '/#/game/' + id)
+  await watcher.waitForSelector('[data-test=result]:not([hidden])')
+  const border = await watcher.$eval('[data-test=result]', (el) => {
+    const cs = getComputedStyle(el)
+    const accent = getComputedStyle(document.documentElement).getPropertyValue('--accent').trim()
+    const probe = document.createElement('span')
+    probe.style.color = accent
+    document.body.append(probe)
+    const blue = getComputedStyle(probe).color
+    probe.remove()
+    return ['Top', 'Right', 'Bottom', 'Left'].map((s) => ({w: parseFloat(cs['border' + s + 'Width']), c: cs['border' + s + 'Color'], blue}))
+  })
+  for (const b of border) assert.ok(!(b.w >= 1.5 && b.c === b.blue), 'a focus-like accent border: ' + JSON.stringify(border))
+  assertNoErrors(watcher)
+  await watcher.context().close()
+  assertNoErrors(page)
+  await page.context().close()
+})

@@ -53,8 +53,10 @@ var optionSpecs = []game.OptionSpec{
 	{Name: optStarter, Doc: "who starts rounds after the first: the previous round's winner (seed) or the player who ended it (printed rules)",
 		Default: "winner", Values: []string{"winner", "finisher"}},
 	{Name: optColumns, Doc: "remove a column of three equal face-up cards", Default: "on", Values: []string{"on", "off"}},
-	{Name: optDouble, Doc: "double the round ender's score when not strictly lowest: only a positive score (printed rules) or any score",
-		Default: "positive", Values: []string{"positive", "always"}},
+	// The source doubles the score whatever its sign; the printed rules
+	// double only a positive one. The source's rule is the default.
+	{Name: optDouble, Doc: "double the round ender's score when not strictly lowest: any score (always, the source) or only a positive one (positive, printed rules)",
+		Default: "always", Values: []string{"always", "positive"}},
 	{Name: optMaxTurns, Doc: "house rule: a round stops, nobody doubled, after this many turns per player (or when the deck runs out a second time)",
 		Default: "100", Min: 1, Max: 1000, House: true},
 	{Name: optTarget, Doc: "the game ends after a round in which a total reaches this", Default: "100", Min: 1, Max: 10000},

@@ -293,7 +293,7 @@ export default {
   'opt.skyjo.players': 'number of players',
   'opt.skyjo.starter': 'who starts rounds after the first: the previous round\'s winner (winner) or the player who ended it (finisher, printed rules)',
   'opt.skyjo.columns': 'remove a column of three equal face-up cards',
-  'opt.skyjo.double': 'double the round ender\'s score when not strictly lowest: only a positive score (positive, printed rules) or any score (always)',
+  'opt.skyjo.double': 'double the round ender\'s score when not strictly lowest: any score (always, the source\'s rule) or only a positive score (positive, printed rules)',
   'opt.skyjo.maxturns': 'house rule: a round stops, nobody doubled, after this many turns per player (or when the deck runs out a second time)',
   'opt.skyjo.target': 'the game ends after a round in which a total reaches this',
   'opt.sploof.bothlines': 'a move that completes lines for both colours: the mover wins (mover), or the game is drawn (draw)',
@@ -316,4 +316,5 @@ export default {
   'error.bad_position': 'That position is not valid.',
   'error.rate_limited': 'Too many requests; wait a moment.',
   'error.unavailable': 'The server cannot do that right now; nothing was changed.',
+  'rules.words': 'Words of this game',
 }

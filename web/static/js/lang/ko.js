@@ -291,7 +291,7 @@ export default {
   'opt.skyjo.players': '플레이어 수',
   'opt.skyjo.starter': '두 번째 라운드부터 시작하는 사람: 이전 라운드 승자(winner) 또는 라운드를 끝낸 사람(finisher, 인쇄된 규칙)',
   'opt.skyjo.columns': '같은 값의 앞면 카드 세 장으로 된 열을 제거',
-  'opt.skyjo.double': '라운드를 끝낸 사람이 단독 최저가 아니면 점수를 두 배로: 양수일 때만(positive, 인쇄된 규칙) 또는 언제나(always)',
+  'opt.skyjo.double': '라운드를 끝낸 사람이 단독 최저가 아니면 점수를 두 배로: 어떤 점수든(always, 원문 규칙) 또는 양수일 때만(positive, 인쇄된 규칙)',
   'opt.skyjo.maxturns': '하우스 룰: 플레이어마다 이 차례 수가 지나면 (또는 덱이 두 번째로 떨어지면) 라운드가 끝나고 아무도 두 배가 되지 않음',
   'opt.skyjo.target': '누군가의 총점이 이 값에 이른 라운드가 끝나면 게임 종료',
   'opt.sploof.bothlines': '한 수로 두 색의 줄이 함께 완성되면: 둔 사람이 승리(mover) 또는 무승부(draw)',
@@ -314,4 +314,5 @@ export default {
   'error.bad_position': '올바르지 않은 국면입니다.',
   'error.rate_limited': '요청이 너무 많습니다. 잠시 기다리세요.',
   'error.unavailable': '서버가 지금은 처리할 수 없습니다. 바뀐 것은 없습니다.',
+  'rules.words': '이 게임의 용어',
 }

@@ -2,7 +2,8 @@
 // with no build step, embedded so that `tabula serve` needs nothing else.
 // The players' rules pages of package docs are served beside it under
 // rules/, with rules/index.json listing which translations exist (so the
-// page never has to probe for a missing file).
+// page never has to probe for a missing file) and rules/diagrams.json the
+// positions of the pages' diagrams, played by the rules engines.
 package web
 
 import (
@@ -14,9 +15,11 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/tabula-games/tabula/docs"
+	"github.com/tabula-games/tabula/docs/rules"
 )
 
 //go:embed static
@@ -35,7 +38,8 @@ func App() fs.FS {
 // AppFrom is App with the application's static files taken from fsys
 // instead of the embedded copy (to serve a working copy while editing it).
 func AppFrom(fsys fs.FS) fs.FS {
-	return &appFS{static: fsys, rules: docs.Rules, index: rulesIndex(docs.Rules)}
+	return &appFS{static: fsys, rules: docs.Rules, index: rulesIndex(docs.Rules),
+		diagrams: sync.OnceValues(func() ([]byte, error) { return rules.Build(docs.Rules) })}
 }
 
 // appFS overlays the rules pages (a directory of package docs) and their
@@ -44,9 +48,15 @@ type appFS struct {
 	static fs.FS
 	rules  fs.FS // holds the directory "rules"
 	index  []byte
+	// diagrams resolves the diagrams once, on first use (the tests of
+	// package docs/rules keep every diagram valid).
+	diagrams func() ([]byte, error)
 }
 
-const indexName = "rules/index.json"
+const (
+	indexName    = "rules/index.json"
+	diagramsName = "rules/diagrams.json"
+)
 
 func (a *appFS) Open(name string) (fs.File, error) {
 	if !fs.ValidPath(name) {
@@ -55,6 +65,12 @@ func (a *appFS) Open(name string) (fs.File, error) {
 	switch {
 	case name == indexName:
 		return &memFile{name: path.Base(name), r: bytes.NewReader(a.index), size: int64(len(a.index))}, nil
+	case name == diagramsName:
+		b, err := a.diagrams()
+		if err != nil {
+			return nil, &fs.PathError{Op: "open", Path: name, Err: err}
+		}
+		return &memFile{name: path.Base(name), r: bytes.NewReader(b), size: int64(len(b))}, nil
 	case name == "rules" || strings.HasPrefix(name, "rules/"):
 		return a.rules.Open(name)
 	}

@@ -47,6 +47,20 @@ func TestAppServesPageAndRules(t *testing.T) {
 			}
 		}
 	}
+	// The diagrams, played by the rules engines, and the glossary.
+	code, body = get("/rules/diagrams.json")
+	var diagrams map[string]struct{ View json.RawMessage }
+	if err := json.Unmarshal([]byte(body), &diagrams); code != 200 || err != nil {
+		t.Fatalf("GET /rules/diagrams.json = %d, %v", code, err)
+	}
+	for key, d := range diagrams {
+		if !json.Valid(d.View) || len(d.View) < 10 {
+			t.Errorf("diagram %s: no view: %s", key, d.View)
+		}
+	}
+	if code, body := get("/rules/glossary.json"); code != 200 || !strings.Contains(body, `"terms"`) {
+		t.Errorf("GET /rules/glossary.json = %d", code)
+	}
 	if code, _ := get("/rules/rules_test.go"); code != 404 {
 		t.Errorf("GET /rules/rules_test.go = %d, want 404 (only the pages are embedded)", code)
 	}

@@ -24,9 +24,12 @@ type Term struct {
 	// Games lists the games whose pages and interface strings the term is
 	// checked in; empty means all.
 	Games []string `json:"games"`
-	EN    Word     `json:"en"`
-	KO    Word     `json:"ko"`
-	MN    Word     `json:"mn"`
+	// Keys are prefixes of further interface strings that use the term
+	// although they belong to no game ("colour.", "dir.").
+	Keys []string `json:"keys"`
+	EN   Word     `json:"en"`
+	KO   Word     `json:"ko"`
+	MN   Word     `json:"mn"`
 }
 
 // Word is a term's word in one language.

@@ -1,7 +1,9 @@
 // A small Markdown renderer for the rules pages: headings (with ids for
 // in-page links), paragraphs, nested lists, fenced code (also inside list
 // items), tables, and inline code, bold, italics and links. It builds DOM
-// nodes, never HTML strings, so a page's text cannot inject markup.
+// nodes, never HTML strings, so a page's text cannot inject markup. A fenced
+// block whose info string names a renderer given to render (e.g.
+// ```diagram) is drawn by that renderer instead of shown as code.
 
 import {h} from './dom.js'
 
@@ -44,15 +46,18 @@ export function inline(text) {
 
 const indentOf = (line) => line.match(/^ */)[0].length
 
-/** render turns Markdown text into a DocumentFragment. */
-export function render(text) {
+/**
+ * render turns Markdown text into a DocumentFragment.
+ * renderers: {info: (text) => Node} draws fenced blocks with that info string.
+ */
+export function render(text, renderers = {}) {
   const lines = String(text).replace(/\r\n?/g, '\n').split('\n')
   const frag = document.createDocumentFragment()
-  blocks(lines, 0, lines.length, 0, frag)
+  blocks(lines, 0, lines.length, 0, frag, renderers)
   return frag
 }
 
-function blocks(lines, start, end, base, parent) {
+function blocks(lines, start, end, base, parent, renderers) {
   let i = start
   while (i < end) {
     const raw = lines[i]
@@ -68,6 +73,7 @@ function blocks(lines, start, end, base, parent) {
       i++
     } else if (/^\s*```/.test(line)) {
       const fence = indentOf(line)
+      const info = line.trim().slice(3).trim()
       const code = []
       i++
       while (i < end && !/^\s*```/.test(lines[i])) {
@@ -75,7 +81,8 @@ function blocks(lines, start, end, base, parent) {
         i++
       }
       i++
-      parent.append(h('pre', {}, h('code', {}, code.join('\n'))))
+      const draw = Object.hasOwn(renderers, info) ? renderers[info] : null
+      parent.append(draw ? draw(code.join('\n')) : h('pre', {}, h('code', {}, code.join('\n'))))
     } else if (/^\|/.test(line.trim()) && i + 1 < end && /^\s*\|?\s*:?-+/.test(lines[i + 1])) {
       const cells = (l) => l.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((c) => c.trim())
       const head = cells(line)
@@ -102,7 +109,7 @@ function blocks(lines, start, end, base, parent) {
           i++
         }
         const li = h('li')
-        blocks(item, 0, item.length, contentIndent, li)
+        blocks(item, 0, item.length, contentIndent, li, renderers)
         // a one-paragraph item needs no <p>
         if (li.childNodes.length === 1 && li.firstChild.tagName === 'P') li.replaceChildren(...li.firstChild.childNodes)
         list.append(li)

@@ -1,9 +1,12 @@
 // The rules page of each game, rendered from docs/rules (the translation
-// in the interface language where one exists, else English, saying so).
+// in the interface language where one exists, else English, saying so),
+// with its diagrams drawn on the game's own board and, at the end, the
+// game's words from the glossary (docs/rules/glossary.json).
 
 import {h} from '../dom.js'
 import {t, lang} from '../i18n.js'
 import {render} from '../markdown.js'
+import {diagramFigure, drawDiagrams} from '../diagram.js'
 import {gameNames} from '../games/registry.js'
 import {gameTitle} from './common.js'
 
@@ -36,6 +39,27 @@ export function rulesPage(main, [name]) {
       note.textContent = t('rules.notTranslated')
     }
     body.lang = translated ? l : 'en'
-    body.replaceChildren(render(text))
+    body.replaceChildren(render(text, {diagram: diagramFigure}))
+    const words = await glossaryFor(name, body.lang).catch(() => null)
+    if (words) body.append(words)
+    await drawDiagrams(body)
+    body.setAttribute('data-ready', '')
   }).catch(() => body.replaceChildren(h('p', {class: 'error'}, t('error.network'))))
+}
+
+let glossaryPromise = null
+
+/** glossaryFor lists the game's terms in lang with their definitions, English word beside. */
+async function glossaryFor(game, lang) {
+  if (!glossaryPromise) glossaryPromise = fetch('rules/glossary.json').then((r) => r.json())
+  const {terms} = await glossaryPromise
+  const mine = terms.filter((term) => !term.games.length || term.games.includes(game))
+  if (!mine.length) return null
+  const list = h('dl', {class: 'glossary'})
+  for (const term of mine) {
+    const w = term[lang] || term.en
+    list.append(h('dt', {id: 'term-' + term.id}, w.word, lang !== 'en' ? h('span', {class: 'en', lang: 'en'}, ' (' + term.en.word + ')') : ''),
+      h('dd', {}, w.def))
+  }
+  return h('section', {class: 'glossary-section', 'data-test': 'glossary'}, h('h2', {}, t('rules.words')), list)
 }

@@ -94,7 +94,7 @@ export class SploofBoard extends Board {
     const filter = s(defs, 'filter', {id: 'sp-shadow', x: '-30%', y: '-30%', width: '160%', height: '160%'})
     s(filter, 'feDropShadow', {dx: 0, dy: 3, stdDeviation: 3, 'flood-opacity': 0.45})
 
-    const xy = (p) => ({x: PAD + p.x * U, y: PAD + (6 - p.y) * U})
+    const xy = topXY
     s(layers.tray, 'rect', {x: PAD - U * 1.2, y: PAD - U * 1.2, width: 8.4 * U, height: 8.4 * U, rx: 18, class: 'tray'})
     for (let i = 0; i < 7; i++) {
       s(layers.tray, 'text', {x: PAD + i * U, y: size - 8, class: 'coord' + (i % 2 ? ' odd' : '')}, String.fromCharCode(97 + i))
@@ -149,6 +149,18 @@ export class SploofBoard extends Board {
     this.renderInfo(win)
   }
 
+  /**
+   * locate places a point ("2d4") or a top-view square ("d3") in the SVG's
+   * coordinates, drawn or not (diagrams mark empty points and the contact
+   * between two holes).
+   */
+  locate(name) {
+    const svg = this.host.querySelector('svg.sploof')
+    const p = parsePoint(name) || (/^[a-g][1-7]$/.test(name) ? {x: name.charCodeAt(0) - 97, y: Number(name[1]) - 1, h: 1} : null)
+    if (!svg || !p) return null
+    return {svg, ...topXY(p), r: U * 0.9}
+  }
+
   lastMarks() {
     const turn = this.lastTurn()
     const last = turn[turn.length - 1]
@@ -188,6 +200,11 @@ export class SploofBoard extends Board {
     if (last.text) lines_.push(t('board.lastMove', {move: last.text}))
     return lines_
   }
+}
+
+/** topXY is where top-view square (p.x, p.y) is drawn. */
+function topXY(p) {
+  return {x: PAD + p.x * U, y: PAD + (6 - p.y) * U}
 }
 
 function ballGradient(defs, id, light, dark) {

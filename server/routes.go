@@ -61,6 +61,7 @@ func (s *Server) routes() {
 	open("GET /api/games/{id}/replay", s.handleReplay)
 	authed("POST /api/records", s.handleImport)
 	open("GET /api/leaderboard/{game}", s.handleLeaderboard)
+	open("POST /api/rules/{game}", s.handleRules)
 
 	open("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, errf(http.StatusNotFound, "not_found", "no API route %s %s", r.Method, r.URL.Path))

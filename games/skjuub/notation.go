@@ -126,5 +126,5 @@ func (s *State) ParseMove(text string) (game.Move, error) {
 			return l, nil
 		}
 	}
-	return 0, fmt.Errorf("skjuub: move %q: %w", text, game.ErrIllegal)
+	return 0, fmt.Errorf("skjuub: move %q: %w: %s", text, game.ErrIllegal, s.whyIllegal(m))
 }

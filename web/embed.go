@@ -3,7 +3,8 @@
 // The players' rules pages of package docs are served beside it under
 // rules/, with rules/index.json listing which translations exist (so the
 // page never has to probe for a missing file) and rules/diagrams.json the
-// positions of the pages' diagrams, played by the rules engines.
+// positions of the pages' diagrams, played by the rules engines; the lessons
+// and puzzles of package learn are served under learn/.
 package web
 
 import (
@@ -20,6 +21,7 @@ import (
 
 	"github.com/tabula-games/tabula/docs"
 	"github.com/tabula-games/tabula/docs/rules"
+	"github.com/tabula-games/tabula/learn"
 )
 
 //go:embed static
@@ -38,7 +40,7 @@ func App() fs.FS {
 // AppFrom is App with the application's static files taken from fsys
 // instead of the embedded copy (to serve a working copy while editing it).
 func AppFrom(fsys fs.FS) fs.FS {
-	return &appFS{static: fsys, rules: docs.Rules, index: rulesIndex(docs.Rules),
+	return &appFS{static: fsys, rules: docs.Rules, learn: learn.Files(), index: rulesIndex(docs.Rules),
 		diagrams: sync.OnceValues(func() ([]byte, error) { return rules.Build(docs.Rules) })}
 }
 
@@ -47,6 +49,7 @@ func AppFrom(fsys fs.FS) fs.FS {
 type appFS struct {
 	static fs.FS
 	rules  fs.FS // holds the directory "rules"
+	learn  fs.FS // the lessons and puzzles, served under learn/
 	index  []byte
 	// diagrams resolves the diagrams once, on first use (the tests of
 	// package docs/rules keep every diagram valid).
@@ -73,6 +76,10 @@ func (a *appFS) Open(name string) (fs.File, error) {
 		return &memFile{name: path.Base(name), r: bytes.NewReader(b), size: int64(len(b))}, nil
 	case name == "rules" || strings.HasPrefix(name, "rules/"):
 		return a.rules.Open(name)
+	case name == "learn":
+		return a.learn.Open(".")
+	case strings.HasPrefix(name, "learn/"):
+		return a.learn.Open(strings.TrimPrefix(name, "learn/"))
 	}
 	return a.static.Open(name)
 }

@@ -1,0 +1,107 @@
+package learn_test
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	_ "github.com/tabula-games/tabula/games/all"
+	"github.com/tabula-games/tabula/learn"
+)
+
+var games = []string{"sgolte", "sploof", "skjuub", "skyjo"}
+
+// TestCourses replays every step of every game's lesson path with the rules
+// engine (learn.CheckCourse) and checks that each path ends with a first
+// game against a bot.
+func TestCourses(t *testing.T) {
+	for _, g := range games {
+		t.Run(g, func(t *testing.T) {
+			c, err := learn.LoadCourse(learn.Files(), g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.Game != g {
+				t.Fatalf("lessons/%s.json is for %q", g, c.Game)
+			}
+			for _, err := range learn.CheckCourse(c) {
+				t.Error(err)
+			}
+			last := c.Lessons[len(c.Lessons)-1]
+			if last.Steps[len(last.Steps)-1].Game == "" {
+				t.Error("the path does not end with a first game")
+			}
+			tasks := 0
+			for _, l := range c.Lessons {
+				for _, s := range l.Steps {
+					if s.Game == "" {
+						tasks++
+					}
+				}
+			}
+			t.Logf("%s: %d lessons, %d tasks and a first game", g, len(c.Lessons), tasks)
+		})
+	}
+}
+
+// TestCheckCourseFindsFaults: the checker rejects each kind of broken step,
+// so a passing TestCourses means something.
+func TestCheckCourseFindsFaults(t *testing.T) {
+	base := func() *learn.Course {
+		c, err := learn.LoadCourse(learn.Files(), "skjuub")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	step := func(c *learn.Course, lesson string, i int) *learn.Step {
+		for li := range c.Lessons {
+			if c.Lessons[li].ID == lesson {
+				return &c.Lessons[li].Steps[i]
+			}
+		}
+		t.Fatalf("no lesson %s", lesson)
+		return nil
+	}
+	cases := []struct {
+		name  string
+		break_ func(c *learn.Course)
+		want  string
+	}{
+		{"illegal accepted move", func(c *learn.Course) { step(c, "moves", 0).Accept = []string{"c1-c3"} }, "accepted move c1-c3"},
+		{"move written otherwise", func(c *learn.Course) { step(c, "moves", 0).Accept = []string{"A1-A4"} }, "written a1-a4"},
+		{"goal missed", func(c *learn.Course) { step(c, "sacrifice", 0).Accept = []string{"c1-c2"} }, "does not reach the goal captures"},
+		{"another move reaches the goal", func(c *learn.Course) {
+			s := step(c, "sacrifice", 0)
+			s.Position = json.RawMessage(strings.Replace(string(s.Position), `"c1": "1E"`, `"e1": "1N"`, 1))
+		}, "e1-e4 also reaches the goal captures"},
+		{"only, but two", func(c *learn.Course) { step(c, "sacrifice", 2).Only = true; step(c, "sacrifice", 2).Goal = "bonus" }, ""},
+		{"legal try", func(c *learn.Course) { step(c, "moves", 0).Tries[0].Move = "a1-a3" }, "try a1-a3 is legal"},
+		{"try for another reason", func(c *learn.Course) { step(c, "moves", 0).Tries[0].Engine = "is occupied" }, "not \"is occupied\""},
+		{"missing Korean", func(c *learn.Course) { delete(step(c, "moves", 1).Text, "ko") }, "text has no ko text"},
+		{"learner not to move", func(c *learn.Course) { step(c, "moves", 0).Seat = 1 }, "is not to move"},
+		{"continue after a choice", func(c *learn.Course) { step(c, "moves", 0).Accept = []string{"a1-a4", "a1-a5"} }, "does not end in one known position"},
+		{"illegal reply", func(c *learn.Course) { step(c, "moves", 0).Reply = []string{"c1-c3"} }, "reply c1-c3"},
+		{"unknown goal", func(c *learn.Course) { step(c, "moves", 0).Goal = "checkmates" }, "unknown goal"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			c := base()
+			if errs := learn.CheckCourse(c); len(errs) != 0 {
+				t.Fatalf("the course is broken before the test breaks it: %v", errs)
+			}
+			tc.break_(c)
+			errs := learn.CheckCourse(c)
+			if len(errs) == 0 {
+				t.Fatal("no fault found")
+			}
+			found := tc.want == ""
+			for _, e := range errs {
+				found = found || strings.Contains(e.Error(), tc.want)
+			}
+			if !found {
+				t.Fatalf("faults %v, none says %q", errs, tc.want)
+			}
+		})
+	}
+}

@@ -64,9 +64,9 @@ func TestCheckCourseFindsFaults(t *testing.T) {
 		return nil
 	}
 	cases := []struct {
-		name  string
+		name   string
 		break_ func(c *learn.Course)
-		want  string
+		want   string
 	}{
 		{"illegal accepted move", func(c *learn.Course) { step(c, "moves", 0).Accept = []string{"c1-c3"} }, "accepted move c1-c3"},
 		{"move written otherwise", func(c *learn.Course) { step(c, "moves", 0).Accept = []string{"A1-A4"} }, "written a1-a4"},

@@ -157,7 +157,7 @@ func describeRules(st game.State, seat *int, resp *rulesResponse) error {
 	if sc, ok := st.(game.Scorer); ok {
 		resp.Scores = sc.Scores()
 	}
-	resp.Legal = legalTexts(st)
+	resp.Legal = game.LegalTexts(st)
 	who := max(resp.ToMove, 0)
 	if seat != nil {
 		if *seat < 0 || *seat >= n {
@@ -165,7 +165,7 @@ func describeRules(st game.State, seat *int, resp *rulesResponse) error {
 		}
 		who = *seat
 	}
-	view, err := viewOf(st, who)
+	view, err := game.View(st, who)
 	if err != nil {
 		return errf(http.StatusUnprocessableEntity, "bad_position", "%v", err)
 	}

@@ -22,6 +22,14 @@ type HiddenInfo interface {
 	Determinize(dst State, seat int, rng *RNG)
 }
 
+// Configured is implemented by states that say which option values they are
+// played under (every Tabula game's do): a position carries its options, so
+// `tabula moves -o … --position` can check that the two agree.
+type Configured interface {
+	// Options returns every option of the game with the state's value.
+	Options() Options
+}
+
 // Spectator is the seat number View takes for someone who watches a game
 // without playing in it.
 const Spectator = -1

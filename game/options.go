@@ -2,6 +2,8 @@ package game
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -73,10 +75,18 @@ func ParseOptions(g Game, settings []string) (Options, error) {
 
 // Set validates and sets one option of g.
 func (o Options) Set(g Game, key, value string) error {
+	if err := o.set(g, key, value); err != nil {
+		return fmt.Errorf("%s: %w", g.Name(), err)
+	}
+	return nil
+}
+
+// set is Set with an error that does not name the game.
+func (o Options) set(g Game, key, value string) error {
 	for _, s := range g.Options() {
 		if s.Name == key {
 			if err := s.check(value); err != nil {
-				return fmt.Errorf("%s: %w", g.Name(), err)
+				return err
 			}
 			o[key] = value
 			return nil
@@ -86,16 +96,28 @@ func (o Options) Set(g Game, key, value string) error {
 	for _, s := range g.Options() {
 		names = append(names, s.Name)
 	}
-	return fmt.Errorf("%s: %w: unknown option %q (options: %s)", g.Name(), ErrOption, key, strings.Join(names, ", "))
+	return fmt.Errorf("%w: unknown option %q (options: %s)", ErrOption, key, strings.Join(names, ", "))
 }
 
 // Complete returns o with every option of g present: nil or partial option
 // maps (from code, not from users) get the defaults for what is missing, and
 // every given value is validated.
 func Complete(g Game, o Options) (Options, error) {
+	out, err := CheckOptions(g, o)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", g.Name(), err)
+	}
+	return out, nil
+}
+
+// CheckOptions is Complete with an error that does not name the game, for
+// callers whose own error already does: a position parser reports
+// "sploof: invalid position: invalid option: first=…", not the game twice.
+// Keys are checked in sorted order, so the error is always the same one.
+func CheckOptions(g Game, o Options) (Options, error) {
 	out := Defaults(g)
-	for k, v := range o {
-		if err := out.Set(g, k, v); err != nil {
+	for _, k := range slices.Sorted(maps.Keys(o)) {
+		if err := out.set(g, k, o[k]); err != nil {
 			return nil, err
 		}
 	}

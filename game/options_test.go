@@ -77,3 +77,18 @@ func TestOptionsAccessors(t *testing.T) {
 		t.Error("IsInt: pile is an integer option, last is not")
 	}
 }
+
+// With several bad options the error names the first in sorted order, the
+// same one every time (map order must not leak into error texts).
+func TestCompleteReportsTheSameErrorEveryTime(t *testing.T) {
+	for i := 0; i < 20; i++ {
+		_, err := game.Complete(takeGame{}, game.Options{"pile": "0", "last": "maybe", "players": "9"})
+		if want := `take: invalid option: last="maybe": want one of wins|loses`; err == nil || err.Error() != want {
+			t.Fatalf("Complete = %v, want %q", err, want)
+		}
+	}
+	_, err := game.CheckOptions(takeGame{}, game.Options{"pile": "0"})
+	if want := "invalid option: pile=0: want 1…30"; err == nil || err.Error() != want || !errors.Is(err, game.ErrOption) {
+		t.Fatalf("CheckOptions = %v, want %q without the game's name", err, want)
+	}
+}

@@ -93,9 +93,9 @@ func (s *take) Outcome() game.Outcome {
 	}
 	return game.WinOutcome(s.Winner)
 }
-func (s *take) Clone() game.State            { c := *s; return &c }
-func (s *take) CopyFrom(src game.State)      { *s = *src.(*take) }
-func (s *take) Hash() uint64                 { return uint64(s.Pile)<<8 | uint64(s.Turn) }
+func (s *take) Clone() game.State             { c := *s; return &c }
+func (s *take) CopyFrom(src game.State)       { *s = *src.(*take) }
+func (s *take) Hash() uint64                  { return uint64(s.Pile)<<8 | uint64(s.Turn) }
 func (s *take) FormatMove(m game.Move) string { return "take" + strconv.Itoa(int(m)) }
 func (s *take) ParseMove(text string) (game.Move, error) {
 	var k int

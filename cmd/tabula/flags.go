@@ -47,7 +47,7 @@ type setup struct {
 }
 
 func (st *setup) register(fs *flag.FlagSet) {
-	fs.Var(&st.opts, "o", "game option key=value (repeatable)")
+	fs.Var(&st.opts, "o", "game option key=value (repeatable; with --position it must match the position's own)")
 	fs.StringVar(&st.moves, "moves", "", "moves to play first, space separated")
 	fs.StringVar(&st.position, "position", "", "start from this position JSON file (- for stdin)")
 	fs.Uint64Var(&st.seed, "seed", 1, "seed for the game's chance events")
@@ -66,9 +66,6 @@ func (st *setup) state(name string, stdin io.Reader) (game.Game, game.State, err
 	}
 	var s game.State
 	if st.position != "" {
-		if len(st.opts) > 0 {
-			return nil, nil, fmt.Errorf("-o cannot be combined with --position: a position carries its own options")
-		}
 		var data []byte
 		if st.position == "-" {
 			data, err = io.ReadAll(io.LimitReader(stdin, 16<<20))
@@ -80,6 +77,9 @@ func (st *setup) state(name string, stdin io.Reader) (game.Game, game.State, err
 		}
 		s, err = g.ParsePosition(data)
 		if err != nil {
+			return nil, nil, err
+		}
+		if err := agree(g, s, st.opts); err != nil {
 			return nil, nil, err
 		}
 	} else {
@@ -94,6 +94,28 @@ func (st *setup) state(name string, stdin io.Reader) (game.Game, game.State, err
 	return g, s, nil
 }
 
+// agree checks that the options given with -o (already validated) are the
+// ones the position carries: a position has its own options, and -o beside
+// it may only repeat them.
+func agree(g game.Game, s game.State, settings []string) error {
+	if len(settings) == 0 {
+		return nil
+	}
+	c, ok := s.(game.Configured)
+	if !ok {
+		return fmt.Errorf("-o with --position: %s positions do not say their options", g.Name())
+	}
+	have := c.Options()
+	for _, kv := range settings {
+		k, v, _ := strings.Cut(kv, "=")
+		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
+		if have[k] != v {
+			return fmt.Errorf("-o %s=%s: the position is played with %s=%s (a position carries its own options; -o may only repeat them)", k, v, k, have[k])
+		}
+	}
+	return nil
+}
+
 // playMoves applies a space-separated list of moves. Moves written with
 // internal spaces (Skyjo's "flip b2") are joined back: a token that does not
 // parse alone is retried with the next token appended.
@@ -101,7 +123,7 @@ func playMoves(s game.State, list string) error {
 	toks := strings.Fields(list)
 	for i := 0; i < len(toks); i++ {
 		if s.Outcome().Over() {
-			return fmt.Errorf("move %d %q: %w", i+1, toks[i], game.ErrGameOver)
+			return afterMoves(i, fmt.Errorf("move %q: %w", toks[i], game.ErrGameOver))
 		}
 		m, err := s.ParseMove(toks[i])
 		if err != nil && i+1 < len(toks) {
@@ -111,11 +133,23 @@ func playMoves(s game.State, list string) error {
 			}
 		}
 		if err != nil {
-			return fmt.Errorf("move %q: %w", toks[i], err)
+			return afterMoves(i, err)
 		}
 		s.Play(m)
 	}
 	return nil
+}
+
+// afterMoves says where in --moves a move failed; the game's own error
+// already names the move.
+func afterMoves(played int, err error) error {
+	switch played {
+	case 0:
+		return err
+	case 1:
+		return fmt.Errorf("after 1 move: %w", err)
+	}
+	return fmt.Errorf("after %d moves: %w", played, err)
 }
 
 // gameCommand parses a command that works on one position of one game:

@@ -57,6 +57,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				return 0
 			case errors.Is(err, flag.ErrHelp):
 				fmt.Fprintln(stderr, "usage: tabula "+c.usage)
+				if strings.Contains(c.usage, "--position") {
+					fmt.Fprintln(stderr, positionNote)
+				}
 				return 0
 			case errors.Is(err, errUsage):
 				return 2
@@ -75,7 +78,11 @@ func usage(w io.Writer) {
 	for _, c := range commands() {
 		fmt.Fprintln(w, "  tabula "+c.usage)
 	}
+	fmt.Fprintln(w, positionNote)
 }
+
+// positionNote is the help's word on -o beside --position.
+const positionNote = "-o key=value sets a game option; a position carries its own, so beside --position -o may only repeat them."
 
 // oneLine keeps an error to the single line the contract promises.
 func oneLine(s string) string {

@@ -140,6 +140,76 @@ func TestBadInputGivesOneLine(t *testing.T) {
 	}
 }
 
+// -o beside --position may repeat the position's options, and nothing else.
+func TestOptionsBesidePosition(t *testing.T) {
+	for _, tc := range []struct {
+		game, same, other string
+	}{
+		{"sgolte", "size=5", "size=6"},
+		{"sploof", "supply=finite", "supply=unlimited"},
+		{"skjuub", "maxturns=300", "maxturns=200"},
+		{"skyjo", "players=2", "players=3"},
+	} {
+		_, js, _ := tabula(t, "", "moves", tc.game, "--json")
+		var d struct {
+			Position json.RawMessage `json:"position"`
+		}
+		json.Unmarshal([]byte(js), &d)
+		_, want, _ := tabula(t, "", "moves", tc.game)
+		code, out, errs := tabula(t, string(d.Position), "moves", tc.game, "--position", "-", "-o", tc.same)
+		if code != 0 || out != want {
+			t.Errorf("%s -o %s with its own position: exit %d %q, output differs: %v", tc.game, tc.same, code, errs, out != want)
+		}
+		k, v, _ := strings.Cut(tc.other, "=")
+		_, v0, _ := strings.Cut(tc.same, "=")
+		code, _, errs = tabula(t, string(d.Position), "perft", tc.game, "--position", "-", "-o", tc.other)
+		wantErr := "tabula perft: -o " + tc.other + ": the position is played with " + k + "=" + v0 +
+			" (a position carries its own options; -o may only repeat them)\n"
+		if code != 1 || errs != wantErr {
+			t.Errorf("%s -o %s=%s beside a position: exit %d, %q; want %q", tc.game, k, v, code, errs, wantErr)
+		}
+	}
+}
+
+// Error texts say each thing once: the game, the kind of error, the move.
+func TestErrorTextsSayThingsOnce(t *testing.T) {
+	pos := func(g string, edit func(map[string]any)) string {
+		_, js, _ := tabula(t, "", "moves", g, "--json")
+		var d struct {
+			Position map[string]any `json:"position"`
+		}
+		json.Unmarshal([]byte(js), &d)
+		edit(d.Position)
+		b, _ := json.Marshal(d.Position)
+		return string(b)
+	}
+	for _, tc := range []struct {
+		stdin string
+		args  []string
+		want  string
+	}{
+		{pos("sploof", func(p map[string]any) { p["options"].(map[string]any)["first"] = "purple" }), []string{"moves", "sploof", "--position", "-"},
+			`tabula moves: sploof: invalid position: invalid option: first="purple": want one of white|black|random`},
+		{pos("skjuub", func(p map[string]any) { p["options"].(map[string]any)["maxturns"] = "0" }), []string{"moves", "skjuub", "--position", "-"},
+			`tabula moves: skjuub: invalid position: invalid option: maxturns=0: want 1…1000`},
+		{pos("skyjo", func(p map[string]any) { p["options"].(map[string]any)["players"] = "9" }), []string{"moves", "skyjo", "--position", "-"},
+			`tabula moves: skyjo: invalid position: invalid option: players=9: want 2…8`},
+		{pos("sploof", func(p map[string]any) { p["stock"].(map[string]any)["white"] = -2 }), []string{"moves", "sploof", "--position", "-"},
+			`tabula moves: sploof: invalid position: stock of white is -2, want 0…16 (16 balls of each colour)`},
+		{"", []string{"moves", "sgolte", "--moves", "zz99"},
+			`tabula moves: sgolte: move "zz99": unreadable: want a cell such as d5, d4(e3,e4), pass or swap`},
+		{"", []string{"moves", "sgolte", "--moves", "e5 e5"},
+			`tabula moves: after 1 move: sgolte: move "e5": illegal move: e5 is occupied`},
+		{"", []string{"moves", "skjuub", "-o", "maxturns=0"},
+			`tabula moves: skjuub: invalid option: maxturns=0: want 1…1000`},
+	} {
+		code, _, errs := tabula(t, tc.stdin, tc.args...)
+		if code != 1 || errs != tc.want+"\n" {
+			t.Errorf("%q: exit %d\n got  %q\n want %q", tc.args, code, errs, tc.want)
+		}
+	}
+}
+
 func TestShowDrawsEveryGame(t *testing.T) {
 	for _, g := range allGames {
 		code, out, errs := tabula(t, "", "show", g)

@@ -9,6 +9,7 @@ package gametest
 import (
 	"bytes"
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -235,6 +236,9 @@ func checkRoundTrip(g game.Game, s game.State, texts []string, hashes map[string
 	if back.Outcome() != s.Outcome() || back.ToMove() != s.ToMove() {
 		return fail("outcome/to-move differ after a position round trip (%s)", pos)
 	}
+	if c, ok := s.(game.Configured); ok && !maps.Equal(c.Options(), back.(game.Configured).Options()) {
+		return fail("options %v become %v on a position round trip", c.Options(), back.(game.Configured).Options())
+	}
 	got := formatAll(back, back.Legal(nil))
 	want := append([]string(nil), texts...)
 	sort.Strings(want)
@@ -306,6 +310,9 @@ func checkFacts(t *testing.T, g game.Game, opts game.Options, seed uint64) {
 	n, err := game.NumPlayers(g, opts)
 	if err != nil || n != s.NumPlayers() || n < f.MinPlayers || n > f.MaxPlayers {
 		t.Fatalf("NumPlayers(options) = %d (%v), a new state has %d seats, Facts say %d…%d", n, err, s.NumPlayers(), f.MinPlayers, f.MaxPlayers)
+	}
+	if c, ok := s.(game.Configured); ok && !maps.Equal(c.Options(), opts) {
+		t.Fatalf("a state started with %v says it plays under %v", opts, c.Options())
 	}
 	if _, ok := s.(game.HiddenInfo); ok != f.HiddenInfo {
 		t.Fatalf("Facts say HiddenInfo=%v but the state implements game.HiddenInfo: %v", f.HiddenInfo, ok)

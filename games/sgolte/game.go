@@ -66,6 +66,15 @@ func (sgolte) Options() []game.OptionSpec {
 	}
 }
 
+// Options implements game.Configured.
+func (s *State) Options() game.Options {
+	pie := "off"
+	if s.rules.pie {
+		pie = "on"
+	}
+	return game.Options{"size": fmt.Sprint(s.size), "minflip": minflipNames[s.minflip], "continue": continueNames[s.cont], "pie": pie}
+}
+
 // rules are the option values a state plays under, as small numbers.
 type rules struct {
 	size    uint8

@@ -54,8 +54,9 @@ type rules struct {
 	opts           game.Options
 }
 
+// newRules reads o; its error does not name the game (its callers do).
 func newRules(g game.Game, o game.Options) (*rules, error) {
-	full, err := game.Complete(g, o)
+	full, err := game.CheckOptions(g, o)
 	if err != nil {
 		return nil, err
 	}

@@ -99,7 +99,7 @@ func (g skjuub) ParsePosition(data []byte) (game.State, error) {
 	}
 	r, err := newRules(g, game.Options(pj.Options))
 	if err != nil {
-		return nil, posErr("options: %v", err)
+		return nil, posErr("%v", err)
 	}
 	s := &State{}
 	s.r = r
@@ -116,7 +116,7 @@ func (g skjuub) ParsePosition(data []byte) (game.State, error) {
 		return nil, posErr("the pieces collide (overhang into another piece or into one square from perpendicular sides, or past a closed edge)")
 	}
 	if len(pj.History) > len(s.hist) {
-		return nil, posErr("history too long")
+		return nil, posErr("history of %d entries is longer than the turns played", len(pj.History))
 	}
 	for _, h := range pj.History {
 		k, err := strconv.ParseUint(h, 16, 64)
@@ -129,7 +129,7 @@ func (g skjuub) ParsePosition(data []byte) (game.State, error) {
 	if s.pending == 0 {
 		if s.nhist == 0 || s.hist[s.nhist-1] != s.key {
 			if int(s.nhist) == len(s.hist) {
-				return nil, posErr("history too long")
+				return nil, posErr("history of %d entries is longer than the turns played", len(pj.History))
 			}
 			s.push(s.key)
 		}

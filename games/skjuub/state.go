@@ -1,6 +1,10 @@
 package skjuub
 
-import "github.com/tabula-games/tabula/game"
+import (
+	"maps"
+
+	"github.com/tabula-games/tabula/game"
+)
 
 // core is everything of a state except the repetition history; CopyFrom
 // copies it whole and only the used part of the history.
@@ -122,6 +126,9 @@ func (s *State) Hash() uint64 {
 }
 
 // SeatName is "1" or "2", as the notation and position JSON name players.
+// Options implements game.Configured.
+func (s *State) Options() game.Options { return maps.Clone(s.r.opts) }
+
 func (s *State) SeatName(seat int) string {
 	if seat == 1 {
 		return "2"

@@ -98,6 +98,15 @@ func (Game) ParsePosition(data []byte) (game.State, error) {
 	return s, nil
 }
 
+// Bounds a position's round and totals must keep. The rules have none (a
+// game ends when a total reaches the target, but rounds scored below zero
+// can put that off without end); these keep every count far inside its
+// int32 field.
+const (
+	maxRound = 1 << 20
+	maxTotal = 10_000_000
+)
+
 func parsePosition(data []byte) (*State, error) {
 	var pj positionJSON
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -111,7 +120,7 @@ func parsePosition(data []byte) (*State, error) {
 	if pj.Game != "skyjo" {
 		return nil, fmt.Errorf("game %q, want skyjo", pj.Game)
 	}
-	opts, err := game.Complete(Skyjo, game.Options(pj.Options))
+	opts, err := game.CheckOptions(Skyjo, game.Options(pj.Options))
 	if err != nil {
 		return nil, err
 	}
@@ -140,8 +149,8 @@ func parsePosition(data []byte) (*State, error) {
 		return nil, fmt.Errorf("phase %q: want one of %v", pj.Phase, phaseNames)
 	}
 	s.phase = phase(ph)
-	if pj.Round < 1 || pj.Round > 1<<20 {
-		return nil, fmt.Errorf("round %d out of range", pj.Round)
+	if pj.Round < 1 || pj.Round > maxRound {
+		return nil, fmt.Errorf("round %d: want 1…%d (the rules set no last round; this is Tabula's bound)", pj.Round, maxRound)
 	}
 	limit := int(s.cfg.maxTurns) * n
 	if pj.Turn < 0 || pj.Turn > limit || (pj.Turn == limit && s.phase != phaseOver) {
@@ -165,8 +174,8 @@ func parsePosition(data []byte) (*State, error) {
 		return int8(v), nil
 	}
 	for p, pl := range pj.Players {
-		if pl.Total < -1e7 || pl.Total > 1e7 {
-			return nil, fmt.Errorf("player %d: total %d out of range", p, pl.Total)
+		if pl.Total < -maxTotal || pl.Total > maxTotal {
+			return nil, fmt.Errorf("player %d: total %d: want −%d…%d (the rules set no bound; this is Tabula's)", p, pl.Total, maxTotal, maxTotal)
 		}
 		s.totals[p] = int32(pl.Total)
 		if err := s.parseGrid(p, pl.Grid, add); err != nil {

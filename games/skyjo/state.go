@@ -103,6 +103,9 @@ func (s *State) Clone() game.State {
 // CopyFrom implements game.State.
 func (s *State) CopyFrom(src game.State) { *s = *src.(*State) }
 
+// Options implements game.Configured.
+func (s *State) Options() game.Options { return s.cfg.options() }
+
 // SeatName implements game.State: seats are named 1…n, as the command line's
 // --p1…--p8 (the JSON's toMove counts from 0).
 func (s *State) SeatName(seat int) string {

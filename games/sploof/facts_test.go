@@ -660,6 +660,10 @@ func unlimitedStock(n int) string {
 // With supply=unlimited a stock may be large, but every position reachable
 // from one that reads back must read back too: stock + 2×reds ≤ 255.
 func TestLargeStockRoundTrip(t *testing.T) {
+	if _, err := (Game{}).ParsePosition([]byte(unlimitedStock(232))); err == nil ||
+		!strings.Contains(err.Error(), "stock of white is 232, want 0…231 (with supply=unlimited Tabula keeps stock + 2×reds at most 255)") {
+		t.Errorf("a stock of 232 beside 12 reds: %v", err)
+	}
 	s := mustParse(t, unlimitedStock(231)) // 231 + 2×12 = 255
 	rng := game.NewRNG(1)
 	for !s.Outcome().Over() {

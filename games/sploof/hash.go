@@ -16,10 +16,8 @@ var (
 	zRules  [2]uint64 // supply=unlimited, bothlines=draw: they change the future
 )
 
-// Limits of the counts a position text may hold. A stock grows only by
-// removals, 2 for each red, so stock + 2×(reds on the board) never grows: a
-// position read with that sum at most maxStock keeps its stocks within the
-// uint8 key table for the rest of the game. A supply only shrinks.
+// Sizes of the key tables for stocks and supplies: ParsePosition holds a
+// position to them (stockLimit; a supply only shrinks, from at most 16).
 const (
 	maxStock  = 255
 	maxSupply = 16

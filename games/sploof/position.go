@@ -105,7 +105,7 @@ func parsePosition(g Game, data []byte) (*State, error) {
 	if p.Game != "sploof" {
 		return nil, fmt.Errorf("game %q, want \"sploof\"", p.Game)
 	}
-	opts, err := game.Complete(g, game.Options(p.Options))
+	opts, err := game.CheckOptions(g, game.Options(p.Options))
 	if err != nil {
 		return nil, err
 	}
@@ -126,18 +126,20 @@ func parsePosition(g Game, data []byte) (*State, error) {
 		}
 		s.first = int8(f)
 	}
+	stock, why := stockLimit(s.rules, bits.OnesCount32(s.red))
 	for _, f := range []struct {
 		name string
 		c    *counts
 		dst  *[2]uint8
 		max  int
-	}{{"stock", p.Stock, &s.stock, maxStock - 2*bits.OnesCount32(s.red)}, {"supply", p.Supply, &s.supply, maxSupply}} {
+		why  string
+	}{{"stock", p.Stock, &s.stock, stock, why}, {"supply", p.Supply, &s.supply, ballsPerColour, "16 balls of each colour"}} {
 		if f.c == nil || f.c.White == nil || f.c.Black == nil {
 			return nil, fmt.Errorf("%s: want {\"white\":n,\"black\":n}", f.name)
 		}
 		for i, v := range [2]int{*f.c.White, *f.c.Black} {
 			if v < 0 || v > f.max {
-				return nil, fmt.Errorf("%s of %s is %d, want 0…%d", f.name, colourNames[i], v, f.max)
+				return nil, fmt.Errorf("%s of %s is %d, want 0…%d (%s)", f.name, colourNames[i], v, f.max, f.why)
 			}
 			f.dst[i] = uint8(v)
 		}
@@ -145,13 +147,31 @@ func parsePosition(g Game, data []byte) (*State, error) {
 	if !s.rules.unlimited {
 		for c := 0; c < 2; c++ {
 			n := bits.OnesCount32(s.col[c]) + int(s.stock[c]) + int(s.supply[c])
-			if n != 16 {
-				return nil, fmt.Errorf("%s has %d balls on the board, in stock and in the supply, want 16 (supply=finite)", colourNames[c], n)
+			if n != ballsPerColour {
+				return nil, fmt.Errorf("%s has %d balls on the board, in stock and in the supply, want %d (supply=finite)", colourNames[c], n, ballsPerColour)
 			}
 		}
 	}
 	s.finish()
 	return s, nil
+}
+
+// ballsPerColour is the number of balls of each colour a finite supply
+// starts with, in stock and supply together.
+const ballsPerColour = startStock + startSupply
+
+// stockLimit is the largest stock a position may hold beside reds red balls
+// on the board, and what sets it. With the finite supply it is the rule: a
+// colour has 16 balls. With the unlimited supply the rules set no limit on a
+// composed position, and the bound is Tabula's: a stock gains 2 only when a
+// red leaves the board, so stock + 2×reds never grows, and keeping it at
+// most maxStock keeps every later stock within the hash's key table — every
+// position reachable from one that reads back reads back too.
+func stockLimit(r rules, reds int) (int, string) {
+	if !r.unlimited {
+		return ballsPerColour, "16 balls of each colour"
+	}
+	return maxStock - 2*reds, fmt.Sprintf("with supply=unlimited Tabula keeps stock + 2×reds at most %d", maxStock)
 }
 
 func colourByName(name, field string) (uint8, error) {

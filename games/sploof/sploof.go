@@ -19,6 +19,14 @@ const (
 
 var colourNames = [2]string{"white", "black"}
 
+// The start of every game: reds on the twelve level-1 points outside the
+// centre, 2 balls of each colour in stock and the other 14 in the supply.
+const (
+	startReds   = level1 &^ centreHoles
+	startStock  = 2
+	startSupply = 14
+)
+
 // Option values, kept in each state as small fields so that the hot path
 // never reads a map.
 const (
@@ -97,9 +105,9 @@ func (g Game) New(opts game.Options, seed uint64) (game.State, error) {
 		return nil, err
 	}
 	s := &State{rules: rulesOf(opts)}
-	s.red = level1 &^ centreHoles
-	s.stock = [2]uint8{2, 2}
-	s.supply = [2]uint8{14, 14}
+	s.red = startReds
+	s.stock = [2]uint8{startStock, startStock}
+	s.supply = [2]uint8{startSupply, startSupply}
 	switch s.rules.first {
 	case firstRandom:
 		rng := game.NewRNG(seed)
@@ -151,6 +159,9 @@ func (s *State) Clone() game.State {
 
 // CopyFrom implements game.State.
 func (s *State) CopyFrom(src game.State) { *s = *src.(*State) }
+
+// Options implements game.Configured.
+func (s *State) Options() game.Options { return s.rules.options() }
 
 // Hash implements game.State.
 func (s *State) Hash() uint64 { return s.hash }

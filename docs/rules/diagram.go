@@ -29,6 +29,7 @@ import (
 //	marks:    names to mark on the board (cells, points, squares, cards),
 //	          each optionally "=kind": ring (default), cross, dot, name
 //	arrows:   from>to pairs drawn as arrows
+//	last:     off, not to mark the last move of the move list
 //	info:     on, to show the board's side panel (stocks, pools, scores)
 //	invalid:  the position is deliberately not valid; the text the rules
 //	          engine's refusal must contain
@@ -48,6 +49,7 @@ type Diagram struct {
 	Marks    []string
 	Arrows   []string
 	Info     bool
+	HideLast bool
 	Invalid  string
 	Facts    []Fact
 	// Source is the block's text without the caption line: it must be the
@@ -164,6 +166,8 @@ func parseDiagram(page string, line int, body []string) (Diagram, error) {
 			d.Arrows = strings.Fields(val)
 		case "info":
 			d.Info = val == "on"
+		case "last":
+			d.HideLast = val == "off"
 		case "invalid":
 			d.Invalid = val
 		default:
@@ -240,8 +244,8 @@ func (d *Diagram) State() (game.State, []Played, error) {
 		if err != nil {
 			return nil, nil, fmt.Errorf("move %q: %w", text, err)
 		}
+		played = append(played, Played{Move: s.FormatMove(m), Seat: seat}) // a Move means something only before it is played
 		s.Play(m)
-		played = append(played, Played{Move: s.FormatMove(m), Seat: seat})
 	}
 	return s, played, nil
 }
@@ -276,6 +280,9 @@ func (d *Diagram) Resolve() (Resolved, error) {
 	view, err := View(s)
 	if err != nil {
 		return Resolved{}, err
+	}
+	if d.HideLast {
+		played = nil
 	}
 	return Resolved{View: view, Moves: played}, nil
 }

@@ -235,3 +235,74 @@ func moveList(v string) []string {
 	}
 	return out
 }
+
+// Each kind of fact fails when it is wrong.
+func TestDiagramFactsCatchMistakes(t *testing.T) {
+	src := "```diagram\ncaption: x\ngame: %s\nid: x\n%s\n%s\n```\n"
+	for _, c := range []struct{ game, setup, fact string }{
+		{"sgolte", `position: {"size":5,"pie":"done","black":["d4","d6"],"white":["e3","e4","e5","e6","e7"],"toMove":"black"}`, "legal d5: d5(e5)"},
+		{"sgolte", `position: {"size":5,"pie":"done","black":["d4","d6"],"white":["e3","e4","e5","e6","e7"],"toMove":"black"}`, "to-move: white"},
+		{"sgolte", `position: {"size":5,"pie":"done","black":["c1","e1"],"white":["d2","d3","d4","d5"],"toMove":"black"}`, "includes: d1"},
+		{"sgolte", `position: {"size":5,"pie":"done","black":["d4","d6"],"white":["e3","e4","e5","e6","e7"],"toMove":"black"}`, "excludes: d5(e5)"},
+		{"sgolte", `position: {"size":5,"pie":"done","black":["d4","d6"],"white":["e3","e4","e5","e6","e7"],"toMove":"black"}`, "excludes: zz9"},
+		{"sgolte", "moves: e5", "at: e5=white"},
+		{"sgolte", "moves: e5", "winner: black"},
+		{"sgolte", "moves: e5", "scores: 0 1"},
+		{"sploof", "options: first=white", "at: 1a1=W"},
+		{"sploof", "options: first=white", "legal: 1c3"},
+		{"skjuub", `position: {"board":{"b2":"1E","c2":"1E"},"pool":[9,11],"toMove":2}`, "active: b2"},
+		{"skjuub", `position: {"board":{"b2":"1E"},"pool":[10,11],"toMove":2}`, "inactive: b2"},
+		{"skjuub", `position: {"board":{"b2":"1E"},"pool":[10,11],"toMove":2}`, "view phase: bonus"},
+		{"skyjo", "seed: 7\nmoves: flip a1 flip b2 flip a1 flip c3", "at: p0:a1=?"},
+		{"skyjo", "seed: 7\nmoves: flip a1 flip b2 flip a1 flip c3", "includes: flip_d3"},
+	} {
+		ds, err := ParseDiagrams("test.md", fmt.Sprintf(src, c.game, c.setup, c.fact))
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := &ds[0]
+		s, _, err := d.State()
+		if err != nil {
+			t.Fatalf("%s %s: %v", c.game, c.setup, err)
+		}
+		res, err := d.Resolve()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var legal []string
+		for _, m := range s.Legal(nil) {
+			legal = append(legal, s.FormatMove(m))
+		}
+		slices.Sort(legal)
+		if err := checkFact(s, res.View, legal, d.Facts[0]); err == nil {
+			t.Errorf("%s: the wrong fact %q passes", c.game, c.fact)
+		}
+	}
+}
+
+// A diagram marked invalid must be refused by the engine.
+func TestDiagramInvalidMustBeRefused(t *testing.T) {
+	ds, err := ParseDiagrams("test.md", "```diagram\ncaption: x\ngame: skjuub\nid: x\nposition: {\"board\":{\"b2\":\"1E\"},\"pool\":[10,11],\"toMove\":2}\ninvalid: collide\n```\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ds[0].Resolve(); err == nil {
+		t.Error("a valid position marked invalid resolves")
+	}
+}
+
+// The moves the page shows as the last move are the moves as written.
+func TestDiagramMovesAsPlayed(t *testing.T) {
+	ds, err := ParseDiagrams("test.md", "```diagram\ncaption: x\ngame: sgolte\nid: x\nmoves: d4 e5 d6 e4 c4 e6 d5(e5)\n```\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := ds[0].Resolve()
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := r.Moves[len(r.Moves)-1]
+	if len(r.Moves) != 7 || last.Move != "d5(e5)" || last.Seat != 0 || r.Moves[1].Seat != 1 {
+		t.Errorf("moves %+v, want 7 ending with d5(e5) by seat 0", r.Moves)
+	}
+}

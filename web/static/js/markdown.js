@@ -97,6 +97,10 @@ function blocks(lines, start, end, base, parent, renderers) {
       const listIndent = indentOf(line) + base
       const list = h(ordered ? 'ol' : 'ul')
       while (i < end) {
+        // blank lines between two items (e.g. after a diagram inside one) keep the list going
+        let next = i
+        while (next < end && !lines[next].trim()) next++
+        if (next > i && next < end && indentOf(lines[next]) === listIndent && /^(\s*)([-*]|\d+\.)\s+/.test(lines[next])) i = next
         const l = lines[i]
         const mm = /^(\s*)([-*]|\d+\.)\s+(.*)$/.exec(l)
         if (!mm || indentOf(l) !== listIndent || /\d/.test(mm[2]) !== ordered) break

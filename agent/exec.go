@@ -15,7 +15,7 @@ import (
 	"github.com/tabula-games/tabula/game"
 )
 
-// Request is one line sent to an outside bot (CLI.md, bot protocol). The
+// Request is one line sent to an outside bot (docs/cli.md, bot protocol). The
 // server's bot API sends the same shape.
 type Request struct {
 	Type   string          `json:"type"`
@@ -136,6 +136,10 @@ func (e *Exec) Choose(ctx context.Context, obs game.Observation) (game.Move, err
 		return 0, e.forfeit("no reply within %v", e.budget+e.Grace)
 	case reply, ok := <-e.lines:
 		if !ok {
+			// Wait for the program first: its stderr is copied by a
+			// goroutine of its own, and only Wait makes sure the last words
+			// of a crash are in before they are quoted.
+			e.stop()
 			return 0, e.forfeit("the program ended without replying%s", e.stderr.suffix())
 		}
 		var r Reply

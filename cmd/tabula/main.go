@@ -1,6 +1,6 @@
-// Command tabula plays, checks and serves the Tabula games. See
-// ../shared/spec/CLI.md (docs/cli.md in the repository) for the contract its
-// output follows; this file only dispatches to one file per subcommand.
+// Command tabula plays, checks and serves the Tabula games. docs/cli.md is
+// the contract its output follows; this file only dispatches to one file per
+// subcommand.
 package main
 
 import (

@@ -32,7 +32,7 @@ func runMoves(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	return err
 }
 
-// movesJSON is the `moves --json` object of CLI.md.
+// movesJSON is the `moves --json` object of docs/cli.md.
 func movesJSON(s game.State, texts []string) ([]byte, error) {
 	pos, err := s.MarshalPosition()
 	if err != nil {

@@ -68,7 +68,6 @@ func Run(t *testing.T, g game.Game, cfg Config) {
 	t.Helper()
 	cfg.fill()
 	for oi, opts := range cfg.Options {
-		opts := opts
 		full, err := game.Complete(g, opts)
 		if err != nil {
 			t.Fatalf("options %v: %v", opts, err)

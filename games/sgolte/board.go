@@ -28,7 +28,6 @@ func single(i int) bitset {
 func (b bitset) and(c bitset) bitset    { return bitset{b.lo & c.lo, b.hi & c.hi} }
 func (b bitset) or(c bitset) bitset     { return bitset{b.lo | c.lo, b.hi | c.hi} }
 func (b bitset) andNot(c bitset) bitset { return bitset{b.lo &^ c.lo, b.hi &^ c.hi} }
-func (b bitset) xor(c bitset) bitset    { return bitset{b.lo ^ c.lo, b.hi ^ c.hi} }
 func (b bitset) isEmpty() bool          { return b.lo|b.hi == 0 }
 func (b bitset) count() int             { return bits.OnesCount64(b.lo) + bits.OnesCount64(b.hi) }
 
@@ -319,11 +318,6 @@ func (g *geometry) isCut(c int, set bitset) bool {
 		return false
 	}
 	return !g.reachesAll(nb.first(), set.andNot(single(c)), nb)
-}
-
-// connected reports whether a non-empty set is one group.
-func (g *geometry) connected(set bitset) bool {
-	return g.reachesAll(set.first(), set, set)
 }
 
 func abs(x int) int {

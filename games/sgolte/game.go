@@ -1,5 +1,5 @@
-// Package sgolte implements Sgolte, the hexhex splitting game, as specified
-// in spec/sgolte.md: a placement that merges two or more of the mover's own
+// Package sgolte implements Sgolte, the hexhex splitting game, by the rules
+// in docs/rules/sgolte.md: a placement that merges two or more of the mover's own
 // groups must split an adjacent enemy group by flipping a chain of its
 // stones; the player whose sorted group sizes are larger wins.
 package sgolte

@@ -1,6 +1,6 @@
 package skjuub
 
-// One test per test fact and ruling of spec/skjuub.md.
+// One test per test fact and ruling of the Skjuub rules (docs/rules/skjuub.md).
 
 import (
 	"encoding/json"

@@ -1,5 +1,5 @@
-// Package skjuub implements Skjuub, the game of skewed cubes, as specified in
-// spec/skjuub.md. No rulebook diagram of the game exists, so the piece
+// Package skjuub implements Skjuub, the game of skewed cubes, by the rules in
+// docs/rules/skjuub.md. No rulebook diagram of the game exists, so the piece
 // geometry is the project's model (see board.go and docs/rules/skjuub.md):
 // two orthogonal neighbours with the same overhang direction are connected
 // (both inactive), an overhang that leans into another piece is a collision,

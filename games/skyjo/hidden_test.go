@@ -43,15 +43,9 @@ func TestViewFormat(t *testing.T) {
 	}
 }
 
-// permuteHidden returns a copy of s whose hidden cards (face-down values and
-// deck order) are shuffled among themselves: a different true state with
-// the same public view.
-func permuteHidden(s *State, rng *game.RNG) *State {
-	c := new(State)
-	permuteInto(c, s, rng)
-	return c
-}
-
+// permuteInto overwrites c with a copy of s whose hidden cards (face-down
+// values and deck order) are shuffled among themselves: a different true
+// state with the same public view.
 func permuteInto(c, s *State, rng *game.RNG) {
 	*c = *s
 	var buf [deckSize]int8

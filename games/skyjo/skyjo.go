@@ -1,6 +1,6 @@
-// Package skyjo implements Skyjo as Tabula plays it (docs/rules/skyjo.md, from
-// the project's Skyjo spec): 2 to 8 players, a 150-card deck, 3×4 grids dealt
-// face down, rounds until a total reaches the target.
+// Package skyjo implements Skyjo as Tabula plays it (docs/rules/skyjo.md): 2
+// to 8 players, a 150-card deck, 3×4 grids dealt face down, rounds until a
+// total reaches the target.
 //
 // Skyjo is the project's game with chance and hidden cards. The true state
 // carries the shuffled deck and every face-down value, and a game.RNG seeded

@@ -10,8 +10,8 @@ import (
 	"github.com/tabula-games/tabula/game/gametest"
 )
 
-// corpusLine is one line of testdata/sploof.jsonl, the answers of two
-// independent engines (see ../shared/conformance/README.md).
+// corpusLine is one line of testdata/sploof.jsonl, a conformance corpus
+// whose answers come from two independent engines.
 type corpusLine struct {
 	Position json.RawMessage             `json:"position"`
 	Moves    []string                    `json:"moves"`

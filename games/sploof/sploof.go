@@ -1,5 +1,5 @@
 // Package sploof implements Sploof, the four-in-a-row game on a Shibumi
-// pyramid, as ../shared/spec/sploof.md rules it: placements on holes and on
+// pyramid, as docs/rules/sploof.md rules it: placements on holes and on
 // 2×2 platforms, red removals with pins and straight drop chains, a finite
 // supply, 24 line windows with bridges and topmost-ball diagonals.
 //

@@ -147,6 +147,9 @@ func playOne(t *testing.T, g game.Game, opts game.Options, seed uint64, cfg *Con
 			if !checkHidden(s, &rng, fail) {
 				return false
 			}
+			if !out.Over() && !checkObservation(s, fail) {
+				return false
+			}
 			if !checkEvaluator(s, fail) {
 				return false
 			}
@@ -373,6 +376,29 @@ func checkHidden(s game.State, rng *game.RNG, fail func(string, ...any) bool) bo
 		if !bytes.Equal(p1, p2) {
 			return fail("determinization for seat %d depends on the state it overwrites", seat)
 		}
+	}
+	return true
+}
+
+// checkObservation: what an agent is handed (game.Observe) shows the seat to
+// move its view and lets it choose among the true state's very moves.
+func checkObservation(s game.State, fail func(string, ...any) bool) bool {
+	seat := s.ToMove()
+	obs, err := game.Observe(s, seat)
+	if err != nil {
+		return fail("Observe(%d): %v", seat, err)
+	}
+	v, err := game.View(s, seat)
+	if err != nil {
+		return fail("View(%d): %v", seat, err)
+	}
+	ov, err := obs.View()
+	if err != nil || !bytes.Equal(v, ov) {
+		return fail("the observation's view differs from View(%d): %s (%v)", seat, ov, err)
+	}
+	w := obs.World()
+	if w == s || obs.Hidden() != game.Hidden(s) || w.ToMove() != seat || !slices.Equal(w.Legal(nil), s.Legal(nil)) {
+		return fail("the observation's world is the state itself, or differs in what the seat knows")
 	}
 	return true
 }

@@ -6,7 +6,7 @@ import (
 	"sync"
 
 	"github.com/tabula-games/tabula/game"
-	"github.com/tabula-games/tabula/store"
+	"github.com/tabula-games/tabula/match"
 )
 
 // hub holds the rooms of the open and live games and the user channels
@@ -31,7 +31,7 @@ func (h *hub) room(id string) *room {
 
 // load starts the owner of a stored open or live game: its state is rebuilt
 // by replaying the stored moves through the game's rules.
-func (h *hub) load(ctx context.Context, meta store.Game) (*room, error) {
+func (h *hub) load(ctx context.Context, meta match.Meta) (*room, error) {
 	g, err := game.Lookup(meta.Game)
 	if err != nil {
 		return nil, err
@@ -58,11 +58,11 @@ func (h *hub) load(ctx context.Context, meta store.Game) (*room, error) {
 	h.s.metrics.liveGames.Inc()
 	go r.run()
 	switch meta.Status {
-	case store.Live:
+	case match.Live:
 		// A game interrupted by a restart: its clocks, bots and turn
 		// notices carry on.
 		r.post(func() { r.resume() })
-	case store.Open:
+	case match.Open:
 		// Filling the last seat and starting are two writes; a crash
 		// between them leaves a full open game, which starts now.
 		r.post(func() {

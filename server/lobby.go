@@ -10,6 +10,7 @@ import (
 
 	"github.com/tabula-games/tabula/agent"
 	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/match"
 	"github.com/tabula-games/tabula/store"
 )
 
@@ -24,18 +25,11 @@ type seatReq struct {
 	Level string `json:"level,omitempty"`
 }
 
-type clockReq struct {
-	Kind        string `json:"kind"`
-	InitialMs   int64  `json:"initialMs,omitempty"`
-	IncrementMs int64  `json:"incrementMs,omitempty"`
-	Days        int    `json:"days,omitempty"`
-}
-
 type createReq struct {
 	Game     string            `json:"game"`
 	Options  map[string]string `json:"options,omitempty"`
 	Seats    []seatReq         `json:"seats,omitempty"`
-	Clock    *clockReq         `json:"clock,omitempty"`
+	Clock    *match.Clock      `json:"clock,omitempty"`
 	Rated    bool              `json:"rated,omitempty"`
 	Position json.RawMessage   `json:"position,omitempty"`
 }
@@ -64,7 +58,7 @@ func (s *Server) createGame(ctx context.Context, u *store.User, req createReq) (
 	if err != nil {
 		return summaryJSON{}, badOption("unknown game %q (games: %v)", req.Game, game.Names())
 	}
-	meta := store.Game{ID: newID(), Game: g.Name(), Status: store.Open, CreatorID: u.ID, Created: s.createdNow(), ToMove: -1, Rated: req.Rated}
+	meta := match.Meta{ID: newID(), Game: g.Name(), Status: match.Open, CreatorID: u.ID, Created: s.createdNow(), ToMove: -1, Rated: req.Rated}
 	var st game.State
 	if len(req.Position) > 0 {
 		if len(req.Options) > 0 {
@@ -104,16 +98,16 @@ func (s *Server) createGame(ctx context.Context, u *store.User, req createReq) (
 	var invited []int64
 	me := false
 	for _, sr := range seats {
-		var se store.Seat
+		var se match.Seat
 		switch sr.Kind {
 		case "me":
 			if me {
 				return summaryJSON{}, badOption("you can take only one seat")
 			}
 			me = true
-			se = store.Seat{Kind: store.SeatHuman, UserID: u.ID}
+			se = match.Seat{Kind: match.SeatHuman, UserID: u.ID}
 		case "open":
-			se = store.Seat{Kind: store.SeatOpen}
+			se = match.Seat{Kind: match.SeatOpen}
 		case "invite":
 			iu, err := s.store.UserByName(ctx, sr.User)
 			if errors.Is(err, store.ErrNotFound) {
@@ -125,7 +119,7 @@ func (s *Server) createGame(ctx context.Context, u *store.User, req createReq) (
 				return summaryJSON{}, badOption("%q is already seated or invited", sr.User)
 			}
 			invited = append(invited, iu.ID)
-			se = store.Seat{Kind: store.SeatInvite, UserID: iu.ID}
+			se = match.Seat{Kind: match.SeatInvite, UserID: iu.ID}
 		case "bot":
 			if !slices.Contains(BotLevels, sr.Level) {
 				return summaryJSON{}, badOption("bot level %q: want one of %v", sr.Level, BotLevels)
@@ -138,7 +132,7 @@ func (s *Server) createGame(ctx context.Context, u *store.User, req createReq) (
 			if req.Rated {
 				return summaryJSON{}, badOption("rated games are between registered users; no bots")
 			}
-			se = store.Seat{Kind: store.SeatBot, Level: sr.Level}
+			se = match.Seat{Kind: match.SeatBot, Level: sr.Level}
 		default:
 			return summaryJSON{}, badOption("seat kind %q: want me, open, invite or bot", sr.Kind)
 		}
@@ -178,24 +172,24 @@ func (s *Server) createGame(ctx context.Context, u *store.User, req createReq) (
 	return sum, nil
 }
 
-func checkClock(c *clockReq, out *store.Clock) error {
-	if c == nil || c.Kind == "" || c.Kind == store.ClockNone {
-		*out = store.Clock{Kind: store.ClockNone}
+func checkClock(c *match.Clock, out *match.Clock) error {
+	if c == nil || c.Kind == "" || c.Kind == match.ClockNone {
+		*out = match.Clock{Kind: match.ClockNone}
 		return nil
 	}
 	switch c.Kind {
-	case store.ClockRealtime:
+	case match.ClockRealtime:
 		if c.InitialMs < 1000 || c.InitialMs > 24*3600*1000 || c.IncrementMs < 0 || c.IncrementMs > 600*1000 || c.Days != 0 {
 			return badOption("realtime clock: initialMs 1000…86400000, incrementMs 0…600000")
 		}
-	case store.ClockCorrespondence:
+	case match.ClockCorrespondence:
 		if c.Days < 1 || c.Days > 14 || c.InitialMs != 0 || c.IncrementMs != 0 {
 			return badOption("correspondence clock: days 1…14")
 		}
 	default:
 		return badOption("clock kind %q: want none, realtime or correspondence", c.Kind)
 	}
-	*out = store.Clock(*c)
+	*out = *c
 	return nil
 }
 
@@ -203,16 +197,16 @@ func (s *Server) handleListGames(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	f := store.GameFilter{Game: q.Get("game")}
 	for _, st := range q["status"] {
-		switch store.Status(st) {
-		case store.Open, store.Live, store.Finished, store.Aborted, store.Imported:
-			f.Statuses = append(f.Statuses, store.Status(st))
+		switch match.Status(st) {
+		case match.Open, match.Live, match.Finished, match.Aborted, match.Imported:
+			f.Statuses = append(f.Statuses, match.Status(st))
 		default:
 			writeError(w, errf(http.StatusBadRequest, "bad_request", "status %q: want open, live, finished, aborted or imported", st))
 			return
 		}
 	}
 	if len(f.Statuses) == 0 {
-		f.Statuses = []store.Status{store.Open, store.Live}
+		f.Statuses = []match.Status{match.Open, match.Live}
 	}
 	if name := q.Get("user"); name != "" {
 		u, err := s.store.UserByName(r.Context(), name)
@@ -253,9 +247,9 @@ func (s *Server) handleListGames(w http.ResponseWriter, r *http.Request) {
 // gameState is a consistent picture of one game: from its room when it has
 // one, else from the store.
 type gameState struct {
-	meta  store.Game
+	meta  match.Meta
 	st    game.State
-	moves []store.Move
+	moves []match.Move
 	sum   summaryJSON
 }
 
@@ -303,7 +297,7 @@ func (s *Server) handleGetGame(w http.ResponseWriter, r *http.Request) {
 	seat := -1
 	if u != nil {
 		for i, se := range gs.meta.Seats {
-			if se.Kind == store.SeatHuman && se.UserID == u.ID {
+			if se.Kind == match.SeatHuman && se.UserID == u.ID {
 				seat = i
 			}
 		}
@@ -314,7 +308,7 @@ func (s *Server) handleGetGame(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	resp := map[string]any{"game": gs.sum, "seat": seat, "moves": movesJSON(gs.moves), "view": v}
-	if gs.meta.Status == store.Live && seat >= 0 && seat == gs.st.ToMove() {
+	if gs.meta.Status == match.Live && seat >= 0 && seat == gs.st.ToMove() {
 		resp["legal"] = game.LegalTexts(gs.st)
 	}
 	writeJSON(w, http.StatusOK, resp)
@@ -341,9 +335,9 @@ func (s *Server) inRoom(ctx context.Context, id string, fn func(rm *room) error)
 		return s.internal("game", err)
 	}
 	switch meta.Status {
-	case store.Finished, store.Imported:
+	case match.Finished, match.Imported:
 		return errf(http.StatusConflict, "game_over", "the game is over")
-	case store.Aborted:
+	case match.Aborted:
 		return errf(http.StatusConflict, "conflict", "the game was aborted")
 	}
 	return errUnavailable
@@ -416,22 +410,22 @@ type moveReq struct {
 
 // move plays a move request for u in game id; it is shared by the HTTP
 // endpoint and both WebSocket channels.
-func (s *Server) move(ctx context.Context, u *store.User, id string, req moveReq) (store.Move, error) {
+func (s *Server) move(ctx context.Context, u *store.User, id string, req moveReq) (match.Move, error) {
 	start := time.Now()
 	if req.Ply == nil {
-		return store.Move{}, errf(http.StatusBadRequest, "bad_request", "ply is required: the number of moves you have seen")
+		return match.Move{}, errf(http.StatusBadRequest, "bad_request", "ply is required: the number of moves you have seen")
 	}
 	if req.Move == "" || len(req.Move) > 200 {
-		return store.Move{}, errf(http.StatusBadRequest, "bad_request", "move is required")
+		return match.Move{}, errf(http.StatusBadRequest, "bad_request", "move is required")
 	}
 	seat := -1
 	if req.Seat != nil {
 		seat = *req.Seat
 		if seat < 0 {
-			return store.Move{}, errf(http.StatusForbidden, "forbidden", "seat %d is not yours", seat)
+			return match.Move{}, errf(http.StatusForbidden, "forbidden", "seat %d is not yours", seat)
 		}
 	}
-	var mv store.Move
+	var mv match.Move
 	err := s.inRoom(ctx, id, func(rm *room) error {
 		var err error
 		mv, err = rm.humanMove(u, seat, *req.Ply, req.Move)
@@ -460,13 +454,13 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request, u *store.Use
 		rm.call(r.Context(), func() { resp["toMove"], resp["status"] = rm.meta.ToMove, rm.meta.Status })
 	}
 	if _, ok := resp["status"]; !ok {
-		resp["toMove"], resp["status"] = -1, store.Finished
+		resp["toMove"], resp["status"] = -1, match.Finished
 	}
 	writeJSON(w, http.StatusOK, resp)
 }
 
 func (s *Server) handleNotifications(w http.ResponseWriter, r *http.Request, u *store.User) {
-	games, err := s.store.Games(r.Context(), store.GameFilter{Statuses: []store.Status{store.Live}, UserID: u.ID, ToMove: true, Limit: 200})
+	games, err := s.store.Games(r.Context(), store.GameFilter{Statuses: []match.Status{match.Live}, UserID: u.ID, ToMove: true, Limit: 200})
 	if err != nil {
 		writeError(w, s.internal("notifications", err))
 		return

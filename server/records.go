@@ -10,17 +10,18 @@ import (
 	"time"
 
 	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/match"
 	"github.com/tabula-games/tabula/store"
 )
 
 const recordFormat = "tabula-record/1"
 
 type playerJSON struct {
-	Seat  int    `json:"seat"`
-	Name  string `json:"name,omitempty"`
-	Kind  string `json:"kind"`
-	User  string `json:"user,omitempty"`
-	Level string `json:"level,omitempty"`
+	Seat  int            `json:"seat"`
+	Name  string         `json:"name,omitempty"`
+	Kind  match.SeatKind `json:"kind"`
+	User  string         `json:"user,omitempty"`
+	Level string         `json:"level,omitempty"`
 }
 
 // recordJSON is a game's record. Seed, Start, Final and Chance reveal
@@ -31,12 +32,12 @@ type recordJSON struct {
 	Game     string            `json:"game"`
 	Options  map[string]string `json:"options,omitempty"`
 	Players  []playerJSON      `json:"players,omitempty"`
-	Status   store.Status      `json:"status,omitempty"`
+	Status   match.Status      `json:"status,omitempty"`
 	Created  *time.Time        `json:"created,omitempty"`
 	Started  *time.Time        `json:"started,omitempty"`
 	Finished *time.Time        `json:"finished,omitempty"`
 	Moves    []moveJSON        `json:"moves"`
-	Result   *resultJSON       `json:"result,omitempty"`
+	Result   *match.Result     `json:"result,omitempty"`
 	Seed     string            `json:"seed,omitempty"`
 	Start    json.RawMessage   `json:"start,omitempty"`
 	Final    json.RawMessage   `json:"final,omitempty"`
@@ -141,11 +142,11 @@ func textRecord(rec recordJSON, fromPosition bool) string {
 		for i, w := range rec.Result.Winners {
 			ws[i] = strconv.Itoa(w)
 		}
-		res := "result=" + rec.Result.Status
+		res := "result=" + string(rec.Result.Status)
 		if len(ws) > 0 {
 			res += " " + strings.Join(ws, ",")
 		}
-		parts = append(parts, res+" "+rec.Result.Reason)
+		parts = append(parts, res+" "+string(rec.Result.Reason))
 	}
 	return strings.Join(parts, " | ")
 }
@@ -202,7 +203,7 @@ type importReq struct {
 	Record json.RawMessage `json:"record"`
 	Mode   string          `json:"mode,omitempty"`
 	Seats  []seatReq       `json:"seats,omitempty"`
-	Clock  *clockReq       `json:"clock,omitempty"`
+	Clock  *match.Clock    `json:"clock,omitempty"`
 	Rated  bool            `json:"rated,omitempty"`
 }
 
@@ -228,7 +229,7 @@ func (s *Server) handleImport(w http.ResponseWriter, r *http.Request, u *store.U
 		writeError(w, badOption("record: unknown game %q", rec.Game))
 		return
 	}
-	meta := store.Game{ID: newID(), Game: g.Name(), CreatorID: u.ID, Created: s.createdNow(), ToMove: -1, Options: map[string]string{}}
+	meta := match.Meta{ID: newID(), Game: g.Name(), CreatorID: u.ID, Created: s.createdNow(), ToMove: -1, Options: map[string]string{}}
 	var st game.State
 	switch {
 	case len(rec.Start) > 0:
@@ -257,7 +258,7 @@ func (s *Server) handleImport(w http.ResponseWriter, r *http.Request, u *store.U
 		writeError(w, errf(http.StatusUnprocessableEntity, "bad_request", "a record needs its seed or its start position to replay"))
 		return
 	}
-	var moves []store.Move
+	var moves []match.Move
 	at := s.now()
 	for i, m := range rec.Moves {
 		if st.Outcome().Over() {
@@ -275,16 +276,16 @@ func (s *Server) handleImport(w http.ResponseWriter, r *http.Request, u *store.U
 		if !m.At.IsZero() {
 			at = m.At
 		}
-		moves = append(moves, store.Move{Ply: i, Seat: seat, Text: text, At: at})
+		moves = append(moves, match.Move{Ply: i, Seat: seat, Text: text, At: at})
 	}
 	switch req.Mode {
 	case "", "replay":
-		meta.Status = store.Imported
+		meta.Status = match.Imported
 		for i := 0; i < st.NumPlayers(); i++ {
-			meta.Seats = append(meta.Seats, store.Seat{Kind: store.SeatImported})
+			meta.Seats = append(meta.Seats, match.Seat{Kind: match.SeatImported})
 		}
 		if out := st.Outcome(); out.Over() {
-			end := (&room{s: s, meta: meta}).endFor(out, "normal", st, -1)
+			end := (&room{s: s, meta: meta}).endFor(out, match.ReasonNormal, st, -1)
 			meta.Result = &end.Result
 		}
 		meta.Finished = s.now()

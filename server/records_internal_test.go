@@ -4,13 +4,15 @@ import (
 	"encoding/json"
 	"reflect"
 	"testing"
+
+	"github.com/tabula-games/tabula/match"
 )
 
 func TestTextRecordRoundTrip(t *testing.T) {
 	rec := recordJSON{
 		Format: recordFormat, Game: "skyjo", Options: map[string]string{"players": "3", "columns": "on"}, Seed: "18446744073709551615",
 		Moves:  []moveJSON{{Ply: 0, Move: "flip a1"}, {Ply: 1, Move: "d4(e3,e4)"}, {Ply: 2, Move: "b2-b5"}},
-		Result: &resultJSON{Status: "won", Winners: []int{0, 2}, Reason: "normal"},
+		Result: &match.Result{Status: match.Won, Winners: []int{0, 2}, Reason: match.ReasonNormal},
 	}
 	line := textRecord(rec, false)
 	want := "tabula-record/1 | game=skyjo | options=columns=on,players=3 | seed=18446744073709551615 | moves=flip a1; d4(e3,e4); b2-b5 | result=won 0,2 normal"

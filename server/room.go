@@ -9,6 +9,7 @@ import (
 
 	"github.com/tabula-games/tabula/agent"
 	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/match"
 	"github.com/tabula-games/tabula/rating"
 	"github.com/tabula-games/tabula/store"
 )
@@ -21,10 +22,10 @@ type room struct {
 	s     *Server
 	id    string
 	g     game.Game
-	meta  store.Game
+	meta  match.Meta
 	st    game.State // the true state: never leaves the room except through game.View and game.Observe
 	next  game.State // scratch for the move being committed
-	moves []store.Move
+	moves []match.Move
 	subs  map[*sub]struct{}
 
 	inbox  chan func()
@@ -46,7 +47,7 @@ type room struct {
 
 var errRoomClosed = errors.New("room closed")
 
-func newRoom(s *Server, g game.Game, meta store.Game, st game.State, moves []store.Move) *room {
+func newRoom(s *Server, g game.Game, meta match.Meta, st game.State, moves []match.Move) *room {
 	r := &room{
 		s: s, id: meta.ID, g: g, meta: meta, st: st, next: st.Clone(), moves: moves,
 		subs:   map[*sub]struct{}{},
@@ -60,7 +61,7 @@ func newRoom(s *Server, g game.Game, meta store.Game, st game.State, moves []sto
 		r.remaining[i] = meta.Clock.InitialMs
 	}
 	for _, m := range moves {
-		if m.Seat >= 0 && m.Seat < len(r.remaining) && meta.Clock.Kind == store.ClockRealtime {
+		if m.Seat >= 0 && m.Seat < len(r.remaining) && meta.Clock.Kind == match.ClockRealtime {
 			r.remaining[m.Seat] = m.ClockMs
 		}
 	}
@@ -143,7 +144,7 @@ func (r *room) seatOf(uid int64) int {
 		return -1
 	}
 	for i, s := range r.meta.Seats {
-		if s.Kind == store.SeatHuman && s.UserID == uid {
+		if s.Kind == match.SeatHuman && s.UserID == uid {
 			return i
 		}
 	}
@@ -158,12 +159,12 @@ type clockState struct {
 }
 
 func (r *room) clocks(now time.Time) []clockState {
-	if r.meta.Clock.Kind != store.ClockRealtime {
+	if r.meta.Clock.Kind != match.ClockRealtime {
 		return nil
 	}
 	out := make([]clockState, len(r.remaining))
 	for i, ms := range r.remaining {
-		if r.meta.Status == store.Live && i == r.meta.ToMove {
+		if r.meta.Status == match.Live && i == r.meta.ToMove {
 			ms -= now.Sub(r.turnStart).Milliseconds()
 		}
 		out[i] = clockState{i, max(ms, 0)}
@@ -200,7 +201,7 @@ func (r *room) snapshot(uid int64) []byte {
 		r.s.log.Error("view", "game", r.id, "err", err)
 	}
 	m := snapshotMsg{Type: "snapshot", Game: r.summary(), Seat: seat, Moves: movesJSON(r.moves), View: v, Clocks: r.clocks(r.s.now())}
-	if r.meta.Status == store.Live && seat >= 0 && seat == r.st.ToMove() {
+	if r.meta.Status == match.Live && seat >= 0 && seat == r.st.ToMove() {
 		m.Legal = game.LegalTexts(r.st)
 	}
 	return marshal(m)
@@ -221,7 +222,7 @@ type moveMsg struct {
 
 // broadcastMove tells every watcher about the move just committed, each
 // with the view of its own seat.
-func (r *room) broadcastMove(mv store.Move) {
+func (r *room) broadcastMove(mv match.Move) {
 	toMove := r.st.ToMove()
 	var legal []string
 	msgs := map[int][]byte{}
@@ -273,11 +274,11 @@ type turnRequest struct {
 
 // turnMessage is the request for the human seat to move, or nil.
 func (r *room) turnMessage() (int64, []byte) {
-	if r.meta.Status != store.Live {
+	if r.meta.Status != match.Live {
 		return 0, nil
 	}
 	seat := r.st.ToMove()
-	if seat < 0 || r.meta.Seats[seat].Kind != store.SeatHuman {
+	if seat < 0 || r.meta.Seats[seat].Kind != match.SeatHuman {
 		return 0, nil
 	}
 	v, err := game.View(r.st, seat)
@@ -302,7 +303,7 @@ func (r *room) notifyTurn() {
 func (r *room) notifySeats(kind string) {
 	msg := marshal(map[string]any{"type": kind, "game": r.summary()})
 	for _, s := range r.meta.Seats {
-		if s.Kind == store.SeatHuman {
+		if s.Kind == match.SeatHuman {
 			r.s.hub.toUser(s.UserID, msg)
 		}
 	}
@@ -312,7 +313,7 @@ func (r *room) notifySeats(kind string) {
 
 // update writes a changed copy of the game row; only on success does the
 // room adopt it.
-func (r *room) update(ctx context.Context, m store.Game) error {
+func (r *room) update(ctx context.Context, m match.Meta) error {
 	if err := r.s.store.UpdateGame(ctx, &m); err != nil {
 		if errors.Is(err, store.ErrConflict) {
 			return errf(http.StatusConflict, "conflict", "the game changed meanwhile; try again")
@@ -323,10 +324,10 @@ func (r *room) update(ctx context.Context, m store.Game) error {
 	return nil
 }
 
-func copySeats(s []store.Seat) []store.Seat { return append([]store.Seat(nil), s...) }
+func copySeats(s []match.Seat) []match.Seat { return append([]match.Seat(nil), s...) }
 
 func (r *room) join(ctx context.Context, u *store.User, want int) error {
-	if r.meta.Status != store.Open {
+	if r.meta.Status != match.Open {
 		return errf(http.StatusConflict, "conflict", "the game is %s, not open", r.meta.Status)
 	}
 	if r.seatOf(u.ID) >= 0 {
@@ -334,7 +335,7 @@ func (r *room) join(ctx context.Context, u *store.User, want int) error {
 	}
 	mayTake := func(i int) bool {
 		s := r.meta.Seats[i]
-		return s.Kind == store.SeatOpen || (s.Kind == store.SeatInvite && s.UserID == u.ID)
+		return s.Kind == match.SeatOpen || (s.Kind == match.SeatInvite && s.UserID == u.ID)
 	}
 	seat := -1
 	if want >= 0 {
@@ -347,13 +348,13 @@ func (r *room) join(ctx context.Context, u *store.User, want int) error {
 		seat = want
 	} else {
 		for i, s := range r.meta.Seats {
-			if s.Kind == store.SeatInvite && s.UserID == u.ID {
+			if s.Kind == match.SeatInvite && s.UserID == u.ID {
 				seat = i
 				break
 			}
 		}
 		for i, s := range r.meta.Seats {
-			if seat < 0 && s.Kind == store.SeatOpen {
+			if seat < 0 && s.Kind == match.SeatOpen {
 				seat = i
 			}
 		}
@@ -363,7 +364,7 @@ func (r *room) join(ctx context.Context, u *store.User, want int) error {
 	}
 	m := r.meta
 	m.Seats = copySeats(m.Seats)
-	m.Seats[seat] = store.Seat{Kind: store.SeatHuman, UserID: u.ID}
+	m.Seats[seat] = match.Seat{Kind: match.SeatHuman, UserID: u.ID}
 	if m.Rated && u.Guest {
 		return errf(http.StatusForbidden, "forbidden", "rated games are for registered users")
 	}
@@ -376,7 +377,7 @@ func (r *room) join(ctx context.Context, u *store.User, want int) error {
 }
 
 func (r *room) leave(ctx context.Context, u *store.User) error {
-	if r.meta.Status != store.Open {
+	if r.meta.Status != match.Open {
 		return errf(http.StatusConflict, "conflict", "the game is %s; leaving is only possible before the start", r.meta.Status)
 	}
 	seat := r.seatOf(u.ID)
@@ -385,7 +386,7 @@ func (r *room) leave(ctx context.Context, u *store.User) error {
 	}
 	m := r.meta
 	m.Seats = copySeats(m.Seats)
-	m.Seats[seat] = store.Seat{Kind: store.SeatOpen}
+	m.Seats[seat] = match.Seat{Kind: match.SeatOpen}
 	if err := r.update(ctx, m); err != nil {
 		return err
 	}
@@ -394,14 +395,14 @@ func (r *room) leave(ctx context.Context, u *store.User) error {
 }
 
 func (r *room) abort(ctx context.Context, u *store.User) error {
-	if r.meta.Status != store.Open {
+	if r.meta.Status != match.Open {
 		return errf(http.StatusConflict, "conflict", "only an open game can be aborted")
 	}
 	if u.ID != r.meta.CreatorID {
 		return errf(http.StatusForbidden, "forbidden", "only the creator can abort the game")
 	}
 	m := r.meta
-	m.Status, m.Finished = store.Aborted, r.s.now()
+	m.Status, m.Finished = match.Aborted, r.s.now()
 	if err := r.update(ctx, m); err != nil {
 		return err
 	}
@@ -412,17 +413,17 @@ func (r *room) abort(ctx context.Context, u *store.User) error {
 }
 
 func (r *room) startIfFull(ctx context.Context) error {
-	if r.meta.Status != store.Open {
+	if r.meta.Status != match.Open {
 		return nil
 	}
 	for _, s := range r.meta.Seats {
-		if s.Kind == store.SeatOpen || s.Kind == store.SeatInvite {
+		if s.Kind == match.SeatOpen || s.Kind == match.SeatInvite {
 			return nil
 		}
 	}
 	now := r.s.now()
 	m := r.meta
-	m.Status, m.Started = store.Live, now
+	m.Status, m.Started = match.Live, now
 	m.ToMove = r.st.ToMove()
 	r.turnStart = now
 	m.Deadline = r.deadline(m.ToMove, now)
@@ -447,13 +448,13 @@ func (r *room) resume() {
 	// Realtime clocks do not run while the server is down: the seat to move
 	// gets its stored remaining time again from now.
 	r.turnStart = now
-	if r.meta.Clock.Kind == store.ClockRealtime {
+	if r.meta.Clock.Kind == match.ClockRealtime {
 		r.meta.Deadline = r.deadline(r.meta.ToMove, now)
 	}
 	if r.st.Outcome().Over() {
 		// Crashed between the last move and finishing: cannot happen with
 		// one transaction, but a record that says so is finished now.
-		r.finish(r.endFor(r.st.Outcome(), "normal", r.st, -1))
+		r.finish(r.endFor(r.st.Outcome(), match.ReasonNormal, r.st, -1))
 		return
 	}
 	r.afterTurn()
@@ -462,11 +463,11 @@ func (r *room) resume() {
 // deadline is when seat must have moved, if the game has a clock.
 func (r *room) deadline(seat int, from time.Time) time.Time {
 	switch r.meta.Clock.Kind {
-	case store.ClockRealtime:
+	case match.ClockRealtime:
 		if seat >= 0 {
 			return from.Add(time.Duration(r.remaining[seat]) * time.Millisecond)
 		}
-	case store.ClockCorrespondence:
+	case match.ClockCorrespondence:
 		return from.Add(time.Duration(r.meta.Clock.Days) * 24 * time.Hour)
 	}
 	return time.Time{}
@@ -484,13 +485,13 @@ func (r *room) armTimer() {
 		r.timer.Stop()
 	}
 	r.timerGen++
-	if r.meta.Status != store.Live || r.meta.Deadline.IsZero() {
+	if r.meta.Status != match.Live || r.meta.Deadline.IsZero() {
 		return
 	}
 	gen := r.timerGen
 	r.timer = time.AfterFunc(max(r.meta.Deadline.Sub(r.s.now()), 0), func() {
 		r.post(func() {
-			if gen == r.timerGen && r.meta.Status == store.Live {
+			if gen == r.timerGen && r.meta.Status == match.Live {
 				r.timeout()
 			}
 		})
@@ -501,76 +502,77 @@ func (r *room) armTimer() {
 
 // humanMove validates and commits a move by user u. seat (-1: any) is the
 // seat the client says it moves for, ply the number of moves it has seen.
-func (r *room) humanMove(u *store.User, seat, ply int, text string) (store.Move, error) {
-	if r.meta.Status != store.Live {
-		if r.meta.Status == store.Open {
-			return store.Move{}, errf(http.StatusConflict, "conflict", "the game has not started")
+func (r *room) humanMove(u *store.User, seat, ply int, text string) (match.Move, error) {
+	if r.meta.Status != match.Live {
+		if r.meta.Status == match.Open {
+			return match.Move{}, errf(http.StatusConflict, "conflict", "the game has not started")
 		}
-		return store.Move{}, errf(http.StatusConflict, "game_over", "the game is over")
+		return match.Move{}, errf(http.StatusConflict, "game_over", "the game is over")
 	}
 	mine := r.seatOf(u.ID)
 	if mine < 0 {
-		return store.Move{}, errf(http.StatusForbidden, "forbidden", "you are not a player of this game")
+		return match.Move{}, errf(http.StatusForbidden, "forbidden", "you are not a player of this game")
 	}
 	if seat >= 0 && seat != mine {
-		return store.Move{}, errf(http.StatusForbidden, "forbidden", "seat %d is not yours", seat)
+		return match.Move{}, errf(http.StatusForbidden, "forbidden", "seat %d is not yours", seat)
 	}
 	if toMove := r.st.ToMove(); toMove != mine {
-		return store.Move{}, errf(http.StatusConflict, "not_your_turn", "it is seat %d's turn", toMove)
+		return match.Move{}, errf(http.StatusConflict, "not_your_turn", "it is seat %d's turn", toMove)
 	}
 	if ply != len(r.moves) {
-		return store.Move{}, errf(http.StatusConflict, "stale_ply", "ply %d is not the next move: %d moves have been played", ply, len(r.moves))
+		return match.Move{}, errf(http.StatusConflict, "stale_ply", "ply %d is not the next move: %d moves have been played", ply, len(r.moves))
 	}
 	m, err := r.st.ParseMove(text)
 	switch {
 	case errors.Is(err, game.ErrIllegal):
-		return store.Move{}, errf(http.StatusUnprocessableEntity, "illegal_move", "%q is not legal now", text)
+		return match.Move{}, errf(http.StatusUnprocessableEntity, "illegal_move", "%q is not legal now", text)
 	case err != nil:
-		return store.Move{}, errf(http.StatusBadRequest, "bad_move", "%q is not a move in %s's notation", text, r.g.Title())
+		return match.Move{}, errf(http.StatusBadRequest, "bad_move", "%q is not a move in %s's notation", text, r.g.Title())
 	}
 	return r.commit(mine, m)
 }
 
 // commit plays m for seat: the move is written to the store first, and the
 // room's state changes only once the store has it.
-func (r *room) commit(seat int, m game.Move) (store.Move, error) {
+func (r *room) commit(seat int, m game.Move) (match.Move, error) {
 	now := r.s.now()
 	var clockMs int64
-	if r.meta.Clock.Kind == store.ClockRealtime {
+	if r.meta.Clock.Kind == match.ClockRealtime {
 		clockMs = r.remaining[seat] - now.Sub(r.turnStart).Milliseconds()
 		if clockMs <= 0 {
 			r.timeout()
-			return store.Move{}, errf(http.StatusConflict, "game_over", "your time ran out")
+			return match.Move{}, errf(http.StatusConflict, "game_over", "your time ran out")
 		}
 		clockMs += r.meta.Clock.IncrementMs
 	}
-	if r.meta.Clock.Kind == store.ClockCorrespondence && !r.meta.Deadline.IsZero() && now.After(r.meta.Deadline) {
+	if r.meta.Clock.Kind == match.ClockCorrespondence && !r.meta.Deadline.IsZero() && now.After(r.meta.Deadline) {
 		r.timeout()
-		return store.Move{}, errf(http.StatusConflict, "game_over", "the move came after the deadline")
+		return match.Move{}, errf(http.StatusConflict, "game_over", "the move came after the deadline")
 	}
 	r.next.CopyFrom(r.st)
 	text := r.next.FormatMove(m)
 	r.next.Play(m)
-	mv := store.Move{Ply: len(r.moves), Seat: seat, Text: text, At: now, ClockMs: clockMs}
+	mv := match.Move{Ply: len(r.moves), Seat: seat, Text: text, At: now, ClockMs: clockMs}
 	toMove := r.next.ToMove()
 	oldRemaining := r.remaining[seat]
-	if r.meta.Clock.Kind == store.ClockRealtime {
+	if r.meta.Clock.Kind == match.ClockRealtime {
 		r.remaining[seat] = clockMs
 	}
-	turn := store.Turn{ToMove: toMove, Deadline: r.deadline(toMove, now)}
-	var end *store.End
+	turn := match.Turn{ToMove: toMove, Deadline: r.deadline(toMove, now)}
+	var end *match.End
 	if out := r.next.Outcome(); out.Over() {
-		e := r.endFor(out, "normal", r.next, -1)
+		e := r.endFor(out, match.ReasonNormal, r.next, -1)
 		end = &e
-		turn = store.Turn{ToMove: -1}
+		turn = match.Turn{ToMove: -1}
 	}
 	if err := r.append(mv, turn, end); err != nil {
 		r.remaining[seat] = oldRemaining
-		return store.Move{}, err
+		return match.Move{}, err
 	}
 	r.st, r.next = r.next, r.st
 	r.moves = append(r.moves, mv)
 	r.meta.Ply, r.meta.ToMove, r.meta.Deadline = len(r.moves), turn.ToMove, turn.Deadline
+	r.meta.Version++
 	r.turnStart = now
 	r.s.metrics.moves.Inc()
 	r.broadcastMove(mv)
@@ -584,7 +586,7 @@ func (r *room) commit(seat int, m game.Move) (store.Move, error) {
 
 // append commits a move. If the store's answer is lost (a timeout after
 // the commit), the stored moves decide whether it happened.
-func (r *room) append(mv store.Move, turn store.Turn, end *store.End) error {
+func (r *room) append(mv match.Move, turn match.Turn, end *match.End) error {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	err := r.s.store.AppendMove(ctx, r.id, mv, turn, end)
@@ -607,12 +609,12 @@ func (r *room) append(mv store.Move, turn store.Turn, end *store.End) error {
 
 // endFor builds the end of the game for an outcome. forfeit >= 0 is a seat
 // that resigned or lost on time: it loses and everyone else shares the win.
-func (r *room) endFor(out game.Outcome, reason string, st game.State, forfeit int) store.End {
+func (r *room) endFor(out game.Outcome, reason match.Reason, st game.State, forfeit int) match.End {
 	n := len(r.meta.Seats)
-	res := store.Result{Status: out.Status.String(), Reason: reason, Winners: []int{}}
+	res := match.Result{Status: match.Verdict(out.Status.String()), Reason: reason, Winners: []int{}}
 	winners := make([]bool, n)
 	if forfeit >= 0 {
-		res.Status = game.Won.String()
+		res.Status = match.Won
 		for i := 0; i < n; i++ {
 			winners[i] = i != forfeit
 		}
@@ -627,11 +629,11 @@ func (r *room) endFor(out game.Outcome, reason string, st game.State, forfeit in
 			res.Winners = append(res.Winners, i)
 		}
 	}
-	end := store.End{Result: res, Finished: r.s.now()}
+	end := match.End{Result: res, Finished: r.s.now()}
 	if r.meta.Rated {
 		var uids []int64
 		for _, s := range r.meta.Seats {
-			if s.Kind != store.SeatHuman {
+			if s.Kind != match.SeatHuman {
 				return end
 			}
 			uids = append(uids, s.UserID)
@@ -642,7 +644,7 @@ func (r *room) endFor(out game.Outcome, reason string, st game.State, forfeit in
 		}
 		now := end.Finished
 		end.RatedUsers = uids
-		end.Rate = func(cur []store.Rating) []store.Rating {
+		end.Rate = func(cur []match.Rating) []match.Rating {
 			in := make([]rating.Rating, len(cur))
 			for i, c := range cur {
 				in[i] = rating.Rating{R: c.Rating, RD: c.Deviation, Vol: c.Volatility}
@@ -651,9 +653,9 @@ func (r *room) endFor(out game.Outcome, reason string, st game.State, forfeit in
 				}
 			}
 			outR := rating.UpdateGame(in, places, rating.Tau)
-			res := make([]store.Rating, len(cur))
+			res := make([]match.Rating, len(cur))
 			for i, c := range cur {
-				res[i] = store.Rating{UserID: c.UserID, Rating: outR[i].R, Deviation: outR[i].RD, Volatility: outR[i].Vol, Games: c.Games + 1, Updated: now}
+				res[i] = match.Rating{UserID: c.UserID, Rating: outR[i].R, Deviation: outR[i].RD, Volatility: outR[i].Vol, Games: c.Games + 1, Updated: now}
 			}
 			return res
 		}
@@ -662,10 +664,11 @@ func (r *room) endFor(out game.Outcome, reason string, st game.State, forfeit in
 }
 
 // finished updates the room after the store has recorded the end.
-func (r *room) finished(end store.End) {
+func (r *room) finished(end match.End) {
 	res := end.Result
-	r.meta.Status, r.meta.Finished, r.meta.Result = store.Finished, end.Finished, &res
+	r.meta.Status, r.meta.Finished, r.meta.Result = match.Finished, end.Finished, &res
 	r.meta.ToMove, r.meta.Deadline = -1, time.Time{}
+	r.meta.Version++
 	r.s.log.Info("game finished", "game", r.id, "reason", res.Reason, "winners", res.Winners, "plies", len(r.moves))
 	msg := marshal(map[string]any{"type": "end", "game": r.summary()})
 	r.broadcast(msg)
@@ -675,7 +678,7 @@ func (r *room) finished(end store.End) {
 
 // finish records an end without a move (resignation, time, a stored game
 // found already over) and updates the room.
-func (r *room) finish(end store.End) error {
+func (r *room) finish(end match.End) error {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	if err := r.s.store.EndGame(ctx, r.id, end); err != nil {
@@ -686,23 +689,23 @@ func (r *room) finish(end store.End) error {
 }
 
 func (r *room) resign(u *store.User) error {
-	if r.meta.Status != store.Live {
+	if r.meta.Status != match.Live {
 		return errf(http.StatusConflict, "game_over", "the game is not being played")
 	}
 	seat := r.seatOf(u.ID)
 	if seat < 0 {
 		return errf(http.StatusForbidden, "forbidden", "you are not a player of this game")
 	}
-	return r.finish(r.endFor(game.Outcome{}, "resign", r.st, seat))
+	return r.finish(r.endFor(game.Outcome{}, match.ReasonResign, r.st, seat))
 }
 
 func (r *room) timeout() {
 	seat := r.st.ToMove()
-	if seat < 0 || r.meta.Status != store.Live {
+	if seat < 0 || r.meta.Status != match.Live {
 		return
 	}
 	r.s.log.Info("lost on time", "game", r.id, "seat", seat)
-	if err := r.finish(r.endFor(game.Outcome{}, "timeout", r.st, seat)); err != nil {
+	if err := r.finish(r.endFor(game.Outcome{}, match.ReasonTimeout, r.st, seat)); err != nil {
 		// Try again shortly rather than leave a game hanging.
 		r.timer = time.AfterFunc(time.Second, func() { r.post(func() { r.timeout() }) })
 	}
@@ -711,11 +714,11 @@ func (r *room) timeout() {
 // --- bots ---
 
 func (r *room) maybeBot() {
-	if r.meta.Status != store.Live || r.botBusy {
+	if r.meta.Status != match.Live || r.botBusy {
 		return
 	}
 	seat := r.st.ToMove()
-	if seat < 0 || r.meta.Seats[seat].Kind != store.SeatBot {
+	if seat < 0 || r.meta.Seats[seat].Kind != match.SeatBot {
 		return
 	}
 	a := r.agents[seat]
@@ -766,7 +769,7 @@ func (r *room) maybeBot() {
 }
 
 func (r *room) botMoved(seat, ply int, m game.Move, err error) {
-	if r.meta.Status != store.Live || ply != len(r.moves) || r.st.ToMove() != seat {
+	if r.meta.Status != match.Live || ply != len(r.moves) || r.st.ToMove() != seat {
 		r.maybeBot()
 		return
 	}

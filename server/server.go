@@ -23,6 +23,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/tabula-games/tabula/match"
 	"github.com/tabula-games/tabula/store"
 )
 
@@ -140,7 +141,7 @@ func (s *Server) Start(ctx context.Context) error {
 	var before time.Time
 	n := 0
 	for {
-		games, err := s.store.Games(ctx, store.GameFilter{Statuses: []store.Status{store.Open, store.Live}, Before: before, Limit: 200})
+		games, err := s.store.Games(ctx, store.GameFilter{Statuses: []match.Status{match.Open, match.Live}, Before: before, Limit: 200})
 		if err != nil {
 			return fmt.Errorf("server: resume games: %w", err)
 		}

@@ -5,31 +5,17 @@ import (
 	"time"
 
 	"github.com/tabula-games/tabula/game"
-	"github.com/tabula-games/tabula/store"
+	"github.com/tabula-games/tabula/match"
 )
 
 // The JSON shapes of docs/api.md that more than one handler writes.
 
 type seatJSON struct {
-	Seat  int    `json:"seat"`
-	Kind  string `json:"kind"`
-	User  string `json:"user,omitempty"`
-	Level string `json:"level,omitempty"`
-	Name  string `json:"name,omitempty"`
-}
-
-type clockJSON struct {
-	Kind        string `json:"kind"`
-	InitialMs   int64  `json:"initialMs,omitempty"`
-	IncrementMs int64  `json:"incrementMs,omitempty"`
-	Days        int    `json:"days,omitempty"`
-}
-
-type resultJSON struct {
-	Status  string `json:"status"`
-	Winners []int  `json:"winners"`
-	Reason  string `json:"reason"`
-	Scores  []int  `json:"scores,omitempty"`
+	Seat  int            `json:"seat"`
+	Kind  match.SeatKind `json:"kind"`
+	User  string         `json:"user,omitempty"`
+	Level string         `json:"level,omitempty"`
+	Name  string         `json:"name,omitempty"`
 }
 
 type summaryJSON struct {
@@ -37,9 +23,9 @@ type summaryJSON struct {
 	Game     string            `json:"game"`
 	Title    string            `json:"title"`
 	Options  map[string]string `json:"options"`
-	Status   store.Status      `json:"status"`
+	Status   match.Status      `json:"status"`
 	Seats    []seatJSON        `json:"seats"`
-	Clock    clockJSON         `json:"clock"`
+	Clock    match.Clock       `json:"clock"`
 	Rated    bool              `json:"rated"`
 	Creator  string            `json:"creator,omitempty"`
 	Created  time.Time         `json:"created"`
@@ -48,7 +34,7 @@ type summaryJSON struct {
 	Ply      int               `json:"ply"`
 	ToMove   int               `json:"toMove"`
 	Deadline *time.Time        `json:"deadline"`
-	Result   *resultJSON       `json:"result"`
+	Result   *match.Result     `json:"result"`
 }
 
 type moveJSON struct {
@@ -58,7 +44,7 @@ type moveJSON struct {
 	At   time.Time `json:"at"`
 }
 
-func movesJSON(ms []store.Move) []moveJSON {
+func movesJSON(ms []match.Move) []moveJSON {
 	out := make([]moveJSON, len(ms))
 	for i, m := range ms {
 		out[i] = moveJSON{m.Ply, m.Seat, m.Text, m.At.UTC()}
@@ -68,7 +54,7 @@ func movesJSON(ms []store.Move) []moveJSON {
 
 // summary describes a game; st (may be nil) names the seats as the game's
 // notation does at this point of the game.
-func (s *Server) summary(ctx context.Context, meta *store.Game, st game.State) summaryJSON {
+func (s *Server) summary(ctx context.Context, meta *match.Meta, st game.State) summaryJSON {
 	title := meta.Game
 	if g, err := game.Lookup(meta.Game); err == nil {
 		title = g.Title()
@@ -85,20 +71,20 @@ func (s *Server) summary(ctx context.Context, meta *store.Game, st game.State) s
 		}
 	}
 	toMove := meta.ToMove
-	if meta.Status != store.Live {
+	if meta.Status != match.Live {
 		toMove = -1
 	}
 	sum := summaryJSON{
 		ID: meta.ID, Game: meta.Game, Title: title, Options: meta.Options, Status: meta.Status, Seats: seats,
-		Clock: clockJSON(meta.Clock), Rated: meta.Rated, Creator: s.userName(ctx, meta.CreatorID),
+		Clock: meta.Clock, Rated: meta.Rated, Creator: s.userName(ctx, meta.CreatorID),
 		Created: meta.Created.UTC(), Started: timePtr(meta.Started), Finished: timePtr(meta.Finished),
 		Ply: meta.Ply, ToMove: toMove, Deadline: timePtr(meta.Deadline),
 	}
-	if meta.Status != store.Live {
+	if meta.Status != match.Live {
 		sum.Deadline = nil
 	}
 	if meta.Result != nil {
-		r := resultJSON(*meta.Result)
+		r := *meta.Result
 		if r.Winners == nil {
 			r.Winners = []int{}
 		}

@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"github.com/tabula-games/tabula/game"
-	"github.com/tabula-games/tabula/store"
+	"github.com/tabula-games/tabula/match"
 )
 
 // This file is the only place that decides what of a game state leaves the
@@ -16,7 +16,7 @@ import (
 
 // positionOf is the full position: only for finished games or games
 // without hidden information.
-func positionOf(st game.State, meta *store.Game) json.RawMessage {
+func positionOf(st game.State, meta *match.Meta) json.RawMessage {
 	if game.Hidden(st) && !over(meta) {
 		return nil
 	}
@@ -27,8 +27,8 @@ func positionOf(st game.State, meta *store.Game) json.RawMessage {
 	return b
 }
 
-func over(meta *store.Game) bool {
-	return meta.Status == store.Finished || meta.Status == store.Imported
+func over(meta *match.Meta) bool {
+	return meta.Status == match.Finished || meta.Status == match.Imported
 }
 
 // chanceOf returns the game's record of chance outcomes if it keeps one.
@@ -45,7 +45,7 @@ func chanceOf(st game.State) json.RawMessage {
 }
 
 // initialState builds the start of a game from its metadata.
-func initialState(g game.Game, meta *store.Game) (game.State, error) {
+func initialState(g game.Game, meta *match.Meta) (game.State, error) {
 	if len(meta.StartPosition) > 0 {
 		return g.ParsePosition(meta.StartPosition)
 	}
@@ -58,7 +58,7 @@ func initialState(g game.Game, meta *store.Game) (game.State, error) {
 
 // replay builds the state after the first n moves (all if n < 0),
 // re-validating every move.
-func replay(meta *store.Game, moves []store.Move, n int) (game.State, error) {
+func replay(meta *match.Meta, moves []match.Move, n int) (game.State, error) {
 	g, err := game.Lookup(meta.Game)
 	if err != nil {
 		return nil, err

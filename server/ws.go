@@ -12,6 +12,7 @@ import (
 	"github.com/coder/websocket"
 
 	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/match"
 	"github.com/tabula-games/tabula/store"
 )
 
@@ -221,7 +222,7 @@ func (s *Server) handleGameWS(w http.ResponseWriter, r *http.Request) {
 func storedSnapshot(gs *gameState, uid int64) []byte {
 	seat := -1
 	for i, se := range gs.meta.Seats {
-		if uid != 0 && se.Kind == store.SeatHuman && se.UserID == uid {
+		if uid != 0 && se.Kind == match.SeatHuman && se.UserID == uid {
 			seat = i
 		}
 	}
@@ -283,14 +284,14 @@ func (s *Server) handleUserWS(w http.ResponseWriter, r *http.Request) {
 // for every game in which uid is to move and an invite for every open game
 // that still holds a seat for uid, so a bot that was away misses nothing.
 func (s *Server) sendWaiting(wc *wsConn, uid int64) {
-	s.inRoomsOf(wc.ctx, store.GameFilter{Statuses: []store.Status{store.Live}, UserID: uid, ToMove: true, Limit: 200}, func(rm *room) {
+	s.inRoomsOf(wc.ctx, store.GameFilter{Statuses: []match.Status{match.Live}, UserID: uid, ToMove: true, Limit: 200}, func(rm *room) {
 		if to, msg := rm.turnMessage(); msg != nil && to == uid {
 			wc.sub.send(msg)
 		}
 	})
-	s.inRoomsOf(wc.ctx, store.GameFilter{Statuses: []store.Status{store.Open}, UserID: uid, Limit: 200}, func(rm *room) {
-		if rm.meta.Status == store.Open && slices.ContainsFunc(rm.meta.Seats, func(se store.Seat) bool {
-			return se.Kind == store.SeatInvite && se.UserID == uid
+	s.inRoomsOf(wc.ctx, store.GameFilter{Statuses: []match.Status{match.Open}, UserID: uid, Limit: 200}, func(rm *room) {
+		if rm.meta.Status == match.Open && slices.ContainsFunc(rm.meta.Seats, func(se match.Seat) bool {
+			return se.Kind == match.SeatInvite && se.UserID == uid
 		}) {
 			wc.sub.send(marshal(map[string]any{"type": "invite", "game": rm.summary()}))
 		}

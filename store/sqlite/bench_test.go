@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tabula-games/tabula/store"
+	"github.com/tabula-games/tabula/match"
 	"github.com/tabula-games/tabula/store/sqlite"
 )
 
@@ -26,7 +26,7 @@ func BenchmarkAppendMove(b *testing.B) {
 			}
 			defer db.Close()
 			for g := 0; g < games; g++ {
-				if err := db.CreateGame(ctx, &store.Game{ID: fmt.Sprint("g", g), Game: "x", Options: map[string]string{}, Status: store.Live, Created: time.Now()}); err != nil {
+				if err := db.CreateGame(ctx, &match.Meta{ID: fmt.Sprint("g", g), Game: "x", Options: map[string]string{}, Status: match.Live, Created: time.Now()}); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -39,7 +39,7 @@ func BenchmarkAppendMove(b *testing.B) {
 				id := fmt.Sprint("g", g)
 				ply := 0
 				for pb.Next() {
-					err := db.AppendMove(ctx, id, store.Move{Ply: ply, Text: "m", At: time.Now()}, store.Turn{}, nil)
+					err := db.AppendMove(ctx, id, match.Move{Ply: ply, Text: "m", At: time.Now()}, match.Turn{}, nil)
 					if err != nil {
 						// Two goroutines on one game: re-read the ply.
 						gm, _ := db.Game(ctx, id)

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tabula-games/tabula/match"
 	"github.com/tabula-games/tabula/store"
 )
 
@@ -164,13 +165,13 @@ func testTokens(t *testing.T, s store.Store) {
 	wantErr(t, err, store.ErrNotFound, "deleted token")
 }
 
-func newGame(t *testing.T, s store.Store, id string, creator int64, status store.Status, created time.Time) store.Game {
+func newGame(t *testing.T, s store.Store, id string, creator int64, status match.Status, created time.Time) match.Meta {
 	t.Helper()
-	g := store.Game{
+	g := match.Meta{
 		ID: id, Game: "sgolte", Options: map[string]string{"size": "5", "pie": "on"},
 		Seed: 0xfedcba9876543210, Status: status,
-		Seats:   []store.Seat{{Kind: store.SeatHuman, UserID: creator}, {Kind: store.SeatOpen}},
-		Clock:   store.Clock{Kind: store.ClockRealtime, InitialMs: 60000, IncrementMs: 1000},
+		Seats:   []match.Seat{{Kind: match.SeatHuman, UserID: creator}, {Kind: match.SeatOpen}},
+		Clock:   match.Clock{Kind: match.ClockRealtime, InitialMs: 60000, IncrementMs: 1000},
 		Created: created, CreatorID: creator, ToMove: -1,
 	}
 	must(t, s.CreateGame(context.Background(), &g))
@@ -180,23 +181,23 @@ func newGame(t *testing.T, s store.Store, id string, creator int64, status store
 func testGames(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	u := newUser(t, s, "frank")
-	g := newGame(t, s, "g1", u.ID, store.Open, t0)
+	g := newGame(t, s, "g1", u.ID, match.Open, t0)
 	if g.Version != 1 {
 		t.Fatalf("new game version %d", g.Version)
 	}
-	wantErr(t, s.CreateGame(ctx, &store.Game{ID: "g1", Game: "x", Options: map[string]string{}, Created: t0}), store.ErrConflict, "duplicate id")
+	wantErr(t, s.CreateGame(ctx, &match.Meta{ID: "g1", Game: "x", Options: map[string]string{}, Created: t0}), store.ErrConflict, "duplicate id")
 	got, err := s.Game(ctx, "g1")
 	must(t, err)
 	if got.Seed != g.Seed || got.Options["size"] != "5" || len(got.Seats) != 2 || got.Seats[0] != g.Seats[0] ||
-		got.Clock != g.Clock || got.Status != store.Open || !got.Created.Equal(t0) || got.Result != nil || got.ToMove != -1 {
+		got.Clock != g.Clock || got.Status != match.Open || !got.Created.Equal(t0) || got.Result != nil || got.ToMove != -1 {
 		t.Fatalf("Game = %+v, want %+v", got, g)
 	}
 	_, err = s.Game(ctx, "nope")
 	wantErr(t, err, store.ErrNotFound, "missing game")
 
 	v := newUser(t, s, "gina")
-	got.Seats[1] = store.Seat{Kind: store.SeatHuman, UserID: v.ID}
-	got.Status, got.Started, got.ToMove, got.Deadline = store.Live, t0.Add(time.Minute), 0, t0.Add(2*time.Minute)
+	got.Seats[1] = match.Seat{Kind: match.SeatHuman, UserID: v.ID}
+	got.Status, got.Started, got.ToMove, got.Deadline = match.Live, t0.Add(time.Minute), 0, t0.Add(2*time.Minute)
 	stale := got
 	must(t, s.UpdateGame(ctx, &got))
 	if got.Version != 2 {
@@ -205,7 +206,7 @@ func testGames(t *testing.T, s store.Store) {
 	wantErr(t, s.UpdateGame(ctx, &stale), store.ErrConflict, "stale version")
 	again, err := s.Game(ctx, "g1")
 	must(t, err)
-	if again.Status != store.Live || again.Seats[1].UserID != v.ID || !again.Started.Equal(got.Started) || again.ToMove != 0 || !again.Deadline.Equal(got.Deadline) {
+	if again.Status != match.Live || again.Seats[1].UserID != v.ID || !again.Started.Equal(got.Started) || again.ToMove != 0 || !again.Deadline.Equal(got.Deadline) {
 		t.Fatalf("after update %+v", again)
 	}
 }
@@ -214,18 +215,18 @@ func testGameList(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	a, b := newUser(t, s, "hal"), newUser(t, s, "ivy")
 	for i := 0; i < 6; i++ {
-		st := store.Open
+		st := match.Open
 		if i%2 == 1 {
-			st = store.Live
+			st = match.Live
 		}
 		g := newGame(t, s, fmt.Sprintf("L%d", i), a.ID, st, t0.Add(time.Duration(i)*time.Minute))
 		if i == 3 {
-			g.Seats[1] = store.Seat{Kind: store.SeatHuman, UserID: b.ID}
+			g.Seats[1] = match.Seat{Kind: match.SeatHuman, UserID: b.ID}
 			g.ToMove = 1
 			must(t, s.UpdateGame(ctx, &g))
 		}
 	}
-	ids := func(gs []store.Game) string {
+	ids := func(gs []match.Meta) string {
 		s := ""
 		for _, g := range gs {
 			s += g.ID + " "
@@ -237,8 +238,8 @@ func testGameList(t *testing.T, s store.Store) {
 		want string
 	}{
 		{store.GameFilter{}, "L5 L4 L3 L2 L1 L0 "},
-		{store.GameFilter{Statuses: []store.Status{store.Live}}, "L5 L3 L1 "},
-		{store.GameFilter{Statuses: []store.Status{store.Open, store.Live}, Limit: 2}, "L5 L4 "},
+		{store.GameFilter{Statuses: []match.Status{match.Live}}, "L5 L3 L1 "},
+		{store.GameFilter{Statuses: []match.Status{match.Open, match.Live}, Limit: 2}, "L5 L4 "},
 		{store.GameFilter{Before: t0.Add(3 * time.Minute)}, "L2 L1 L0 "},
 		{store.GameFilter{UserID: b.ID}, "L3 "},
 		{store.GameFilter{UserID: b.ID, ToMove: true}, "L3 "},
@@ -261,18 +262,18 @@ func testGameList(t *testing.T, s store.Store) {
 func testMoves(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	u := newUser(t, s, "jack")
-	newGame(t, s, "open", u.ID, store.Open, t0)
-	newGame(t, s, "m", u.ID, store.Live, t0)
-	mv := func(ply int) store.Move {
-		return store.Move{Ply: ply, Seat: ply % 2, Text: fmt.Sprintf("m%d", ply), At: t0.Add(time.Duration(ply) * time.Second), ClockMs: int64(1000 * ply)}
+	newGame(t, s, "open", u.ID, match.Open, t0)
+	newGame(t, s, "m", u.ID, match.Live, t0)
+	mv := func(ply int) match.Move {
+		return match.Move{Ply: ply, Seat: ply % 2, Text: fmt.Sprintf("m%d", ply), At: t0.Add(time.Duration(ply) * time.Second), ClockMs: int64(1000 * ply)}
 	}
-	wantErr(t, s.AppendMove(ctx, "open", mv(0), store.Turn{ToMove: 1}, nil), store.ErrConflict, "move in an open game")
-	wantErr(t, s.AppendMove(ctx, "none", mv(0), store.Turn{ToMove: 1}, nil), store.ErrNotFound, "move in a missing game")
+	wantErr(t, s.AppendMove(ctx, "open", mv(0), match.Turn{ToMove: 1}, nil), store.ErrConflict, "move in an open game")
+	wantErr(t, s.AppendMove(ctx, "none", mv(0), match.Turn{ToMove: 1}, nil), store.ErrNotFound, "move in a missing game")
 	for ply := 0; ply < 5; ply++ {
-		must(t, s.AppendMove(ctx, "m", mv(ply), store.Turn{ToMove: (ply + 1) % 2, Deadline: t0.Add(time.Hour)}, nil))
+		must(t, s.AppendMove(ctx, "m", mv(ply), match.Turn{ToMove: (ply + 1) % 2, Deadline: t0.Add(time.Hour)}, nil))
 	}
-	wantErr(t, s.AppendMove(ctx, "m", mv(3), store.Turn{}, nil), store.ErrConflict, "replayed ply")
-	wantErr(t, s.AppendMove(ctx, "m", mv(7), store.Turn{}, nil), store.ErrConflict, "ply gap")
+	wantErr(t, s.AppendMove(ctx, "m", mv(3), match.Turn{}, nil), store.ErrConflict, "replayed ply")
+	wantErr(t, s.AppendMove(ctx, "m", mv(7), match.Turn{}, nil), store.ErrConflict, "ply gap")
 	moves, err := s.Moves(ctx, "m")
 	must(t, err)
 	if len(moves) != 5 {
@@ -288,14 +289,22 @@ func testMoves(t *testing.T, s store.Store) {
 	if g.Ply != 5 || g.ToMove != 1 || !g.Deadline.Equal(t0.Add(time.Hour)) {
 		t.Fatalf("game after moves: ply %d toMove %d deadline %v", g.Ply, g.ToMove, g.Deadline)
 	}
-	end := &store.End{Result: store.Result{Status: "won", Winners: []int{0}, Reason: "normal", Scores: []int{3, 1}}, Finished: t0.Add(time.Hour)}
-	must(t, s.AppendMove(ctx, "m", mv(5), store.Turn{ToMove: -1}, end))
+	// The version is the game's event number: one per move.
+	if g.Version != 6 {
+		t.Fatalf("version after creation and 5 moves: %d, want 6", g.Version)
+	}
+	end := &match.End{Result: match.Result{Status: match.Won, Winners: []int{0}, Reason: match.ReasonNormal, Scores: []int{3, 1}}, Finished: t0.Add(time.Hour)}
+	must(t, s.AppendMove(ctx, "m", mv(5), match.Turn{ToMove: -1}, end))
 	g, err = s.Game(ctx, "m")
 	must(t, err)
-	if g.Status != store.Finished || g.Result == nil || g.Result.Winners[0] != 0 || g.Result.Scores[1] != 1 || g.Ply != 6 || g.ToMove != -1 {
+	if g.Status != match.Finished || g.Result == nil || g.Result.Winners[0] != 0 || g.Result.Scores[1] != 1 || g.Ply != 6 || g.ToMove != -1 {
 		t.Fatalf("finished game %+v (result %+v)", g, g.Result)
 	}
-	wantErr(t, s.AppendMove(ctx, "m", mv(6), store.Turn{}, nil), store.ErrConflict, "move after the end")
+	// A final move is two events: the move and the end.
+	if g.Version != 8 {
+		t.Fatalf("version after the final move: %d, want 8", g.Version)
+	}
+	wantErr(t, s.AppendMove(ctx, "m", mv(6), match.Turn{}, nil), store.ErrConflict, "move after the end")
 	wantErr(t, s.EndGame(ctx, "m", *end), store.ErrConflict, "ending twice")
 	wantErr(t, s.UpdateGame(ctx, &g), store.ErrConflict, "changing a finished game")
 }
@@ -304,7 +313,7 @@ func testMoves(t *testing.T, s store.Store) {
 func testMoveRace(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	u := newUser(t, s, "kim")
-	newGame(t, s, "race", u.ID, store.Live, t0)
+	newGame(t, s, "race", u.ID, match.Live, t0)
 	for ply := 0; ply < 3; ply++ {
 		var wg sync.WaitGroup
 		var mu sync.Mutex
@@ -313,7 +322,7 @@ func testMoveRace(t *testing.T, s store.Store) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				err := s.AppendMove(ctx, "race", store.Move{Ply: ply, Text: fmt.Sprintf("w%d", w), At: t0}, store.Turn{}, nil)
+				err := s.AppendMove(ctx, "race", match.Move{Ply: ply, Text: fmt.Sprintf("w%d", w), At: t0}, match.Turn{}, nil)
 				mu.Lock()
 				defer mu.Unlock()
 				switch {
@@ -338,21 +347,24 @@ func testEndAndRatings(t *testing.T, s store.Store) {
 	a, b := newUser(t, s, "lee"), newUser(t, s, "max")
 	for i := 0; i < 2; i++ {
 		id := fmt.Sprintf("r%d", i)
-		newGame(t, s, id, a.ID, store.Live, t0)
-		var seen []store.Rating
-		end := store.End{
-			Result: store.Result{Status: "won", Winners: []int{0}, Reason: "resign"}, Finished: t0,
+		newGame(t, s, id, a.ID, match.Live, t0)
+		var seen []match.Rating
+		end := match.End{
+			Result: match.Result{Status: match.Won, Winners: []int{0}, Reason: match.ReasonResign}, Finished: t0,
 			RatedUsers: []int64{a.ID, b.ID},
-			Rate: func(cur []store.Rating) []store.Rating {
+			Rate: func(cur []match.Rating) []match.Rating {
 				seen = cur
-				out := make([]store.Rating, len(cur))
+				out := make([]match.Rating, len(cur))
 				for j, r := range cur {
-					out[j] = store.Rating{UserID: r.UserID, Rating: r.Rating + float64(100*(1-2*j)) + 1, Deviation: 50 + float64(j), Volatility: 0.06, Games: r.Games + 1, Updated: t0}
+					out[j] = match.Rating{UserID: r.UserID, Rating: r.Rating + float64(100*(1-2*j)) + 1, Deviation: 50 + float64(j), Volatility: 0.06, Games: r.Games + 1, Updated: t0}
 				}
 				return out
 			},
 		}
 		must(t, s.EndGame(ctx, id, end))
+		if g, err := s.Game(ctx, id); err != nil || g.Version != 2 || g.Status != match.Finished {
+			t.Fatalf("game after EndGame: version %d, status %s, %v; want 2, finished", g.Version, g.Status, err)
+		}
 		if len(seen) != 2 || seen[0].UserID != a.ID || seen[0].Games != i || seen[0].Game != "sgolte" {
 			t.Fatalf("Rate saw %+v", seen)
 		}
@@ -372,20 +384,20 @@ func testEndAndRatings(t *testing.T, s store.Store) {
 	if len(board) != 1 {
 		t.Fatalf("leaderboard with max deviation: %+v", board)
 	}
-	wantErr(t, s.EndGame(ctx, "nope", store.End{}), store.ErrNotFound, "ending a missing game")
+	wantErr(t, s.EndGame(ctx, "nope", match.End{}), store.ErrNotFound, "ending a missing game")
 }
 
 func testImport(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	u := newUser(t, s, "ned")
-	g := store.Game{ID: "imp", Game: "skyjo", Options: map[string]string{"players": "3"}, Status: store.Imported,
-		StartPosition: []byte(`{"game":"skyjo"}`), Seats: []store.Seat{{Kind: store.SeatOpen}, {Kind: store.SeatOpen}, {Kind: store.SeatOpen}},
-		Created: t0, CreatorID: u.ID, ToMove: -1, Result: &store.Result{Status: "drawn", Reason: "normal"}}
-	moves := []store.Move{{Ply: 0, Text: "flip a1", At: t0}, {Ply: 1, Seat: 1, Text: "flip b1", At: t0}}
+	g := match.Meta{ID: "imp", Game: "skyjo", Options: map[string]string{"players": "3"}, Status: match.Imported,
+		StartPosition: []byte(`{"game":"skyjo"}`), Seats: []match.Seat{{Kind: match.SeatOpen}, {Kind: match.SeatOpen}, {Kind: match.SeatOpen}},
+		Created: t0, CreatorID: u.ID, ToMove: -1, Result: &match.Result{Status: match.Drawn, Reason: match.ReasonNormal}}
+	moves := []match.Move{{Ply: 0, Text: "flip a1", At: t0}, {Ply: 1, Seat: 1, Text: "flip b1", At: t0}}
 	must(t, s.ImportGame(ctx, &g, moves))
 	got, err := s.Game(ctx, "imp")
 	must(t, err)
-	if got.Status != store.Imported || string(got.StartPosition) != `{"game":"skyjo"}` || got.Ply != 2 || len(got.Seats) != 3 || got.Result.Status != "drawn" {
+	if got.Status != match.Imported || string(got.StartPosition) != `{"game":"skyjo"}` || got.Ply != 2 || len(got.Seats) != 3 || got.Result.Status != match.Drawn {
 		t.Fatalf("imported %+v", got)
 	}
 	ms, err := s.Moves(ctx, "imp")
@@ -393,7 +405,7 @@ func testImport(t *testing.T, s store.Store) {
 	if len(ms) != 2 || ms[1].Text != "flip b1" {
 		t.Fatalf("imported moves %+v", ms)
 	}
-	wantErr(t, s.AppendMove(ctx, "imp", store.Move{Ply: 2}, store.Turn{}, nil), store.ErrConflict, "moving in an imported game")
+	wantErr(t, s.AppendMove(ctx, "imp", match.Move{Ply: 2}, match.Turn{}, nil), store.ErrConflict, "moving in an imported game")
 }
 
 // testMigrations runs the schema down to nothing and up again twice: every

@@ -1,0 +1,88 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+
+	"github.com/tabula-games/tabula/match"
+	"github.com/tabula-games/tabula/store"
+)
+
+// AppendMove implements match.Journal.
+func (db *DB) AppendMove(ctx context.Context, gameID string, mv match.Move, turn match.Turn, end *match.End) error {
+	err := db.tx(ctx, func(tx *sql.Tx) error {
+		// The guarded update is what makes move N unique even across
+		// nodes: only the writer that still sees ply = N advances it, and
+		// the (game_id, ply) key backs it up.
+		res, err := db.txExec(ctx, tx, qAdvance, turn.ToMove, ms(turn.Deadline), gameID, string(match.Live), mv.Ply)
+		if err := db.guarded(ctx, tx, gameID, res, err); err != nil {
+			return err
+		}
+		if _, err := db.txExec(ctx, tx, qInsertMove, gameID, mv.Ply, mv.Seat, mv.Text, ms(mv.At), mv.ClockMs); err != nil {
+			return err
+		}
+		if end != nil {
+			return db.finish(ctx, tx, gameID, *end)
+		}
+		return nil
+	})
+	return db.wrap("append move", err)
+}
+
+// guarded checks the outcome of a guarded update of a game's row: when it
+// changed nothing, the game is missing (ErrNotFound) or not as the write
+// expected (ErrConflict).
+func (db *DB) guarded(ctx context.Context, tx *sql.Tx, gameID string, res sql.Result, err error) error {
+	if err != nil {
+		return err
+	}
+	n, err := res.RowsAffected()
+	if err != nil || n > 0 {
+		return err
+	}
+	var one int
+	err = tx.QueryRowContext(ctx, db.d.Rebind("SELECT 1 FROM games WHERE id = ?"), gameID).Scan(&one)
+	if err != nil {
+		return err // sql.ErrNoRows becomes ErrNotFound
+	}
+	return store.ErrConflict
+}
+
+// EndGame implements match.Journal.
+func (db *DB) EndGame(ctx context.Context, gameID string, end match.End) error {
+	err := db.tx(ctx, func(tx *sql.Tx) error { return db.finish(ctx, tx, gameID, end) })
+	return db.wrap("end game", err)
+}
+
+// finish ends a live game in tx and, for a rated game, updates its
+// players' ratings (ratings.go).
+func (db *DB) finish(ctx context.Context, tx *sql.Tx, gameID string, end match.End) error {
+	result, err := encodeResult(&end.Result)
+	if err != nil {
+		return err
+	}
+	res, err := tx.ExecContext(ctx, db.d.Rebind(`UPDATE games SET status = ?, result = ?, finished = ?, to_move = -1, deadline = 0,
+		version = version + 1 WHERE id = ? AND status = ?`),
+		string(match.Finished), result, ms(end.Finished), gameID, string(match.Live))
+	if err := db.guarded(ctx, tx, gameID, res, err); err != nil {
+		return err
+	}
+	if end.Rate == nil || len(end.RatedUsers) == 0 {
+		return nil
+	}
+	return db.rate(ctx, tx, gameID, end)
+}
+
+func scanMove(row scanner) (match.Move, error) {
+	var m match.Move
+	var at int64
+	err := row.Scan(&m.Ply, &m.Seat, &m.Text, &at, &m.ClockMs)
+	m.At = fromMs(at)
+	return m, err
+}
+
+// Moves implements match.Journal.
+func (db *DB) Moves(ctx context.Context, gameID string) ([]match.Move, error) {
+	out, err := collect(ctx, db, db.r, scanMove, "SELECT ply, seat, text, at, clock_ms FROM moves WHERE game_id = ? ORDER BY ply", gameID)
+	return out, db.wrap("moves", err)
+}

@@ -10,9 +10,8 @@ import (
 // it ends at once and the small board pays almost nothing for the big ones.
 type bitset struct{ lo, hi uint64 }
 
-// noCell is a bit index that no board uses (size 7 has cells 0…126). Ring
-// entries that fall off the board point at it, so membership tests need no
-// bounds check.
+// noCell is a bit index that no board uses (size 7 has cells 0…126): the
+// neighbour that falls off the board.
 const noCell = 127
 
 // maxCells is the cell count of the largest board.
@@ -64,18 +63,29 @@ func (b *bitset) pop() int {
 // nth returns the n-th lowest cell (0-based) of a set with more than n cells.
 func (b bitset) nth(n int) int {
 	if c := bits.OnesCount64(b.lo); n >= c {
-		n -= c
-		w := b.hi
-		for ; n > 0; n-- {
-			w &= w - 1
-		}
-		return 64 + bits.TrailingZeros64(w)
+		return 64 + nthBit(b.hi, n-c)
 	}
-	w := b.lo
+	return nthBit(b.lo, n)
+}
+
+// nthBit returns the position of the n-th lowest set bit of a word with
+// more than n bits set. It halves the word by counting (a playout picks a
+// random empty cell at every ply) and steps through the last byte.
+func nthBit(w uint64, n int) int {
+	at := 0
+	if c := bits.OnesCount32(uint32(w)); n >= c {
+		n, w, at = n-c, w>>32, 32
+	}
+	if c := bits.OnesCount16(uint16(w)); n >= c {
+		n, w, at = n-c, w>>16, at+16
+	}
+	if c := bits.OnesCount8(uint8(w)); n >= c {
+		n, w, at = n-c, w>>8, at+8
+	}
 	for ; n > 0; n-- {
 		w &= w - 1
 	}
-	return bits.TrailingZeros64(w)
+	return at + bits.TrailingZeros64(w)
 }
 
 // less orders sets as 128-bit numbers (high word first). It is the order of
@@ -100,10 +110,10 @@ type geometry struct {
 	row      [maxCells]int8
 	col      [maxCells]int8 // 0-based number within the row
 	nbr      [maxCells]bitset
-	// ring lists the six neighbours of a cell in cyclic order around it
-	// (noCell off the board): a cell whose neighbours inside a set form one
-	// unbroken arc can leave that set without disconnecting it.
-	ring  [maxCells][6]uint8
+	// win locates each cell's six neighbours in a set's bits, for arcs: a
+	// cell whose neighbours inside a set form one unbroken arc around it can
+	// leave that set without disconnecting it.
+	win   [maxCells]arcWindow
 	names [maxCells]string
 	// fwd[d] lists, for the three forward steps d (those to higher cell
 	// numbers), the cells whose step-d neighbour lies at each distance:
@@ -117,24 +127,9 @@ type shiftMask struct {
 	mask bitset
 }
 
-// runs[m] is the number of maximal arcs of set bits in the 6-cycle m.
-var runs [64]uint8
-
 var geometries [3]geometry // sizes 5, 6, 7
 
 func init() {
-	for m := 0; m < 64; m++ {
-		n := 0
-		for d := 0; d < 6; d++ {
-			if m>>d&1 == 1 && m>>((d+5)%6)&1 == 0 {
-				n++
-			}
-		}
-		if m == 63 {
-			n = 1
-		}
-		runs[m] = uint8(n)
-	}
 	for i := range geometries {
 		geometries[i].build(5 + i)
 	}
@@ -167,9 +162,10 @@ func (g *geometry) build(n int) {
 		g.all = g.all.or(single(i))
 		r := int(g.row[i])
 		x := int(g.col[i]) + max(0, r-mid)
+		var ring [6]int
 		for d, st := range axialSteps {
 			j := g.axial(x+st[0], r+st[1])
-			g.ring[i][d] = uint8(j)
+			ring[d] = j
 			if j != noCell {
 				g.nbr[i] = g.nbr[i].or(single(j))
 			}
@@ -177,6 +173,7 @@ func (g *geometry) build(n int) {
 				g.addShift(d, uint(j-i), i)
 			}
 		}
+		g.win[i] = newArcWindow(i, ring)
 	}
 }
 
@@ -233,21 +230,6 @@ func (g *geometry) cellIndex(r, k int) int {
 		return -1
 	}
 	return g.rowStart[r] + k
-}
-
-// ringMask is the 6-bit mask of c's neighbours that lie in set. It is on
-// the hottest path (every cut test starts here), hence the unrolled,
-// branch-free bit extraction.
-func (g *geometry) ringMask(c int, set bitset) int {
-	rg := &g.ring[c]
-	w := [2]uint64{set.lo, set.hi}
-	m := w[rg[0]>>6&1] >> (rg[0] & 63) & 1
-	m |= (w[rg[1]>>6&1] >> (rg[1] & 63) & 1) << 1
-	m |= (w[rg[2]>>6&1] >> (rg[2] & 63) & 1) << 2
-	m |= (w[rg[3]>>6&1] >> (rg[3] & 63) & 1) << 3
-	m |= (w[rg[4]>>6&1] >> (rg[4] & 63) & 1) << 4
-	m |= (w[rg[5]>>6&1] >> (rg[5] & 63) & 1) << 5
-	return int(m)
 }
 
 // dilate returns the cells next to any cell of set.
@@ -313,7 +295,7 @@ func (g *geometry) isCut(c int, set bitset) bool {
 		// cannot fall apart.
 		return false
 	}
-	if runs[g.ringMask(c, set)] <= 1 {
+	if g.arcs(c, set) <= 1 {
 		// The neighbours left behind touch each other around c.
 		return false
 	}

@@ -11,12 +11,19 @@ type groupBook struct {
 	grp  [maxCells]enemyGroup
 	halo [maxCells]bitset // the cells next to each group
 	live [2]bitset        // the ids in use, by colour
+	big  [2]bitset        // the ids of groups of three or more stones, by colour
 	free bitset
+	// stamp[i] changes whenever group i does (a number never used before),
+	// so that what was worked out from a group can be recognised as still
+	// true of it: the chain memo (chainmemo.go).
+	stamp  [maxCells]uint32
+	serial uint32
+	memo   chainMemo
 }
 
 // init traces every group of s.
 func (b *groupBook) init(s *State) {
-	b.live = [2]bitset{}
+	b.live, b.big = [2]bitset{}, [2]bitset{}
 	b.free = s.geo.all // there are never more groups than cells
 	for c := 0; c < 2; c++ {
 		for rest := s.stones[c]; !rest.isEmpty(); {
@@ -30,15 +37,27 @@ func (b *groupBook) init(s *State) {
 func (b *groupBook) add(colour int, set, halo bitset) {
 	i := b.free.pop()
 	b.live[colour] = b.live[colour].or(single(i))
+	if set.count() >= 3 {
+		b.big[colour] = b.big[colour].or(single(i))
+	}
 	b.grp[i] = enemyGroup{set: set}
 	b.halo[i] = halo
+	b.restamp(i)
 	for c := set; !c.isEmpty(); {
 		b.id[c.pop()] = uint8(i)
 	}
 }
 
+// restamp marks group i as changed. The serial is never reset (not even by
+// init), so a stamp is never reused while the book lives.
+func (b *groupBook) restamp(i int) {
+	b.serial++
+	b.stamp[i] = b.serial
+}
+
 func (b *groupBook) drop(colour, i int) {
 	b.live[colour] = b.live[colour].andNot(single(i))
+	b.big[colour] = b.big[colour].andNot(single(i))
 	b.free = b.free.or(single(i))
 }
 
@@ -51,6 +70,16 @@ func (b *groupBook) mergeCells(colour int, empty bitset) bitset {
 		once = once.or(h)
 	}
 	return twice
+}
+
+// nearBig returns the cells next to a group of colour with three or more
+// stones: the only places where a merge by the other colour can split one.
+func (b *groupBook) nearBig(colour int) bitset {
+	var out bitset
+	for ids := b.big[colour]; !ids.isEmpty(); {
+		out = out.or(b.halo[ids.pop()])
+	}
+	return out
 }
 
 // place records a placement at p by colour c flipping flips (before the
@@ -97,6 +126,10 @@ func (b *groupBook) place(s *State, c, p int, flips bitset) {
 	}
 	b.grp[base] = enemyGroup{set: set}
 	b.halo[base] = halo
+	b.restamp(base)
+	if set.count() >= 3 {
+		b.big[c] = b.big[c].or(single(base))
+	}
 	for !relabel.isEmpty() {
 		b.id[relabel.pop()] = uint8(base)
 	}

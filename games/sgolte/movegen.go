@@ -69,6 +69,11 @@ type enemyGroup struct {
 	hole uint8
 }
 
+// into makes e the group searched now.
+func (cs *chainSearch) into(e *enemyGroup) {
+	cs.local = e.hole == 1 && holeShortcut
+}
+
 // search prepares cs for the placements of the side to move in s.
 func (s *State) search(cs *chainSearch) *chainSearch {
 	cs.g, cs.opp, cs.minflip, cs.cont = s.geo, s.stones[s.toMove^1], s.minflip, s.cont
@@ -76,13 +81,9 @@ func (s *State) search(cs *chainSearch) *chainSearch {
 	return cs
 }
 
-// groupOf returns the enemy group holding stone c: from the book if there
-// is one, else traced and remembered in cs.groups (or in spare when they
-// are full).
-func (cs *chainSearch) groupOf(c int, spare *enemyGroup, book *groupBook) *enemyGroup {
-	if book != nil {
-		return &book.grp[book.id[c]]
-	}
+// groupOf returns the enemy group holding stone c: traced and remembered in
+// cs.groups (or in spare when they are full).
+func (cs *chainSearch) groupOf(c int, spare *enemyGroup) *enemyGroup {
 	if cs.known.has(c) {
 		return &cs.groups[cs.groupIdx[c]]
 	}
@@ -109,7 +110,7 @@ func (cs *chainSearch) groupOf(c int, spare *enemyGroup, book *groupBook) *enemy
 // cells between the arcs, which would be a hole, so the arcs decide.
 func (cs *chainSearch) cut(s int, rem bitset) bool {
 	if cs.local {
-		return runs[cs.g.ringMask(s, rem)] >= 2
+		return cs.g.arcs(s, rem) >= 2
 	}
 	return cs.g.isCut(s, rem)
 }
@@ -126,28 +127,18 @@ func (cs *chainSearch) record(f bitset) {
 // flipSets returns the distinct flip sets of a merging placement at p,
 // sorted by bitset.less. An empty result means the placement is illegal.
 // The result lives in cs until its next use.
-func (cs *chainSearch) flipSets(p int) []bitset { return cs.flipSetsWith(p, nil) }
-
-// flipSetsWith is flipSets reading the enemy groups from a playout's book.
-// (The book is a parameter, not a field: escape analysis would send
-// anything the recursive search can reach to the heap.)
-func (cs *chainSearch) flipSetsWith(p int, book *groupBook) []bitset {
+func (cs *chainSearch) flipSets(p int) []bitset {
 	g := cs.g
 	cs.n, cs.spill = 0, nil
 	var groups [3]enemyGroup // six neighbours hold at most three enemy groups
 	var spare enemyGroup
 	n := 0
 	for rest := g.nbr[p].and(cs.opp); !rest.isEmpty(); {
-		e := cs.groupOf(rest.first(), &spare, book)
+		e := cs.groupOf(rest.first(), &spare)
 		rest = rest.andNot(e.set)
 		if e.set.count() >= 3 {
 			// Taking stones out of two or fewer leaves at most one part.
-			if e.hole == 0 {
-				e.hole = 2
-				if g.holeFree(e.set) {
-					e.hole = 1
-				}
-			}
+			g.classify(e)
 			groups[n] = *e
 			n++
 		}
@@ -164,6 +155,21 @@ func (cs *chainSearch) flipSetsWith(p int, book *groupBook) []bitset {
 			cs.deepen(groups[i:i+1], p)
 		}
 	}
+	return cs.result()
+}
+
+// classify works out once whether a group encloses a hole.
+func (g *geometry) classify(e *enemyGroup) {
+	if e.hole == 0 {
+		e.hole = 2
+		if g.holeFree(e.set) {
+			e.hole = 1
+		}
+	}
+}
+
+// result returns the recorded flip sets, sorted and without repeats.
+func (cs *chainSearch) result() []bitset {
 	sets := cs.buf[:cs.n]
 	if cs.spill != nil {
 		sets = append(append([]bitset(nil), sets...), cs.spill...)
@@ -183,8 +189,8 @@ func (cs *chainSearch) deepen(groups []enemyGroup, p int) {
 	for length := 1; ; length++ {
 		alive := false
 		for i := range groups {
-			cs.local = groups[i].hole == 1 && holeShortcut
-			if cs.chains(groups[i].set, bitset{}, cs.g.nbr[p], length) {
+			cs.into(&groups[i])
+			if cs.chains(groups[i].set, bitset{}, cs.g.nbr[p], groups[i].set.count(), length) {
 				alive = true
 			}
 		}
@@ -195,13 +201,12 @@ func (cs *chainSearch) deepen(groups []enemyGroup, p int) {
 }
 
 // chains extends a chain that has flipped `flipped` out of its group, rem
-// being the connected rest of the group, by flips taken from cand, to
+// being the connected rest of the group (n stones), by flips taken from cand, to
 // exactly `left` more flips, and records every chain whose last flip splits
 // rem (with its continuations). It reports whether some chain of the full
 // length left a connected rest that a longer chain might still split.
-func (cs *chainSearch) chains(rem, flipped, cand bitset, left int) (alive bool) {
+func (cs *chainSearch) chains(rem, flipped, cand bitset, n, left int) (alive bool) {
 	g := cs.g
-	n := rem.count()
 	if n < left+2 {
 		// After left more flips at least two stones must remain to be parts.
 		return false
@@ -218,7 +223,7 @@ func (cs *chainSearch) chains(rem, flipped, cand bitset, left int) (alive bool) 
 			}
 			continue
 		}
-		if !cut && cs.chains(rest, flipped.or(single(s)), g.nbr[s], left-1) {
+		if !cut && cs.chains(rest, flipped.or(single(s)), g.nbr[s], n-1, left-1) {
 			alive = true
 		}
 	}

@@ -44,7 +44,13 @@ func (s *State) randomPly(pg *playoutGen, rng *game.RNG, book *groupBook) {
 	plain := empty.andNot(merges)
 	sets, cells := pg.sets[:0], pg.cells[:0]
 	cs := s.search(&pg.cs)
-	for m := merges; !m.isEmpty(); {
+	splittable := merges
+	if book != nil {
+		// A merge cell with no enemy group of three stones next to it is
+		// illegal: skip the search that would say so.
+		splittable = merges.and(book.nearBig(int(s.toMove) ^ 1))
+	}
+	for m := splittable; !m.isEmpty(); {
 		p := m.pop()
 		for _, f := range cs.flipSetsWith(p, book) {
 			sets = append(sets, f)

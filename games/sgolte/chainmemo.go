@@ -38,6 +38,7 @@ type startMemo struct {
 // chainMemo is the book's memo: one entry per stone and a ring of flip sets.
 type chainMemo struct {
 	of   [maxCells]startMemo
+	cell [2][maxCells]cellMemo // by the colour to move
 	pool [memoPool]bitset
 	pos  uint32 // flip sets written so far; the pool holds the last memoPool
 }
@@ -53,20 +54,28 @@ func (cs *chainSearch) flipSetsWith(p int, book *groupBook) []bitset {
 	g := cs.g
 	cs.n, cs.spill = 0, nil
 	var ids [3]uint8 // six neighbours hold at most three enemy groups
+	var key [3]uint32
 	n := 0
 	for rest := g.nbr[p].and(cs.opp); !rest.isEmpty(); {
 		i := book.id[rest.first()]
-		e := &book.grp[i]
-		rest = rest.andNot(e.set)
-		if e.set.count() >= 3 {
+		set := book.grp[i].set
+		rest = rest.andNot(set)
+		if set.count() >= 3 {
 			// Taking stones out of two or fewer leaves at most one part.
-			g.classify(e)
-			ids[n] = i
+			ids[n], key[n] = i, book.stamp[i]
 			n++
 		}
 	}
 	if n == 0 {
 		return nil
+	}
+	mp := &book.memo
+	cm := &mp.cell[cs.mover][p]
+	if cm.key == key && mp.intact(cm.start) {
+		for k := uint32(0); k < uint32(cm.n); k++ {
+			cs.record(mp.pool[(cm.start+k)%memoPool])
+		}
+		return cs.buf[:cs.n]
 	}
 	if cs.minflip == minGlobal {
 		cs.splitsFrom(book, ids[:n], p)
@@ -75,7 +84,39 @@ func (cs *chainSearch) flipSetsWith(p int, book *groupBook) []bitset {
 			cs.splitsFrom(book, ids[k:k+1], p)
 		}
 	}
-	return cs.result()
+	sets := cs.result()
+	*cm = cellMemo{key: key}
+	if len(sets) <= memoKeepMax {
+		cm.start, cm.n = mp.keep(sets)
+	} else {
+		cm.key = [3]uint32{} // too many to keep: never matches
+	}
+	return sets
+}
+
+// cellMemo is a merge cell's last flip sets for one colour, keyed by the
+// stamps of the enemy groups next to it (in the order of their first
+// stones): while they stand, so do its flip sets.
+type cellMemo struct {
+	key   [3]uint32
+	start uint32
+	n     uint8
+}
+
+// keep writes sets into the pool and returns where they are.
+func (mp *chainMemo) keep(sets []bitset) (start uint32, n uint8) {
+	start = mp.pos
+	for _, f := range sets {
+		mp.pool[mp.pos%memoPool] = f
+		mp.pos++
+	}
+	return start, uint8(len(sets))
+}
+
+// intact reports whether the flip sets kept from start are still in the
+// pool, not yet overwritten (no more than memoKeepMax of them).
+func (mp *chainMemo) intact(start uint32) bool {
+	return mp.pos-start <= memoPool
 }
 
 // memoFor returns the memo of stone s of group i, emptied if it was found
@@ -157,12 +198,8 @@ func (cs *chainSearch) extend(b *groupBook, st startStone) {
 	m.found = uint8(length)
 	sets := sortUnique(cs.buf[n0:cs.n])
 	if len(cs.spill) == spilled && len(sets) <= memoKeepMax {
-		mp := &b.memo
-		m.start, m.n, m.kept = mp.pos, uint8(len(sets)), true
-		for _, f := range sets {
-			mp.pool[mp.pos%memoPool] = f
-			mp.pos++
-		}
+		m.start, m.n = b.memo.keep(sets)
+		m.kept = true
 	}
 	// gather records them again.
 	cs.n, cs.spill = n0, cs.spill[:spilled:spilled]
@@ -172,6 +209,7 @@ func (cs *chainSearch) extend(b *groupBook, st startStone) {
 // deepen does for all start stones at once.
 func (cs *chainSearch) from(b *groupBook, st startStone, length int) (alive bool) {
 	e := &b.grp[st.grp]
+	cs.g.classify(e)
 	cs.into(e)
 	return cs.chains(e.set, bitset{}, single(st.s), e.set.count(), length)
 }
@@ -185,7 +223,7 @@ func (cs *chainSearch) gather(b *groupBook, starts []startStone, length int) {
 		if int(m.found) != length {
 			continue
 		}
-		if !m.kept || mp.pos-m.start > memoPool {
+		if !m.kept || !mp.intact(m.start) {
 			cs.from(b, st, length)
 			continue
 		}

@@ -48,6 +48,7 @@ type chainSearch struct {
 	g             *geometry
 	opp           bitset // the enemy stones
 	minflip, cont uint8
+	mover         uint8  // the colour to move
 	known         bitset // enemy stones whose group is in groups
 	ngroups       int
 	groups        [maxGroups]enemyGroup
@@ -77,6 +78,7 @@ func (cs *chainSearch) into(e *enemyGroup) {
 // search prepares cs for the placements of the side to move in s.
 func (s *State) search(cs *chainSearch) *chainSearch {
 	cs.g, cs.opp, cs.minflip, cs.cont = s.geo, s.stones[s.toMove^1], s.minflip, s.cont
+	cs.mover = s.toMove
 	cs.known, cs.ngroups = bitset{}, 0
 	return cs
 }

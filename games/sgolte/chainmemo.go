@@ -35,7 +35,8 @@ type startMemo struct {
 	dead  bool   // no chain longer than tried can split the group either
 }
 
-// chainMemo is the book's memo: one entry per stone and a ring of flip sets.
+// chainMemo is a uniform playout's memo, read with its group book: one
+// entry per stone, one per merge cell and colour, and a ring of flip sets.
 type chainMemo struct {
 	of   [maxCells]startMemo
 	cell [2][maxCells]cellMemo // by the colour to move
@@ -43,48 +44,56 @@ type chainMemo struct {
 	pos  uint32 // flip sets written so far; the pool holds the last memoPool
 }
 
-// flipSetsWith is flipSets reading the enemy groups and the memo from a
-// playout's book, when there is one. (The book is a parameter, not a
-// field: escape analysis would send anything the recursive search can
+// memoFlipSets is flipSets reading the enemy groups from a playout's book
+// and what it can from the memo. (The book and the memo are parameters,
+// not fields: escape analysis would send anything the recursive search can
 // reach to the heap.)
-func (cs *chainSearch) flipSetsWith(p int, book *groupBook) []bitset {
-	if book == nil {
-		return cs.flipSets(p)
-	}
+func (cs *chainSearch) memoFlipSets(p int, b *groupBook, mp *chainMemo) []bitset {
 	g := cs.g
 	cs.n, cs.spill = 0, nil
 	var ids [3]uint8 // six neighbours hold at most three enemy groups
 	var key [3]uint32
 	n := 0
 	for rest := g.nbr[p].and(cs.opp); !rest.isEmpty(); {
-		i := book.id[rest.first()]
-		set := book.grp[i].set
+		i := b.id[rest.first()]
+		set := b.grp[i].set
 		rest = rest.andNot(set)
 		if set.count() >= 3 {
 			// Taking stones out of two or fewer leaves at most one part.
-			ids[n], key[n] = i, book.stamp[i]
+			ids[n], key[n] = i, b.stamp[i]
 			n++
 		}
 	}
 	if n == 0 {
 		return nil
 	}
-	mp := &book.memo
 	cm := &mp.cell[cs.mover][p]
 	if cm.key == key && mp.intact(cm.start) {
-		for k := uint32(0); k < uint32(cm.n); k++ {
-			cs.record(mp.pool[(cm.start+k)%memoPool])
-		}
+		mp.recall(cs, cm.start, cm.n)
 		return cs.buf[:cs.n]
 	}
+	var sorted bool
 	if cs.minflip == minGlobal {
-		cs.splitsFrom(book, ids[:n], p)
+		sorted = cs.splitsFrom(b, mp, ids[:n], p)
 	} else {
+		// Each group's shortest chains; one group's alone may be sorted.
+		sorted = true
+		sources := 0
 		for k := 0; k < n; k++ {
-			cs.splitsFrom(book, ids[k:k+1], p)
+			before := cs.n
+			if !cs.splitsFrom(b, mp, ids[k:k+1], p) {
+				sorted = false
+			}
+			if cs.n > before {
+				sources++
+			}
 		}
+		sorted = sorted && sources <= 1
 	}
-	sets := cs.result()
+	sets := cs.buf[:cs.n]
+	if !sorted || cs.spill != nil {
+		sets = cs.result()
+	}
 	*cm = cellMemo{key: key}
 	if len(sets) <= memoKeepMax {
 		cm.start, cm.n = mp.keep(sets)
@@ -119,10 +128,17 @@ func (mp *chainMemo) intact(start uint32) bool {
 	return mp.pos-start <= memoPool
 }
 
+// recall records the n flip sets kept from start.
+func (mp *chainMemo) recall(cs *chainSearch, start uint32, n uint8) {
+	for k := uint32(0); k < uint32(n); k++ {
+		cs.record(mp.pool[(start+k)%memoPool])
+	}
+}
+
 // memoFor returns the memo of stone s of group i, emptied if it was found
 // for another group or an earlier state of this one.
-func (b *groupBook) memoFor(s int, i uint8) *startMemo {
-	m := &b.memo.of[s]
+func (mp *chainMemo) memoFor(b *groupBook, s int, i uint8) *startMemo {
+	m := &mp.of[s]
 	if m.stamp != b.stamp[i] {
 		*m = startMemo{stamp: b.stamp[i]}
 	}
@@ -140,14 +156,16 @@ type startStone struct {
 // groups ids, searching only the lengths the memo does not know yet: the
 // deepening of chainSearch.deepen, start stone by start stone. A start's
 // memo knows that its chains of length 1…tried do not split, and either
-// the shortest length that does (found) or that none does (dead).
-func (cs *chainSearch) splitsFrom(b *groupBook, ids []uint8, p int) {
+// the shortest length that does (found) or that none does (dead). It
+// reports whether what it recorded is sorted and free of repeats (as it is
+// when it all comes from one start).
+func (cs *chainSearch) splitsFrom(b *groupBook, mp *chainMemo, ids []uint8, p int) (sorted bool) {
 	var starts [6]startStone
 	n := 0
 	for _, i := range ids {
 		for st := cs.g.nbr[p].and(b.grp[i].set); !st.isEmpty(); {
 			s := st.pop()
-			starts[n] = startStone{s, i, b.memoFor(s, i)}
+			starts[n] = startStone{s, i, mp.memoFor(b, s, i)}
 			n++
 		}
 	}
@@ -167,25 +185,24 @@ func (cs *chainSearch) splitsFrom(b *groupBook, ids []uint8, p int) {
 			}
 		}
 		if length == 0 {
-			return // no chain from here splits
+			return true // no chain from here splits
 		}
 		searched := false
 		for _, st := range starts[:n] {
 			if st.m.found == 0 && !st.m.dead && int(st.m.tried)+1 == length {
-				cs.extend(b, st)
+				cs.extend(b, mp, st)
 				searched = true
 			}
 		}
 		if !searched {
-			cs.gather(b, starts[:n], length)
-			return
+			return cs.gather(b, mp, starts[:n], length) <= 1
 		}
 	}
 }
 
 // extend searches the chains from a start one flip longer than its memo
 // has tried, and keeps what it finds.
-func (cs *chainSearch) extend(b *groupBook, st startStone) {
+func (cs *chainSearch) extend(b *groupBook, mp *chainMemo, st startStone) {
 	m := st.m
 	length := int(m.tried) + 1
 	n0, spilled := cs.n, len(cs.spill)
@@ -198,7 +215,7 @@ func (cs *chainSearch) extend(b *groupBook, st startStone) {
 	m.found = uint8(length)
 	sets := sortUnique(cs.buf[n0:cs.n])
 	if len(cs.spill) == spilled && len(sets) <= memoKeepMax {
-		m.start, m.n = b.memo.keep(sets)
+		m.start, m.n = mp.keep(sets)
 		m.kept = true
 	}
 	// gather records them again.
@@ -215,20 +232,21 @@ func (cs *chainSearch) from(b *groupBook, st startStone, length int) (alive bool
 }
 
 // gather records the flip sets of the starts whose shortest split chains
-// have the given length, from the memo while the pool still holds them.
-func (cs *chainSearch) gather(b *groupBook, starts []startStone, length int) {
-	mp := &b.memo
+// have the given length, from the memo while the pool still holds them, and
+// returns how many starts it took them from.
+func (cs *chainSearch) gather(b *groupBook, mp *chainMemo, starts []startStone, length int) (from int) {
 	for _, st := range starts {
 		m := st.m
 		if int(m.found) != length {
 			continue
 		}
+		from++
 		if !m.kept || !mp.intact(m.start) {
 			cs.from(b, st, length)
+			from++ // not sorted
 			continue
 		}
-		for k := uint32(0); k < uint32(m.n); k++ {
-			cs.record(mp.pool[(m.start+k)%memoPool])
-		}
+		mp.recall(cs, m.start, m.n)
 	}
+	return from
 }

@@ -142,7 +142,7 @@ func TestPlayoutIsUniformLikeLegal(t *testing.T) {
 		n := per * len(after)
 		for i := 0; i < n; i++ {
 			c := *s
-			c.randomPly(&pg, &rng, nil)
+			c.randomPly(&pg, &rng, nil, nil)
 			if _, ok := after[c.hash]; !ok {
 				t.Fatalf("%s: the playout made a move Legal does not list", mustJSON(t, s))
 			}
@@ -341,7 +341,7 @@ func TestPlayoutBookMatchesTracing(t *testing.T) {
 			var pg playoutGen
 			pb := 0
 			for ; !b.over(); pb++ {
-				b.randomPly(&pg, &rb, nil)
+				b.randomPly(&pg, &rb, nil, nil)
 			}
 			if pa != pb || a.hash != b.hash || a.stones != b.stones {
 				t.Fatalf("options %v seed %d: kept groups give %d plies %s, tracing %d plies %s",
@@ -360,14 +360,14 @@ func TestGroupBookFromPositions(t *testing.T) {
 		}
 		st, _ := Game.ParsePosition(l.Position)
 		s := st.(*State)
-		var pg playoutGen
-		pg.book.init(s)
+		var ug uniformGen
+		ug.book.init(s)
 		rng := game.NewRNG(uint64(i))
 		for !s.over() {
-			checkBook(t, s, &pg.book)
-			s.randomPly(&pg, &rng, &pg.book)
+			checkBook(t, s, &ug.book)
+			s.randomPly(&ug.playoutGen, &rng, &ug.book, &ug.memo)
 		}
-		checkBook(t, s, &pg.book)
+		checkBook(t, s, &ug.book)
 	}
 }
 
@@ -387,6 +387,9 @@ func checkBook(t *testing.T, s *State, b *groupBook) {
 				}
 			}
 			union = union.or(grp)
+			if b.big[c].has(i) != (grp.count() >= 3) {
+				t.Fatalf("colour %d group %d of %d stones: big %v", c, i, grp.count(), b.big[c].has(i))
+			}
 		}
 		if union != s.stones[c] {
 			t.Fatalf("colour %d: book groups do not cover the stones", c)

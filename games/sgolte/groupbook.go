@@ -18,7 +18,6 @@ type groupBook struct {
 	// true of it: the chain memo (chainmemo.go).
 	stamp  [maxCells]uint32
 	serial uint32
-	memo   chainMemo
 }
 
 // init traces every group of s.

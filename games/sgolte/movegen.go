@@ -129,14 +129,24 @@ func (cs *chainSearch) record(f bitset) {
 // flipSets returns the distinct flip sets of a merging placement at p,
 // sorted by bitset.less. An empty result means the placement is illegal.
 // The result lives in cs until its next use.
-func (cs *chainSearch) flipSets(p int) []bitset {
+func (cs *chainSearch) flipSets(p int) []bitset { return cs.flipSetsIn(p, nil) }
+
+// flipSetsIn is flipSets reading the enemy groups from a playout's book,
+// when there is one. (The book is a parameter, not a field: escape
+// analysis would send anything the recursive search can reach to the heap.)
+func (cs *chainSearch) flipSetsIn(p int, book *groupBook) []bitset {
 	g := cs.g
 	cs.n, cs.spill = 0, nil
 	var groups [3]enemyGroup // six neighbours hold at most three enemy groups
 	var spare enemyGroup
 	n := 0
 	for rest := g.nbr[p].and(cs.opp); !rest.isEmpty(); {
-		e := cs.groupOf(rest.first(), &spare)
+		var e *enemyGroup
+		if book != nil {
+			e = &book.grp[book.id[rest.first()]]
+		} else {
+			e = cs.groupOf(rest.first(), &spare)
+		}
 		rest = rest.andNot(e.set)
 		if e.set.count() >= 3 {
 			// Taking stones out of two or fewer leaves at most one part.

@@ -15,14 +15,22 @@ type playoutGen struct {
 	book  groupBook
 }
 
+// uniformGen is a uniform playout's scratch space: the search playout's and
+// the chain memo, which pays only when every merge cell is searched at
+// every ply.
+type uniformGen struct {
+	playoutGen
+	memo chainMemo
+}
+
 // Playout plays uniformly random legal moves to the end of the game and
 // returns the number of plies.
 func (s *State) Playout(rng *game.RNG) int {
-	var pg playoutGen
-	pg.book.init(s)
+	var ug uniformGen
+	ug.book.init(s)
 	plies := 0
 	for !s.over() {
-		s.randomPly(&pg, rng, &pg.book)
+		s.randomPly(&ug.playoutGen, rng, &ug.book, &ug.memo)
 		plies++
 	}
 	return plies
@@ -32,8 +40,9 @@ func (s *State) Playout(rng *game.RNG) int {
 // list as Legal (each plain placement, each flip set of each merging
 // placement, swap, or the forced pass) but keeps the flip sets it generates
 // instead of making Play regenerate them. With a book it reads the groups
-// from it and keeps it up to date; without, it traces them.
-func (s *State) randomPly(pg *playoutGen, rng *game.RNG, book *groupBook) {
+// from it and keeps it up to date, and with a memo as well, reads from that
+// what it can; without, it traces the groups.
+func (s *State) randomPly(pg *playoutGen, rng *game.RNG, book *groupBook, memo *chainMemo) {
 	empty := s.empty()
 	var merges bitset
 	if book != nil {
@@ -52,7 +61,13 @@ func (s *State) randomPly(pg *playoutGen, rng *game.RNG, book *groupBook) {
 	}
 	for m := splittable; !m.isEmpty(); {
 		p := m.pop()
-		for _, f := range cs.flipSetsWith(p, book) {
+		var fs []bitset
+		if memo != nil {
+			fs = cs.memoFlipSets(p, book, memo)
+		} else {
+			fs = cs.flipSetsIn(p, book)
+		}
+		for _, f := range fs {
 			sets = append(sets, f)
 			cells = append(cells, uint8(p))
 		}
@@ -123,7 +138,7 @@ func (s *State) cellPly(pg *playoutGen, rng *game.RNG) {
 		p := cand.nth(r)
 		var flips bitset
 		if book.merges(s, c, p) {
-			sets := cs.flipSetsWith(p, book)
+			sets := cs.flipSetsIn(p, book)
 			if len(sets) == 0 {
 				cand = cand.andNot(single(p))
 				continue

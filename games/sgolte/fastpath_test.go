@@ -1,0 +1,133 @@
+package sgolte
+
+import (
+	"math/bits"
+	"testing"
+
+	"github.com/tabula-games/tabula/game"
+)
+
+// TestArcsMatchRing: arcs, which reads a cell's neighbours with three
+// shifts, counts the same arcs as walking the six neighbours round the cell
+// (from the axial steps), for every cell of every size, in random sets and
+// in the sets that hold all or none of the board.
+func TestArcsMatchRing(t *testing.T) {
+	rng := game.NewRNG(5)
+	for size := 5; size <= 7; size++ {
+		g := geometryFor(size)
+		sets := []bitset{{}, g.all}
+		for i := 0; i < 300; i++ {
+			sets = append(sets, bitset{rng.Uint64(), rng.Uint64()}.and(g.all))
+		}
+		for c := 0; c < g.cells; c++ {
+			r := int(g.row[c])
+			x := int(g.col[c]) + max(0, r-(size-1))
+			var ring [6]int
+			for d, st := range axialSteps {
+				ring[d] = g.axial(x+st[0], r+st[1])
+			}
+			for _, set := range sets {
+				want, in := 0, 0
+				for d := 0; d < 6; d++ {
+					here := ring[d] != noCell && set.has(ring[d])
+					before := ring[(d+5)%6] != noCell && set.has(ring[(d+5)%6])
+					if here {
+						in++
+						if !before {
+							want++
+						}
+					}
+				}
+				if in == 6 {
+					want = 1
+				}
+				if got := g.arcs(c, set); got != want {
+					t.Fatalf("size %d cell %s: arcs = %d, ring walk %d", size, g.names[c], got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestNthBit: the branch-free select agrees with stepping through the bits.
+func TestNthBit(t *testing.T) {
+	rng := game.NewRNG(9)
+	for i := 0; i < 20000; i++ {
+		w := rng.Uint64() >> uint(rng.IntN(64))
+		if i%7 == 0 {
+			w = 1 << uint(rng.IntN(64))
+		}
+		if w == 0 {
+			continue
+		}
+		n := rng.IntN(bits.OnesCount64(w))
+		want := w
+		for k := 0; k < n; k++ {
+			want &= want - 1
+		}
+		if got := nthBit(w, n); got != bits.TrailingZeros64(want) {
+			t.Fatalf("nthBit(%#x, %d) = %d, want %d", w, n, got, bits.TrailingZeros64(want))
+		}
+	}
+}
+
+// TestMemoMatchesSearch: in playouts under every option set, at every ply,
+// every merge cell's flip sets read through the playout's book — from the
+// chain memo and the merge-cell memo where they hold, searched where they
+// do not — equal those of a fresh search of the position (and so do those
+// searched with the book's groups alone). Thousands of positions, each
+// with its memos in whatever state the playout so far has left them.
+func TestMemoMatchesSearch(t *testing.T) {
+	games := 30
+	if testing.Short() {
+		games = 6
+	}
+	positions, kept := 0, 0
+	for _, o := range conformanceOptions {
+		for i := 0; i < games; i++ {
+			st, err := Game.New(o, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := st.(*State)
+			var ug uniformGen
+			ug.book.init(s)
+			rng := game.NewRNG(uint64(i) + 100)
+			for !s.over() {
+				positions++
+				empty := s.empty()
+				merges := s.geo.mergeCells(s.stones[s.toMove], empty)
+				fresh := s.search(new(chainSearch))
+				for m := merges; !m.isEmpty(); {
+					p := m.pop()
+					want := append([]bitset(nil), fresh.flipSets(p)...)
+					booked := append([]bitset(nil), s.search(&ug.cs).flipSetsIn(p, &ug.book)...)
+					got := s.search(&ug.cs).memoFlipSets(p, &ug.book, &ug.memo)
+					if !equalSets(got, want) || !equalSets(booked, want) {
+						t.Fatalf("options %v seed %d, %s at %s: memo %v, book %v, search %v",
+							o, i, mustJSON(t, s), s.geo.names[p], got, booked, want)
+					}
+					if len(got) > 0 {
+						kept++
+					}
+				}
+				s.randomPly(&ug.playoutGen, &rng, &ug.book, &ug.memo)
+			}
+		}
+	}
+	if kept < 1000 {
+		t.Fatalf("only %d legal merge cells in %d positions", kept, positions)
+	}
+}
+
+func equalSets(a, b []bitset) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}

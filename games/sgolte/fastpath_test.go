@@ -2,6 +2,7 @@ package sgolte
 
 import (
 	"math/bits"
+	"slices"
 	"testing"
 
 	"github.com/tabula-games/tabula/game"
@@ -103,7 +104,7 @@ func TestMemoMatchesSearch(t *testing.T) {
 					want := append([]bitset(nil), fresh.flipSets(p)...)
 					booked := append([]bitset(nil), s.search(&ug.cs).flipSetsIn(p, &ug.book)...)
 					got := s.search(&ug.cs).memoFlipSets(p, &ug.book, &ug.memo)
-					if !equalSets(got, want) || !equalSets(booked, want) {
+					if !slices.Equal(got, want) || !slices.Equal(booked, want) {
 						t.Fatalf("options %v seed %d, %s at %s: memo %v, book %v, search %v",
 							o, i, mustJSON(t, s), s.geo.names[p], got, booked, want)
 					}
@@ -118,16 +119,4 @@ func TestMemoMatchesSearch(t *testing.T) {
 	if kept < 1000 {
 		t.Fatalf("only %d legal merge cells in %d positions", kept, positions)
 	}
-}
-
-func equalSets(a, b []bitset) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }

@@ -122,11 +122,20 @@ func skjuubActive(view json.RawMessage, sq string) (bool, error) {
 	if piece == "" {
 		return false, fmt.Errorf("no skjuub on %s", sq)
 	}
-	p["toMove"] = int(piece[0] - '0')
+	owner := int(piece[0] - '0')
+	p["toMove"] = owner
 	p["phase"] = "main"
 	delete(p, "sacrificed")
 	delete(p, "earnedBy")
+	delete(p, "history")
 	p["lastAction"] = []string{"", ""}
+	// Player 1 moves first: with player 1 to move both have completed the
+	// same number of turns, with player 2 to move player 1 one more.
+	t := 1
+	if turn, ok := p["turn"].([]any); ok && len(turn) == 2 {
+		t = max(t, int(turn[0].(float64)), int(turn[1].(float64)))
+	}
+	p["turn"] = []int{t, t - owner + 1}
 	data, err := json.Marshal(p)
 	if err != nil {
 		return false, err

@@ -191,3 +191,103 @@ func TestKoreanNoParticleAfterName(t *testing.T) {
 		}
 	}
 }
+
+// sections splits a page's prose at its headings: the text before the first
+// heading, then each heading with the text under it. Code is left out (it
+// is never translated) except diagram captions, which are prose.
+func sections(src string) []string {
+	var out []string
+	var cur strings.Builder
+	fence := ""
+	for _, line := range strings.Split(src, "\n") {
+		if m := fenceRE.FindStringSubmatch(line); m != nil {
+			switch {
+			case fence == "":
+				fence = m[1]
+				continue
+			case len(m[1]) >= len(fence) && m[2] == "":
+				fence = ""
+				continue
+			}
+		}
+		if fence != "" {
+			if c, ok := strings.CutPrefix(strings.TrimSpace(line), "caption:"); ok {
+				cur.WriteString(c + "\n")
+			}
+			continue
+		}
+		if headingRE.MatchString(line) {
+			out = append(out, cur.String())
+			cur.Reset()
+		}
+		cur.WriteString(line + "\n")
+	}
+	out = append(out, cur.String())
+	for i, s := range out {
+		s = codeRE.ReplaceAllString(s, " ")
+		s = linkRE.ReplaceAllString(s, "]")
+		out[i] = strings.Join(strings.Fields(s), " ") // a term may break across lines
+	}
+	return out
+}
+
+// The rules pages use the glossary's words: where a section of the English
+// page has a term, the same section of each translation has the term's
+// word; no page uses an avoided word; a strict word appears only in the
+// sections whose English has the term.
+func TestGlossaryPages(t *testing.T) {
+	g := loadGlossary(t)
+	for _, name := range englishPages(t) {
+		game := strings.TrimSuffix(name, ".md")
+		src, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		en := sections(string(src))
+		for _, lang := range Languages {
+			trName := name
+			if lang != "en" {
+				trName = filepath.Join(lang, name)
+			}
+			t.Run(trName, func(t *testing.T) {
+				src, err := os.ReadFile(trName)
+				if err != nil {
+					t.Skip("missing (reported by TestTranslationsExist)")
+				}
+				tr := sections(string(src))
+				for _, term := range g.Terms {
+					if !term.For(game) {
+						continue
+					}
+					w := term.In(lang)
+					for i, sec := range tr {
+						if a := w.Avoided(sec); a != "" {
+							t.Errorf("section %d (%s): %q is not the glossary's word for %q: use %q", i, heading(sec), a, term.EN.Word, w.Word)
+						}
+					}
+					if lang == "en" || len(tr) != len(en) {
+						continue // different headings: reported by TestTranslationsKeepHeadings
+					}
+					for i := range en {
+						has := term.EN.Matches(en[i])
+						if has && !w.Matches(tr[i]) {
+							t.Errorf("section %d (%s): the English has %q, this section lacks the glossary's %q", i, heading(tr[i]), term.EN.Word, w.Word)
+						}
+						if !has && w.Strict && w.Matches(tr[i]) {
+							t.Errorf("section %d (%s): %q means %q, which the English section does not speak of", i, heading(tr[i]), w.Word, term.EN.Word)
+						}
+					}
+				}
+			})
+		}
+	}
+}
+
+// heading names a section for an error message: its heading's first words.
+func heading(section string) string {
+	if !strings.HasPrefix(section, "#") {
+		return "top"
+	}
+	w := strings.Fields(strings.TrimLeft(section, "# "))
+	return strings.Join(w[:min(len(w), 4)], " ") + " …"
+}

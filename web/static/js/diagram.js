@@ -6,6 +6,7 @@
 // what the rules make of it.
 
 import {h, s} from './dom.js'
+import {t} from './i18n.js'
 import {inline} from './markdown.js'
 import {games} from './games/registry.js'
 
@@ -93,7 +94,9 @@ export function drawDiagram(host, d, r) {
   const board = new entry.Board(host, {interactive: false})
   board.root.classList.add('diagram-host')
   if (d.info) board.root.classList.add('diagram-info')
-  board.set({view: r.view, legal: null, seat: -1, seats: [], moves: r.moves || [], status: 'diagram', fresh: false})
+  // seats are named as the rules pages name them: player 1, player 2, …
+  const seats = Array.from({length: 8}, (_, i) => ({user: t('seat.player', {n: i + 1})}))
+  board.set({view: r.view, legal: null, seat: -1, seats, moves: r.moves || [], status: 'diagram', fresh: false})
   overlay(board, d)
   return board
 }

@@ -76,6 +76,9 @@ func dsn(path string, o Options, readOnly bool) string {
 // Open opens (creating if needed) the database file at path and migrates its
 // schema to the newest version.
 func Open(ctx context.Context, path string, o Options) (*DB, error) {
+	if err := createPrivate(path); err != nil {
+		return nil, err
+	}
 	w, err := sql.Open("sqlite", dsn(path, o, false))
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)

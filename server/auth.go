@@ -138,13 +138,13 @@ func (s *Server) startSession(w http.ResponseWriter, r *http.Request, u *store.U
 	}
 	http.SetCookie(w, &http.Cookie{
 		Name: sessionCookie, Value: tok, Path: "/", Expires: now.Add(sessionTTL),
-		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: r.TLS != nil || s.cfg.SecureCookies,
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: s.viaTLS(r) || s.cfg.SecureCookies,
 	})
 	writeJSON(w, status, map[string]any{"user": publicUser(u), "token": tok})
 }
 
 func (s *Server) allowSignup(r *http.Request) error {
-	if !s.signups.allow(clientIP(r), s.now()) {
+	if !s.signups.allow(s.clientIP(r), s.now()) {
 		return errf(http.StatusTooManyRequests, "rate_limited", "too many new accounts from this address; try again later")
 	}
 	return nil
@@ -216,8 +216,8 @@ func (s *Server) handleRegister(w http.ResponseWriter, r *http.Request) {
 		writeError(w, errf(http.StatusBadRequest, "bad_request", "a name is 3–24 characters A–Z a–z 0–9 _ - and does not start with guest-"))
 		return
 	}
-	if n := len(req.Password); n < 8 || n > 256 {
-		writeError(w, errf(http.StatusBadRequest, "bad_request", "a password is 8–256 characters"))
+	if err := checkNewPassword(req.Name, req.Password); err != nil {
+		writeError(w, err)
 		return
 	}
 	cur, err := s.authenticate(r)
@@ -277,8 +277,9 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	bad := errf(http.StatusUnauthorized, "unauthorized", "wrong name or password")
-	// Password guessing costs the same budget as making accounts.
-	if !s.signups.allow(clientIP(r), s.now()) {
+	// Password guessing costs the same per-address budget as making
+	// accounts, and each account has a budget of its own (accountGuard).
+	if !s.signups.allow(s.clientIP(r), s.now()) {
 		writeError(w, errf(http.StatusTooManyRequests, "rate_limited", "too many attempts from this address; try again later"))
 		return
 	}
@@ -292,11 +293,23 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
 		writeError(w, s.internal("login", err))
 		return
 	}
+	wait, tries := s.accounts.begin(u.ID, s.now())
+	if wait > 0 {
+		e := errf(http.StatusTooManyRequests, "rate_limited", "too many failed sign-ins to this account; try again in %d s", int64((wait+time.Second-1)/time.Second))
+		e.RetryAfter = wait
+		writeError(w, e)
+		return
+	}
 	if !s.check(r.Context(), req.Password, u.PasswordHash) {
-		s.log.Info("login failed", "user", u.ID)
+		if tries >= loginFreeTries {
+			s.log.Warn("login failed; the account backs off", "user", u.ID, "failures", tries, "addr", s.clientIP(r))
+		} else {
+			s.log.Info("login failed", "user", u.ID, "addr", s.clientIP(r))
+		}
 		writeError(w, bad)
 		return
 	}
+	s.accounts.succeeded(u.ID)
 	s.startSession(w, r, &u, http.StatusOK)
 }
 

@@ -153,7 +153,7 @@ func TestCrash(t *testing.T) {
 	users := make([]*crashClient, 2)
 	for i := range users {
 		users[i] = &crashClient{base: ch.base}
-		status, body, err := users[i].post("/api/users", map[string]string{"name": fmt.Sprintf("player%d", i), "password": "password1"})
+		status, body, err := users[i].post("/api/users", map[string]string{"name": fmt.Sprintf("player%d", i), "password": "crash-test password"})
 		if err != nil || status != http.StatusCreated {
 			t.Fatalf("register: %d %s %v", status, body, err)
 		}

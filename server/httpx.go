@@ -1,15 +1,14 @@
 package server
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"mime"
-	"net"
 	"net/http"
 	"strconv"
-	"strings"
 	"time"
 )
 
@@ -26,6 +25,8 @@ type apiError struct {
 	Status  int    `json:"-"`
 	Code    string `json:"code"`
 	Message string `json:"message"`
+	// RetryAfter is the Retry-After of a 429 (default: one second).
+	RetryAfter time.Duration `json:"-"`
 }
 
 func (e *apiError) Error() string { return e.Code + ": " + e.Message }
@@ -55,14 +56,18 @@ func writeError(w http.ResponseWriter, err error) {
 		ae = errUnavailable
 	}
 	if ae.Status == http.StatusTooManyRequests {
-		w.Header().Set("Retry-After", "1")
+		secs := int64(1)
+		if ae.RetryAfter > time.Second {
+			secs = int64((ae.RetryAfter + time.Second - 1) / time.Second)
+		}
+		w.Header().Set("Retry-After", strconv.FormatInt(secs, 10))
 	}
 	writeJSON(w, ae.Status, map[string]any{"error": ae})
 }
 
 // decode reads a JSON body of at most limit bytes into v: exactly one
-// value, no unknown fields. An empty body leaves v as it is when
-// allowEmpty.
+// value, no unknown fields, clean text (checkJSONText). An empty body
+// leaves v as it is when allowEmpty.
 func decode(w http.ResponseWriter, r *http.Request, v any, limit int64, allowEmpty bool) error {
 	body := http.MaxBytesReader(w, r.Body, limit)
 	data, err := io.ReadAll(body)
@@ -73,7 +78,7 @@ func decode(w http.ResponseWriter, r *http.Request, v any, limit int64, allowEmp
 		}
 		return errf(http.StatusBadRequest, "bad_request", "reading body: %v", err)
 	}
-	if len(strings.TrimSpace(string(data))) == 0 {
+	if len(bytes.TrimSpace(data)) == 0 {
 		if allowEmpty {
 			return nil
 		}
@@ -89,7 +94,10 @@ func decode(w http.ResponseWriter, r *http.Request, v any, limit int64, allowEmp
 		// send it, from posting with a visitor's cookie.
 		return errf(http.StatusUnsupportedMediaType, "unsupported_media_type", "send Content-Type: application/json")
 	}
-	dec := json.NewDecoder(strings.NewReader(string(data)))
+	if err := checkJSONText(data); err != nil {
+		return err
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		return errf(http.StatusBadRequest, "bad_json", "malformed JSON: %v", err)
@@ -98,17 +106,6 @@ func decode(w http.ResponseWriter, r *http.Request, v any, limit int64, allowEmp
 		return errf(http.StatusBadRequest, "bad_json", "malformed JSON: more than one value")
 	}
 	return nil
-}
-
-// clientIP is the address a request came from (no proxy headers are
-// trusted: the server is meant to face clients directly or a proxy that
-// terminates per-client limits itself).
-func clientIP(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
 }
 
 // statusRecorder remembers the status a handler wrote, for metrics.

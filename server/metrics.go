@@ -1,9 +1,20 @@
 package server
 
 import (
+	"net/http"
+
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
 )
+
+// MetricsHandler serves the Prometheus metrics. It is not part of Handler:
+// the operator serves it on an address of its own (tabula serve
+// --metrics-addr, loopback by default), since the figures (process memory,
+// request counts) are nobody else's business.
+func (s *Server) MetricsHandler() http.Handler {
+	return promhttp.HandlerFor(s.metrics.reg, promhttp.HandlerOpts{})
+}
 
 // metrics are the server's Prometheus metrics, in a registry of its own so
 // that several servers (tests) can live in one process.

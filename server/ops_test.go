@@ -4,7 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -187,7 +189,15 @@ func TestMetricsAndHealth(t *testing.T) {
 	if h.Status != "ok" {
 		t.Fatalf("health %+v", h)
 	}
-	_, body := e.anon().do("GET", "/metrics", nil)
+	// Metrics are served apart from the site (tabula serve --metrics-addr).
+	ms := httptest.NewServer(e.srv.MetricsHandler())
+	defer ms.Close()
+	resp, err := http.Get(ms.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
 	for _, want := range []string{"tabula_live_games 1", "tabula_ws_clients 1", "tabula_moves_total", "tabula_move_latency_seconds_bucket",
 		"tabula_http_requests_total", "go_goroutines", "process_resident_memory_bytes"} {
 		if !strings.Contains(string(body), want) {

@@ -1,11 +1,16 @@
 package server
 
 import (
+	"bufio"
 	"crypto/rand"
 	"crypto/subtle"
+	_ "embed"
 	"encoding/base64"
 	"fmt"
+	"net/http"
 	"strings"
+	"sync"
+	"unicode/utf8"
 
 	"golang.org/x/crypto/argon2"
 )
@@ -65,4 +70,87 @@ func checkPassword(pw, hash string) bool {
 	}
 	got := argon2.IDKey([]byte(pw), salt, t, m, p, uint32(len(want)))
 	return subtle.ConstantTimeCompare(got, want) == 1
+}
+
+// Password rules for new passwords, after NIST SP 800-63B: long enough, not
+// on a list of common passwords, not a run of one or two characters or a
+// sequence like abcdefgh, and not the account's name. No composition rules
+// (a digit, a capital): they make passwords harder to remember, not to
+// guess.
+const (
+	minPasswordRunes = 8
+	maxPasswordBytes = 256
+	minDistinctRunes = 3
+)
+
+//go:embed common-passwords.txt
+var commonPasswordsFile string
+
+// commonPasswords is the embedded list, lower-cased.
+var commonPasswords = sync.OnceValue(func() map[string]struct{} {
+	set := map[string]struct{}{}
+	sc := bufio.NewScanner(strings.NewReader(commonPasswordsFile))
+	for sc.Scan() {
+		line := sc.Text()
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		set[strings.ToLower(line)] = struct{}{}
+	}
+	return set
+})
+
+// checkNewPassword says why pw will not do as the password of the account
+// name, or returns nil.
+func checkNewPassword(name, pw string) error {
+	weak := func(why string) error {
+		return errf(http.StatusBadRequest, "weak_password", "choose another password: %s", why)
+	}
+	if utf8.RuneCountInString(pw) < minPasswordRunes {
+		return weak(fmt.Sprintf("it needs at least %d characters", minPasswordRunes))
+	}
+	if len(pw) > maxPasswordBytes {
+		return weak(fmt.Sprintf("it may have at most %d bytes", maxPasswordBytes))
+	}
+	lower := strings.ToLower(pw)
+	if _, ok := commonPasswords()[lower]; ok {
+		return weak("it is one of the most common passwords")
+	}
+	if _, ok := commonPasswords()[strings.TrimSpace(lower)]; ok {
+		return weak("it is one of the most common passwords")
+	}
+	if lower == strings.ToLower(name) {
+		return weak("it is the account's name")
+	}
+	if distinctRunes(pw) < minDistinctRunes {
+		return weak("it repeats one or two characters")
+	}
+	if isSequence(pw) {
+		return weak("it is a sequence such as abcdefgh or 98765432")
+	}
+	return nil
+}
+
+func distinctRunes(s string) int {
+	seen := map[rune]bool{}
+	for _, r := range s {
+		seen[r] = true
+	}
+	return len(seen)
+}
+
+// isSequence reports whether each character of s is the one after (or
+// each the one before) the previous.
+func isSequence(s string) bool {
+	rs := []rune(s)
+	step := rs[1] - rs[0]
+	if step != 1 && step != -1 {
+		return false
+	}
+	for i := 2; i < len(rs); i++ {
+		if rs[i]-rs[i-1] != step {
+			return false
+		}
+	}
+	return true
 }

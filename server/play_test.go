@@ -32,7 +32,7 @@ func TestAccounts(t *testing.T) {
 	a := e.anon()
 	a.apiErr(http.StatusConflict, "conflict", "POST", "/api/users", map[string]string{"name": "alice", "password": "long enough"})
 	a.apiErr(http.StatusBadRequest, "bad_request", "POST", "/api/users", map[string]string{"name": "guest-x", "password": "long enough"})
-	a.apiErr(http.StatusBadRequest, "bad_request", "POST", "/api/users", map[string]string{"name": "bob", "password": "short"})
+	a.apiErr(http.StatusBadRequest, "weak_password", "POST", "/api/users", map[string]string{"name": "bob", "password": "short"})
 	a.apiErr(http.StatusUnauthorized, "unauthorized", "POST", "/api/session", map[string]string{"name": "alice", "password": "wrong one"})
 	a.apiErr(http.StatusUnauthorized, "unauthorized", "POST", "/api/session", map[string]string{"name": "nobody", "password": "wrong one"})
 	var login struct{ Token string }

@@ -13,11 +13,18 @@ import (
 	"github.com/tabula-games/tabula/store/postgres"
 )
 
-// TestOnPostgres: the same server on the PostgreSQL store — a game between
-// two users, a bot seat, a restart. Skipped when no PostgreSQL answers.
-func TestOnPostgres(t *testing.T) {
+// postgresStore returns an opener of the PostgreSQL store on a schema of
+// its own, dropped when the test ends. PostgreSQL is expected at
+// TABULA_TEST_POSTGRES (default: the local server .ci/run starts); a test
+// fails when it does not answer, and is skipped only when
+// TABULA_TEST_POSTGRES=off.
+func postgresStore(t *testing.T) func() (store.Store, error) {
+	t.Helper()
 	url := os.Getenv("TABULA_TEST_POSTGRES")
-	if url == "" {
+	switch url {
+	case "off":
+		t.Skip("TABULA_TEST_POSTGRES=off")
+	case "":
 		url = "postgres://postgres@127.0.0.1:5432/test?sslmode=disable"
 	}
 	admin, err := sql.Open("pgx", url)
@@ -25,17 +32,25 @@ func TestOnPostgres(t *testing.T) {
 		err = admin.Ping()
 	}
 	if err != nil {
-		t.Skipf("no PostgreSQL at %s: %v", url, err)
+		t.Fatalf("no PostgreSQL at %s (set TABULA_TEST_POSTGRES=off to skip): %v", url, err)
 	}
-	defer admin.Close()
 	schema := fmt.Sprintf("tabula_server_test_%d", rand.Uint64()>>1)
 	if _, err := admin.Exec("CREATE SCHEMA " + schema); err != nil {
 		t.Fatal(err)
 	}
-	defer admin.Exec("DROP SCHEMA " + schema + " CASCADE")
-	e := newEnvWith(t, func() (store.Store, error) {
-		return postgres.Open(context.Background(), url+"&search_path="+schema)
+	t.Cleanup(func() {
+		admin.Exec("DROP SCHEMA " + schema + " CASCADE")
+		admin.Close()
 	})
+	return func() (store.Store, error) {
+		return postgres.Open(context.Background(), url+"&search_path="+schema)
+	}
+}
+
+// TestOnPostgres: the same server on the PostgreSQL store — a game between
+// two users, a bot seat, a restart.
+func TestOnPostgres(t *testing.T) {
+	e := newEnvWith(t, postgresStore(t))
 	alice, bob := e.register("alice"), e.register("bob")
 	g := alice.create(map[string]any{"game": "tnim", "options": map[string]string{"stones": "12"}, "rated": true})
 	bob.must(http.StatusOK, "POST", "/api/games/"+g.ID+"/join", nil, nil)

@@ -9,8 +9,6 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/prometheus/client_golang/prometheus/promhttp"
-
 	"github.com/tabula-games/tabula/store"
 )
 
@@ -67,16 +65,15 @@ func (s *Server) routes() {
 		writeError(w, errf(http.StatusNotFound, "not_found", "no API route %s %s", r.Method, r.URL.Path))
 	})
 	mux.HandleFunc("GET /healthz", s.handleHealth)
-	mux.Handle("GET /metrics", promhttp.HandlerFor(s.metrics.reg, promhttp.HandlerOpts{}))
 	if s.cfg.Web != nil {
 		if entries, err := fs.ReadDir(s.cfg.Web, "."); err == nil && len(entries) > 0 {
 			mux.Handle("/", http.FileServerFS(s.cfg.Web))
 		}
 	}
-	s.mux = mux
+	s.handler = s.protect(mux)
 }
 
-// middleware wraps every API handler: rate limits, security headers,
+// middleware wraps every API handler: rate limits,
 // panics turned into 503s, and the status code counted.
 func (s *Server) middleware(h http.HandlerFunc) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -97,10 +94,6 @@ func (s *Server) middleware(h http.HandlerFunc) http.Handler {
 			}
 			s.log.Debug("request", "method", r.Method, "path", r.URL.Path, "status", rec.status, "ms", time.Since(start).Milliseconds())
 		}()
-		hdr := rec.Header()
-		hdr.Set("X-Content-Type-Options", "nosniff")
-		hdr.Set("X-Frame-Options", "DENY")
-		hdr.Set("Referrer-Policy", "same-origin")
 		if !s.allow(r) {
 			writeError(rec, errf(http.StatusTooManyRequests, "rate_limited", "too many requests; slow down"))
 			return
@@ -117,7 +110,7 @@ func (s *Server) allow(r *http.Request) bool {
 		return true
 	}
 	now := s.now()
-	if !s.ipLimits.allow(clientIP(r), now) {
+	if !s.ipLimits.allow(s.clientIP(r), now) {
 		return false
 	}
 	key := r.Header.Get("Authorization")

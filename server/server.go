@@ -19,6 +19,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"runtime"
 	"sync"
 	"time"
@@ -62,6 +63,10 @@ type Config struct {
 	// SecureCookies marks the session cookie Secure even without TLS (set
 	// it behind a TLS-terminating proxy).
 	SecureCookies bool
+	// TrustedProxies are the proxies whose X-Forwarded-For (the client's
+	// address, for per-address limits) and X-Forwarded-Proto (https: HSTS
+	// and Secure cookies) are believed. Empty: none, the peer is the client.
+	TrustedProxies []netip.Prefix
 }
 
 // Server is the game site. Create it with New, mount Handler, call Start to
@@ -88,7 +93,8 @@ type Server struct {
 	// dummy is a password hash checked for unknown names.
 	dummyOnce sync.Once
 	dummy     string
-	mux       *http.ServeMux
+	handler   http.Handler  // the routes, wrapped in protect
+	accounts  *accountGuard // sign-in back-off per account
 
 	// ctx ends when the server shuts down; WebSocket handlers and bots
 	// watch it.
@@ -126,6 +132,7 @@ func New(cfg Config) (*Server, error) {
 		limits:   newLimiter(cfg.RateLimit, float64(cfg.RateBurst)),
 		ipLimits: newLimiter(20*cfg.RateLimit, 20*float64(cfg.RateBurst)),
 		signups:  newLimiter(cfg.SignupRate/60, max(cfg.SignupRate/2, 1)),
+		accounts: newAccountGuard(),
 		hashSem:  make(chan struct{}, 2),
 		botSem:   make(chan struct{}, runtime.GOMAXPROCS(0)),
 	}
@@ -204,7 +211,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 }
 
 // Handler is the site's HTTP handler.
-func (s *Server) Handler() http.Handler { return s.mux }
+func (s *Server) Handler() http.Handler { return s.handler }
 
 func randomSeed() uint64 {
 	var b [8]byte

@@ -32,6 +32,7 @@ type wsConn struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 	slow   atomic.Bool
+	tooBig atomic.Bool // the client announced a frame over the limit
 	limit  *connLimiter
 }
 
@@ -51,7 +52,7 @@ func (s *Server) newWSConn(uid int64) *wsConn {
 // upgrade answers the WebSocket handshake. On false the request has been
 // answered. The caller cancels wc's context when it is done with it.
 func (wc *wsConn) upgrade(w http.ResponseWriter, r *http.Request) bool {
-	c, err := websocket.Accept(w, r, nil)
+	c, err := websocket.Accept(guardedWriter{ResponseWriter: w, limit: maxWSMessage, tripped: &wc.tooBig}, r, nil)
 	if err != nil {
 		// Accept has answered the request (a bad upgrade or a foreign
 		// origin, which it refuses so that no other site can use a
@@ -96,6 +97,8 @@ func (wc *wsConn) close() {
 		wc.c.Close(websocket.StatusGoingAway, "server shutting down; reconnect")
 	case wc.slow.Load():
 		wc.c.Close(websocket.StatusPolicyViolation, "too slow to keep up; reconnect")
+	case wc.tooBig.Load():
+		wc.c.Close(websocket.StatusMessageTooBig, "message too big")
 	default:
 		wc.c.Close(websocket.StatusNormalClosure, "")
 	}
@@ -129,6 +132,10 @@ func (wc *wsConn) readLoop(handle func(m clientMsg)) {
 		}
 		if !wc.limit.allow(wc.s.now()) {
 			wc.sub.send(errorMsg("", errf(http.StatusTooManyRequests, "rate_limited", "too many messages")))
+			continue
+		}
+		if err := checkJSONText(data); err != nil {
+			wc.sub.send(errorMsg("", err))
 			continue
 		}
 		var m clientMsg

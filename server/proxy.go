@@ -1,0 +1,121 @@
+package server
+
+import (
+	"net"
+	"net/http"
+	"net/netip"
+	"strings"
+)
+
+// clientIP is the address of the client behind a request, the key of the
+// per-address limits. It is the connection's peer address, unless that peer
+// is a trusted proxy (Config.TrustedProxies): then it is the rightmost
+// address in X-Forwarded-For that is not itself a trusted proxy. Each proxy
+// appends the address it saw, so the entries left of that one are whatever
+// the client chose to send and are never believed.
+func (s *Server) clientIP(r *http.Request) string {
+	peer, ok := peerAddr(r)
+	if !ok {
+		return r.RemoteAddr
+	}
+	if !s.trusted(peer) {
+		return peer.String()
+	}
+	hops := forwardedFor(r.Header)
+	for i := len(hops) - 1; i >= 0; i-- {
+		a, err := netip.ParseAddr(hops[i])
+		if err != nil {
+			// A trusted proxy writes a valid address, so this entry and
+			// everything left of it came from the client: the last proxy's
+			// peer is the best answer there is.
+			break
+		}
+		a = a.Unmap()
+		if !s.trusted(a) {
+			return a.String()
+		}
+		peer = a
+	}
+	return peer.String()
+}
+
+// viaTLS reports whether the client reached the site over TLS: served
+// directly with TLS, or through a trusted proxy that says so with
+// X-Forwarded-Proto.
+func (s *Server) viaTLS(r *http.Request) bool {
+	if r.TLS != nil {
+		return true
+	}
+	peer, ok := peerAddr(r)
+	if !ok || !s.trusted(peer) {
+		return false
+	}
+	// Several proxies may each have added a value; the rightmost is the
+	// one the nearest proxy saw.
+	protos := r.Header.Values("X-Forwarded-Proto")
+	if len(protos) == 0 {
+		return false
+	}
+	last := protos[len(protos)-1]
+	if i := strings.LastIndexByte(last, ','); i >= 0 {
+		last = last[i+1:]
+	}
+	return strings.EqualFold(strings.TrimSpace(last), "https")
+}
+
+func (s *Server) trusted(a netip.Addr) bool {
+	for _, p := range s.cfg.TrustedProxies {
+		if p.Contains(a) {
+			return true
+		}
+	}
+	return false
+}
+
+func peerAddr(r *http.Request) (netip.Addr, bool) {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		host = r.RemoteAddr
+	}
+	a, err := netip.ParseAddr(host)
+	if err != nil {
+		return netip.Addr{}, false
+	}
+	return a.Unmap(), true
+}
+
+// forwardedFor is every X-Forwarded-For entry, in order, over all the
+// header's lines.
+func forwardedFor(h http.Header) []string {
+	var hops []string
+	for _, line := range h.Values("X-Forwarded-For") {
+		for _, hop := range strings.Split(line, ",") {
+			hops = append(hops, strings.TrimSpace(hop))
+		}
+	}
+	return hops
+}
+
+// ParseTrustedProxies reads --trusted-proxy values: CIDR ranges or single
+// addresses, several to a value when separated by commas.
+func ParseTrustedProxies(values []string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, v := range values {
+		for _, f := range strings.Split(v, ",") {
+			f = strings.TrimSpace(f)
+			if f == "" {
+				continue
+			}
+			if p, err := netip.ParsePrefix(f); err == nil {
+				out = append(out, p.Masked())
+				continue
+			}
+			a, err := netip.ParseAddr(f)
+			if err != nil {
+				return nil, &net.ParseError{Type: "CIDR range or address", Text: f}
+			}
+			out = append(out, netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen()))
+		}
+	}
+	return out, nil
+}

@@ -53,6 +53,7 @@ func (s *loadStats) fail(err error) {
 func runLoadtest(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("loadtest", flag.ContinueOnError)
 	addr := fs.String("addr", "", "server base URL on a loopback address (default: start `tabula serve` on a temporary database)")
+	metricsURL := fs.String("metrics", "", "with --addr: the server's metrics URL on a loopback address (its --metrics-addr), to report its memory")
 	games := fs.Int("games", 100, "concurrent games (two WebSocket clients each)")
 	duration := fs.Duration("duration", 20*time.Second, "how long to play")
 	which := fs.String("game", "all", "game to play, or all (rotated)")
@@ -82,11 +83,11 @@ func runLoadtest(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 		return errors.New("no games are registered")
 	}
 
-	base := *addr
+	base, metrics := *addr, *metricsURL
 	var child *exec.Cmd
 	if base == "" {
 		var dir string
-		base, child, dir, err = startServeChild(stderr)
+		base, metrics, child, dir, err = startServeChild(stderr)
 		if err != nil {
 			return err
 		}
@@ -102,8 +103,13 @@ func runLoadtest(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 			}
 		}()
 	}
-	if err := checkLoopback(base); err != nil {
+	if err := checkLoopback("--addr", base); err != nil {
 		return err
+	}
+	if metrics != "" {
+		if err := checkLoopback("--metrics", metrics); err != nil {
+			return err
+		}
 	}
 
 	stats := &loadStats{}
@@ -123,7 +129,7 @@ func runLoadtest(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 	}
 	wg.Wait()
 	elapsed := time.Since(start)
-	mem, heap := serverMemory(base)
+	mem, heap := serverMemory(metrics)
 
 	stats.mu.Lock()
 	lat := slices.Clone(stats.latencies)
@@ -177,67 +183,76 @@ func runLoadtest(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 func round2(x float64) float64 { return float64(int64(x*100+0.5)) / 100 }
 
 // checkLoopback refuses any target that is not this machine.
-func checkLoopback(base string) error {
+func checkLoopback(flagName, base string) error {
 	u, err := url.Parse(base)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") {
-		return fmt.Errorf("--addr %q: want http://127.0.0.1:PORT", base)
+		return fmt.Errorf("%s %q: want http://127.0.0.1:PORT", flagName, base)
 	}
 	host := u.Hostname()
 	ips, err := net.LookupIP(host)
 	if err != nil || len(ips) == 0 {
-		return fmt.Errorf("--addr %q: cannot resolve %s", base, host)
+		return fmt.Errorf("%s %q: cannot resolve %s", flagName, base, host)
 	}
 	for _, ip := range ips {
 		if !ip.IsLoopback() {
-			return fmt.Errorf("--addr %q: the load generator only targets loopback addresses", base)
+			return fmt.Errorf("%s %q: the load generator only targets loopback addresses", flagName, base)
 		}
 	}
 	return nil
 }
 
 // startServeChild runs `tabula serve` on a free loopback port with a
-// temporary database and no rate limits, and returns its base URL.
-func startServeChild(stderr io.Writer) (string, *exec.Cmd, string, error) {
+// temporary database and no rate limits, and returns its base URL and its
+// metrics URL (on another free loopback port).
+func startServeChild(stderr io.Writer) (base, metrics string, cmd *exec.Cmd, dir string, err error) {
 	exe, err := os.Executable()
 	if err != nil {
-		return "", nil, "", err
+		return "", "", nil, "", err
 	}
-	dir, err := os.MkdirTemp("", "tabula-loadtest-")
+	dir, err = os.MkdirTemp("", "tabula-loadtest-")
 	if err != nil {
-		return "", nil, "", err
+		return "", "", nil, "", err
 	}
-	cmd := exec.Command(exe, "serve", "--addr", "127.0.0.1:0", "--db", filepath.Join(dir, "load.db"),
+	cmd = exec.Command(exe, "serve", "--addr", "127.0.0.1:0", "--metrics-addr", "127.0.0.1:0", "--db", filepath.Join(dir, "load.db"),
 		"--rate", "0", "--signup-rate", "0", "--ws-rate", "0", "--log-level", "warn")
 	cmd.Stderr = stderr
 	out, err := cmd.StdoutPipe()
 	if err != nil {
-		return "", nil, dir, err
+		return "", "", nil, dir, err
 	}
 	if err := cmd.Start(); err != nil {
-		return "", nil, dir, err
+		return "", "", nil, dir, err
 	}
-	found := make(chan string, 1)
+	// serve prints the site's line, then the metrics line.
+	found := make(chan [2]string, 1)
 	go func() {
+		var site string
 		sc := bufio.NewScanner(out)
 		for sc.Scan() {
 			if a, ok := strings.CutPrefix(sc.Text(), "listening on "); ok {
-				found <- a
+				site = a
+			}
+			if a, ok := strings.CutPrefix(sc.Text(), "metrics on "); ok {
+				found <- [2]string{site, a}
 			}
 		}
 	}()
 	select {
 	case a := <-found:
-		return a, cmd, dir, nil
+		return a[0], a[1], cmd, dir, nil
 	case <-time.After(30 * time.Second):
 		cmd.Process.Kill()
-		return "", nil, dir, errors.New("tabula serve did not start within 30s")
+		return "", "", nil, dir, errors.New("tabula serve did not start within 30s")
 	}
 }
 
 // serverMemory reads the server's resident memory and Go heap from its
-// Prometheus metrics.
-func serverMemory(base string) (rss, heap float64) {
-	resp, err := http.Get(base + "/metrics")
+// Prometheus metrics (0 and 0 without them).
+func serverMemory(metrics string) (rss, heap float64) {
+	if metrics == "" {
+		return 0, 0
+	}
+	resp, err := http.Get(metrics)
 	if err != nil {
 		return 0, 0
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"flag"
 	"fmt"
@@ -30,32 +31,27 @@ type serveMain struct {
 	rate, signupRate, wsRate           float64
 	botDelay                           time.Duration
 	secureCookies                      bool
+	// Transport: TLS served directly, the proxies whose forwarding headers
+	// are believed, and where metrics are served (apart from the site).
+	tlsCert, tlsKey string
+	trustedProxies  listFlag
+	metricsAddr     string
+	metricsSet      bool // --metrics-addr was given, so failing to bind it is an error
 
 	log   *slog.Logger
 	store store.Store
 	srv   *server.Server
 	hs    *http.Server
+	ms    *http.Server // metrics
 }
 
+// defaultMetricsAddr is loopback: metrics are for the operator.
+const defaultMetricsAddr = "127.0.0.1:9090"
+
 func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	m := &serveMain{}
-	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.StringVar(&m.addr, "addr", "127.0.0.1:8080", "address to listen on (port 0: any free port)")
-	fs.StringVar(&m.db, "db", "tabula.db", "SQLite database file (created if missing), or a postgres:// URL")
-	fs.StringVar(&m.web, "web", "", "serve the web application's static files from this directory instead of the embedded ones (for working on the page)")
-	fs.StringVar(&m.logFormat, "log", "text", "log format: text or json")
-	fs.StringVar(&m.logLevel, "log-level", "info", "log level: debug, info, warn or error")
-	fs.Float64Var(&m.rate, "rate", 20, "HTTP requests per second per client (0: unlimited)")
-	fs.Float64Var(&m.signupRate, "signup-rate", 10, "new accounts per minute per address (0: unlimited)")
-	fs.Float64Var(&m.wsRate, "ws-rate", 20, "WebSocket messages per second per connection (0: unlimited)")
-	fs.DurationVar(&m.botDelay, "bot-delay", 0, "pause before each server bot move")
-	fs.BoolVar(&m.secureCookies, "secure-cookies", false, "mark session cookies Secure (behind a TLS proxy)")
-	pos, err := parseArgs(fs, args)
+	m, err := parseServe(args)
 	if err != nil {
 		return err
-	}
-	if len(pos) > 0 {
-		return fmt.Errorf("unexpected arguments %q", pos)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -68,10 +64,54 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	return m.close()
 }
 
+// parseServe reads serve's flags.
+func parseServe(args []string) (*serveMain, error) {
+	m := &serveMain{}
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.StringVar(&m.addr, "addr", "127.0.0.1:8080", "address to listen on (port 0: any free port)")
+	fs.StringVar(&m.db, "db", "tabula.db", "SQLite database file (created if missing), or a postgres:// URL")
+	fs.StringVar(&m.web, "web", "", "serve the web application's static files from this directory instead of the embedded ones (for working on the page)")
+	fs.StringVar(&m.logFormat, "log", "text", "log format: text or json")
+	fs.StringVar(&m.logLevel, "log-level", "info", "log level: debug, info, warn or error")
+	fs.Float64Var(&m.rate, "rate", 20, "HTTP requests per second per client (0: unlimited)")
+	fs.Float64Var(&m.signupRate, "signup-rate", 10, "new accounts per minute per address (0: unlimited)")
+	fs.Float64Var(&m.wsRate, "ws-rate", 20, "WebSocket messages per second per connection (0: unlimited)")
+	fs.DurationVar(&m.botDelay, "bot-delay", 0, "pause before each server bot move")
+	fs.BoolVar(&m.secureCookies, "secure-cookies", false, "mark session cookies Secure (behind a TLS proxy)")
+	fs.StringVar(&m.tlsCert, "tls-cert", "", "serve HTTPS with this PEM certificate (chain) file; needs --tls-key")
+	fs.StringVar(&m.tlsKey, "tls-key", "", "the PEM private key of --tls-cert")
+	fs.Var(&m.trustedProxies, "trusted-proxy", "a proxy (CIDR range or address; repeatable, or comma separated) whose X-Forwarded-For and X-Forwarded-Proto are believed")
+	fs.StringVar(&m.metricsAddr, "metrics-addr", defaultMetricsAddr, "address of the Prometheus metrics listener, apart from the site (empty: none)")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return nil, err
+	}
+	fs.Visit(func(f *flag.Flag) { m.metricsSet = m.metricsSet || f.Name == "metrics-addr" })
+	if len(pos) > 0 {
+		return nil, fmt.Errorf("unexpected arguments %q", pos)
+	}
+	return m, nil
+}
+
 func (m *serveMain) run(ctx context.Context, stdout, stderr io.Writer) error {
 	var level slog.Level
 	if err := level.UnmarshalText([]byte(m.logLevel)); err != nil {
 		return fmt.Errorf("--log-level %q: %w", m.logLevel, err)
+	}
+	if (m.tlsCert == "") != (m.tlsKey == "") {
+		return errors.New("--tls-cert and --tls-key go together")
+	}
+	var tlsConfig *tls.Config
+	if m.tlsCert != "" {
+		cert, err := tls.LoadX509KeyPair(m.tlsCert, m.tlsKey)
+		if err != nil {
+			return fmt.Errorf("--tls-cert/--tls-key: %w", err)
+		}
+		tlsConfig = &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}
+	}
+	proxies, err := server.ParseTrustedProxies(m.trustedProxies)
+	if err != nil {
+		return fmt.Errorf("--trusted-proxy: %w", err)
 	}
 	opts := &slog.HandlerOptions{Level: level}
 	switch m.logFormat {
@@ -97,7 +137,7 @@ func (m *serveMain) run(ctx context.Context, stdout, stderr io.Writer) error {
 	}
 	cfg := server.Config{
 		Store: m.store, Logger: m.log, RateLimit: m.rate, SignupRate: m.signupRate, WSRate: m.wsRate,
-		BotDelay: m.botDelay, SecureCookies: m.secureCookies,
+		BotDelay: m.botDelay, SecureCookies: m.secureCookies, TrustedProxies: proxies,
 		Web: web.App(),
 	}
 	if m.web != "" {
@@ -120,19 +160,57 @@ func (m *serveMain) run(ctx context.Context, stdout, stderr io.Writer) error {
 	}
 	m.hs = &http.Server{
 		Handler:           srv.Handler(),
+		TLSConfig:         tlsConfig,
 		ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout:       2 * time.Minute,
 		MaxHeaderBytes:    64 << 10,
 		ErrorLog:          slog.NewLogLogger(m.log.Handler(), slog.LevelWarn),
 	}
+	scheme := "http"
+	if tlsConfig != nil {
+		scheme = "https"
+	}
 	go func() {
-		if err := m.hs.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		var err error
+		if tlsConfig != nil {
+			err = m.hs.ServeTLS(ln, "", "")
+		} else {
+			err = m.hs.Serve(ln)
+		}
+		if err != nil && !errors.Is(err, http.ErrServerClosed) {
 			m.log.Error("serve", "err", err)
 		}
 	}()
 	// The one line scripts (and `tabula loadtest`) read to find the port.
-	fmt.Fprintf(stdout, "listening on http://%s\n", ln.Addr())
-	m.log.Info("serving", "addr", ln.Addr().String(), "db", dbLabel(m.db))
+	fmt.Fprintf(stdout, "listening on %s://%s\n", scheme, ln.Addr())
+	m.log.Info("serving", "addr", ln.Addr().String(), "tls", tlsConfig != nil, "db", dbLabel(m.db))
+	return m.serveMetrics(stdout)
+}
+
+// serveMetrics starts the metrics listener. The default address being
+// taken (another tabula on this machine) only costs the metrics, with a
+// warning; an address the operator chose must work.
+func (m *serveMain) serveMetrics(stdout io.Writer) error {
+	if m.metricsAddr == "" {
+		return nil
+	}
+	ln, err := net.Listen("tcp", m.metricsAddr)
+	if err != nil {
+		if m.metricsSet {
+			return fmt.Errorf("--metrics-addr: %w", err)
+		}
+		m.log.Warn("metrics not served: the default address is taken; choose one with --metrics-addr", "addr", m.metricsAddr, "err", err)
+		return nil
+	}
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", m.srv.MetricsHandler())
+	m.ms = &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second, ErrorLog: slog.NewLogLogger(m.log.Handler(), slog.LevelWarn)}
+	go func() {
+		if err := m.ms.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			m.log.Error("serve metrics", "err", err)
+		}
+	}()
+	fmt.Fprintf(stdout, "metrics on http://%s/metrics\n", ln.Addr())
 	return nil
 }
 
@@ -144,6 +222,9 @@ func (m *serveMain) close() error {
 	var errs []error
 	if m.hs != nil {
 		errs = append(errs, m.hs.Shutdown(ctx))
+	}
+	if m.ms != nil {
+		errs = append(errs, m.ms.Shutdown(ctx))
 	}
 	if m.srv != nil {
 		errs = append(errs, m.srv.Shutdown(ctx))

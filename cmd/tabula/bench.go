@@ -28,6 +28,9 @@ type benchResult struct {
 	// MCTSItersPerSecond is the search speed from the start position on
 	// one core (0 when no search agent is built in).
 	MCTSItersPerSecond float64 `json:"mctsItersPerSecond,omitempty"`
+	// SolverNodesPerSecond is the exact solver's speed (0 when the game
+	// has none; see solverSpeed).
+	SolverNodesPerSecond float64 `json:"solverNodesPerSecond,omitempty"`
 }
 
 // mctsBench measures search iterations per second for a game.
@@ -81,12 +84,18 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 				return fmt.Errorf("%s: mcts: %w", g.Name(), err)
 			}
 		}
+		if r.SolverNodesPerSecond, err = solverSpeed(g, *dur); err != nil {
+			return fmt.Errorf("%s: solver: %w", g.Name(), err)
+		}
 		results = append(results, r)
 		if !*asJSON {
 			fmt.Fprintf(stdout, "%-7s %10.0f playouts/s %12.0f plies/s %6.1f plies/playout %5.2f allocs/playout (%s)",
 				r.Game, r.PlayoutsPerSecond, r.PliesPerSecond, r.PliesPerPlayout, r.AllocsPerPlayout, r.Path)
 			if r.MCTSItersPerSecond > 0 {
 				fmt.Fprintf(stdout, " %10.0f mcts iters/s", r.MCTSItersPerSecond)
+			}
+			if r.SolverNodesPerSecond > 0 {
+				fmt.Fprintf(stdout, " %10.0f solver nodes/s", r.SolverNodesPerSecond)
 			}
 			fmt.Fprintln(stdout)
 		}

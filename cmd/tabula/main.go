@@ -26,6 +26,7 @@ func commands() []command {
 		{"perft", "perft GAME --depth N [-o k=v]… [--moves …] [--position FILE|-] [--seed N]", runPerft},
 		{"show", "show GAME [-o k=v]… [--moves …] [--position FILE|-] [--seed N]", runShow},
 		{"play", "play GAME [-o k=v]… [--p1 AGENT] [--p2 AGENT] … [--seed N] [--record FILE]", runPlay},
+		{"solve", "solve GAME [-o k=v]… [--moves …] [--position FILE|-] [--time 30s] [--table MiB] [--json]", runSolve},
 		{"bench", "bench [GAME…] [--time 1s] [--json]", runBench},
 		{"arena", "arena GAME --agents \"mcts:time=200ms,greedy\" --games N [-o k=v]… [--parallel N] [--seed N] [--log FILE] [--json]", runArena},
 		{"serve", "serve [--addr 127.0.0.1:8080] [--db FILE|postgres://…] [--web DIR] [--log text|json] [--rate N] [--tls-cert FILE --tls-key FILE] [--trusted-proxy CIDR] [--metrics-addr ADDR]", runServe},

@@ -1,4 +1,5 @@
-// Package all registers every Tabula game; import it for its side effect.
+// Package all registers every Tabula game, and the exact solvers some of
+// them offer; import it for its side effect.
 package all
 
 import (
@@ -6,4 +7,5 @@ import (
 	_ "github.com/tabula-games/tabula/games/skjuub"
 	_ "github.com/tabula-games/tabula/games/skyjo"
 	_ "github.com/tabula-games/tabula/games/sploof"
+	_ "github.com/tabula-games/tabula/games/sploof/solve"
 )

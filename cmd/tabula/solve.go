@@ -1,0 +1,110 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/tabula-games/tabula/game"
+)
+
+// solveResult is `tabula solve --json`.
+type solveResult struct {
+	Proven         bool     `json:"proven"`
+	Winner         string   `json:"winner,omitempty"`
+	Plies          int      `json:"plies,omitempty"`
+	Line           []string `json:"line,omitempty"`
+	Nodes          int64    `json:"nodes"`
+	Seconds        float64  `json:"seconds"`
+	NodesPerSecond float64  `json:"nodesPerSecond"`
+}
+
+func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	var asJSON *bool
+	var budget *time.Duration
+	var tableMB *int
+	_, g, s, err := gameCommand("solve", args, stdin, func(fs *flag.FlagSet) {
+		asJSON = fs.Bool("json", false, "print one JSON object")
+		budget = fs.Duration("time", 30*time.Second, "give up unproven after this long")
+		tableMB = fs.Int("table", 256, "transposition table size in MiB")
+	})
+	if err != nil {
+		return err
+	}
+
+	if *budget <= 0 {
+		return fmt.Errorf("--time: want a positive duration such as 10s, got %v", *budget)
+	}
+	if *tableMB < 1 || *tableMB > 1<<16 {
+		return fmt.Errorf("--table: want 1…65536 MiB, got %d", *tableMB)
+	}
+	solver, err := game.NewSolver(g.Name(), *tableMB<<20)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), *budget)
+	defer cancel()
+	t0 := time.Now()
+	sol, err := solver.Solve(ctx, s, 0)
+	if err != nil {
+		return err
+	}
+	secs := time.Since(t0).Seconds()
+	r := solveResult{Proven: sol.Proven, Nodes: sol.Nodes, Seconds: secs}
+	if secs > 0 {
+		r.NodesPerSecond = float64(sol.Nodes) / secs
+	}
+	if sol.Proven {
+		r.Winner, r.Plies = s.SeatName(sol.Winner), sol.Plies
+		r.Line = lineText(s, sol.Line)
+	}
+	if *asJSON {
+		data, err := json.Marshal(r)
+		if err != nil {
+			return err
+		}
+		_, err = fmt.Fprintf(stdout, "%s\n", data)
+		return err
+	}
+	if !r.Proven {
+		fmt.Fprintf(stdout, "unsolved: no proof within %v\n", *budget)
+	} else {
+		fmt.Fprintf(stdout, "%s wins in %d %s\n", capitalise(r.Winner), r.Plies, plural(r.Plies, "ply", "plies"))
+		fmt.Fprintf(stdout, "line: %s\n", strings.Join(r.Line, " "))
+		if len(r.Line) < r.Plies {
+			fmt.Fprintf(stdout, "(the time ran out while the line was read: %d of %d plies)\n", len(r.Line), r.Plies)
+		}
+	}
+	fmt.Fprintf(stdout, "nodes: %d in %.2fs (%.0f nodes/s)\n", r.Nodes, r.Seconds, r.NodesPerSecond)
+	return nil
+}
+
+// lineText writes a line of moves in the game's notation, playing them on a
+// copy of s.
+func lineText(s game.State, line []game.Move) []string {
+	c := s.Clone()
+	out := make([]string, 0, len(line))
+	for _, m := range line {
+		out = append(out, c.FormatMove(m))
+		c.Play(m)
+	}
+	return out
+}
+
+func capitalise(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

@@ -10,6 +10,7 @@ import {gamePage} from './pages/game.js'
 import {replayPage} from './pages/replay.js'
 import {profilePage, accountPage} from './pages/profile.js'
 import {rulesPage} from './pages/rules.js'
+import {learnPage} from './pages/learn.js'
 
 const routes = [
   [/^\/?$/, homePage],
@@ -19,6 +20,7 @@ const routes = [
   [/^\/user\/([\w-]+)$/, profilePage],
   [/^\/account$/, accountPage],
   [/^\/rules(?:\/(\w+))?$/, rulesPage],
+  [/^\/learn(?:\/(\w+))?$/, learnPage],
 ]
 
 const main = document.getElementById('main')

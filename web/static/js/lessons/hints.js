@@ -1,0 +1,39 @@
+// Hints for a first game, from the position and the server's legal moves
+// only. Skjuub's are the most detailed (which skjuubs can move, which moves
+// capture or sacrifice, how close the loss rule is), computed with the
+// board's own model of activity; the other games' boards already mark
+// every legal target, so their hint says so.
+
+import {pieces, active, parseAction} from '../games/skjuub/model.js'
+import {lt} from './text.js'
+
+/** hints returns the hint lines for the user's seat, or [] when it is not their turn. */
+export function hints(game, view, legal) {
+  if (!legal || !legal.length) return [lt('learn.hint.theirTurn')]
+  if (game !== 'skjuub') return [lt('learn.hint.legal', {n: legal.length})]
+  return skjuubHints(view, legal)
+}
+
+function skjuubHints(view, legal) {
+  const me = view.toMove
+  const map = pieces(view)
+  const lines = []
+  if (view.phase === 'bonus') lines.push(lt('learn.hint.bonus'))
+  const moving = legal.map((m) => ({text: m, a: parseAction(m)})).filter(({a}) => a && (a.kind === 'slide' || a.kind === 'tumble'))
+  const movable = [...new Set(moving.map(({a}) => a.from))].sort()
+  lines.push(movable.length ? lt('learn.hint.movable', {list: movable.join(', ')}) : lt('learn.hint.noneMovable'))
+  const captures = []
+  const sacrifices = []
+  for (const {text, a} of moving) {
+    const after = new Map(map)
+    const p = after.get(a.from)
+    after.delete(a.from)
+    after.set(a.to, {player: p.player, dir: a.kind === 'tumble' ? {N: 'S', S: 'N', E: 'W', W: 'E'}[p.dir] : p.dir})
+    if ([...map].some(([sq, q]) => q.player !== me && active(map, sq) && !active(after, sq))) captures.push(text)
+    if (!active(after, a.to)) sacrifices.push(text)
+  }
+  if (captures.length) lines.push(lt('learn.hint.captures', {list: captures.join(', ')}))
+  if (sacrifices.length) lines.push(lt('learn.hint.sacrifices', {list: sacrifices.filter((m) => !captures.includes(m)).join(', ') || captures.join(', ')}))
+  if (view.phase !== 'bonus' && movable.length > 0 && movable.length <= 2) lines.push(lt('learn.hint.danger', {n: movable.length}))
+  return lines
+}

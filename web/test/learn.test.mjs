@@ -1,0 +1,130 @@
+// The lesson paths (#/learn/<game>): for each game a new player walks
+// through every step of every lesson by clicking the board, tries each
+// wrong move a step invites and sees it explained (the lesson's words and
+// the rules engine's reason), tries a legal move that is not the task and
+// is told so, finishes the path with the first game against the easy bot
+// (resigning it, to keep the test short), and finds the path marked done.
+// Screenshots of a lesson step in every language go to docs/screenshots/.
+
+import {test, before, after} from 'node:test'
+import assert from 'node:assert/strict'
+import path from 'node:path'
+import {fileURLToPath} from 'node:url'
+import {mkdirSync} from 'node:fs'
+import {launch, newPage, assertNoErrors, BASE} from './helpers.mjs'
+import {playMove, waitText} from './learnhelpers.mjs'
+
+const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'docs', 'screenshots')
+mkdirSync(SHOTS, {recursive: true})
+
+let browser
+before(async () => {
+  browser = await launch()
+})
+after(async () => {
+  await browser?.close()
+})
+
+// A legal move that is not the task, per game: [lesson id, step index, move].
+const notTheTask = {
+  skjuub: ['moves', 0, 'a1-a3'],
+  sgolte: ['merge', 1, 'a1'],
+  sploof: ['place', 0, '*1a1'],
+  skyjo: ['draw', 0, 'take'],
+}
+
+async function course(page, game) {
+  return page.evaluate((g) => fetch('learn/lessons/' + g + '.json').then((r) => r.json()), game)
+}
+
+for (const game of ['skjuub', 'sgolte', 'sploof', 'skyjo']) {
+  test(`${game}: a new player walks the whole lesson path by clicking`, async () => {
+    const page = await newPage(browser)
+    page.on('dialog', (d) => d.accept())
+    await page.goto(BASE + '/#/learn/' + game)
+    const c = await course(page, game)
+    await page.waitForSelector('[data-test=learn-text]')
+    let steps = 0
+    for (const lesson of c.lessons) {
+      for (const [i, step] of lesson.steps.entries()) {
+        await waitText(page, '[data-test=learn-text]', step.text.en)
+        if (step.game) {
+          await page.click('[data-test=learn-start-game]')
+          await page.waitForSelector('[data-test=learn-hints] p')
+          await page.click('[data-test=learn-resign]')
+          await page.waitForSelector('[data-test=learn-game-over]')
+          assert.match(await page.textContent('[data-test=learn-game-over]'), /You lost/)
+          steps++
+          continue
+        }
+        await page.waitForSelector('.board-svg [data-hit]')
+        for (const tr of step.tries || []) {
+          await playMove(page, game, tr.move, step.seat || 0)
+          await page.waitForSelector('[data-test=learn-engine]')
+          assert.equal(await page.textContent('[data-test=learn-wrong]'), tr.why.en)
+          assert.ok((await page.textContent('[data-test=learn-engine]')).includes(tr.engine), `${tr.move}: the engine's reason is shown`)
+        }
+        const [wl, wi, wm] = notTheTask[game]
+        if (wl === lesson.id && wi === i) {
+          await playMove(page, game, wm, step.seat || 0)
+          await page.waitForSelector('[data-test=learn-wrong]')
+          assert.equal(await page.textContent('[data-test=learn-wrong]'), step.wrong.en)
+        }
+        const mv = step.goal === 'any' ? null : step.accept[0]
+        await playMove(page, game, mv, step.seat || 0)
+        await page.waitForSelector('[data-test=learn-done]')
+        assert.equal(await page.textContent('[data-test=learn-done]'), step.done.en)
+        steps++
+        if (await page.$('[data-test=learn-next]')) await page.click('[data-test=learn-next]')
+      }
+    }
+    const total = c.lessons.reduce((n, l) => n + l.steps.length, 0)
+    assert.equal(steps, total)
+    await page.waitForFunction((n) => document.querySelector('[data-test=learn-progress]').textContent.includes(`${n} of ${n}`), total)
+    // Progress is remembered: a new visit opens the path as done.
+    await page.reload()
+    await page.waitForFunction((n) => document.querySelector('[data-test=learn-progress]')?.textContent.includes(`${n} of ${n}`), total)
+    assertNoErrors(page)
+    await page.context().close()
+  })
+}
+
+// The step each screenshot shows (lesson id, step index), and a wrong try
+// to show its explanation where the step has one.
+const shotStep = {skjuub: ['collision', 0, 'c4E'], sgolte: ['fewest', 0, 'e5(e4,f3)'], sploof: ['red', 0, '*1a3'], skyjo: ['column', 0, null]}
+
+test('screenshots of a lesson step in every language and on a phone', async () => {
+  for (const [locale, lang] of [['en-US', 'en'], ['ko-KR', 'ko'], ['mn-MN', 'mn']]) {
+    for (const game of Object.keys(shotStep)) {
+      for (const [w, hgt, suffix] of lang === 'en' ? [[1280, 800, ''], [390, 844, '-phone']] : [[1280, 800, '']]) {
+        const page = await newPage(browser, {locale, viewport: {width: w, height: hgt}})
+        await page.goto(BASE + '/#/learn/' + game)
+        const c = await course(page, game)
+        const [lid, si, wrong] = shotStep[game]
+        // Mark everything before the step done, so the page opens there.
+        const keys = []
+        for (const l of c.lessons) {
+          for (let i = 0; i < l.steps.length; i++) {
+            if (l.id === lid && i === si) break
+            keys.push(l.id + '/' + i)
+          }
+          if (l.id === lid) break
+        }
+        await page.evaluate(([g, ks]) => localStorage.setItem('tabula.learn.' + g, JSON.stringify(ks)), [game, keys])
+        await page.reload()
+        const step = c.lessons.find((l) => l.id === lid).steps[si]
+        await waitText(page, '[data-test=learn-text]', step.text[lang])
+        await page.waitForSelector('.board-svg [data-hit]')
+        if (wrong) {
+          await playMove(page, game, wrong, 0)
+          await page.waitForSelector('[data-test=learn-engine]')
+        }
+        await page.waitForTimeout(300)
+        await page.evaluate(() => window.scrollTo(0, 0))
+        await page.screenshot({path: path.join(SHOTS, `learn-${game}-${lang}${suffix}.png`), fullPage: suffix !== ''})
+        assertNoErrors(page)
+        await page.context().close()
+      }
+    }
+  }
+})

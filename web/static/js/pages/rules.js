@@ -9,6 +9,7 @@ import {render} from '../markdown.js'
 import {diagramFigure, drawDiagrams} from '../diagram.js'
 import {gameNames} from '../games/registry.js'
 import {gameTitle} from './common.js'
+import {lt} from '../lessons/text.js'
 
 let indexPromise = null
 
@@ -28,7 +29,9 @@ export function rulesPage(main, [name]) {
   }
   const body = h('article', {class: 'rules', 'data-test': 'rules', lang: 'en'})
   const note = h('p', {class: 'note', hidden: true})
-  main.append(note, body)
+  const learn = h('p', {class: 'rules-learn'}, h('a', {href: '#/learn/' + name, class: 'button primary', 'data-test': 'rules-learn'},
+    lt('learn.cta', {game: gameTitle(name)})))
+  main.append(learn, note, body)
   rulesIndex().then(async (idx) => {
     const l = lang()
     const translated = l !== 'en' && (idx[l] || []).includes(name)

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tabula-games/tabula/game"
 	_ "github.com/tabula-games/tabula/games/all"
 	"github.com/tabula-games/tabula/learn"
 )
@@ -103,5 +104,69 @@ func TestCheckCourseFindsFaults(t *testing.T) {
 				t.Fatalf("faults %v, none says %q", errs, tc.want)
 			}
 		})
+	}
+}
+
+// TestPuzzles proves every puzzle by exhaustive search (learn.CheckPuzzle):
+// exactly one move forces a win within the puzzle's plies against every
+// defence, no move forces one sooner, and the line shown as the solution
+// is legal and wins. Each set holds at least 50 puzzles.
+func TestPuzzles(t *testing.T) {
+	for _, g := range []string{"sploof", "sgolte"} {
+		t.Run(g, func(t *testing.T) {
+			ps, err := learn.LoadPuzzles(learn.Files(), g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ps.Game != g || len(ps.Puzzles) < 50 {
+				t.Fatalf("puzzles/%s.json: game %q, %d puzzles, want at least 50", g, ps.Game, len(ps.Puzzles))
+			}
+			gm, _ := game.Lookup(g)
+			ids := map[string]bool{}
+			for i := range ps.Puzzles {
+				pz := &ps.Puzzles[i]
+				if pz.ID == "" || ids[pz.ID] || pz.Source == "" {
+					t.Errorf("puzzle %d: missing or repeated id %q, or no source", i+1, pz.ID)
+				}
+				ids[pz.ID] = true
+				if err := learn.CheckPuzzle(gm, pz); err != nil {
+					t.Errorf("%s: %v", pz.ID, err)
+				}
+			}
+		})
+	}
+}
+
+// TestCheckPuzzleFindsFaults: the proof rejects a puzzle whose claimed move
+// is not the winning one, whose win takes longer or is shorter than
+// claimed, or whose line does not win.
+func TestCheckPuzzleFindsFaults(t *testing.T) {
+	for _, g := range []string{"sploof", "sgolte"} {
+		ps, err := learn.LoadPuzzles(learn.Files(), g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		gm, _ := game.Lookup(g)
+		for _, pz := range ps.Puzzles[:5] {
+			s, _ := gm.ParsePosition(pz.Position)
+			other := ""
+			for _, m := range s.Legal(nil) {
+				if mv := s.FormatMove(m); mv != pz.Line[0] {
+					other = mv
+					break
+				}
+			}
+			broken := map[string]learn.Puzzle{
+				"another first move": {Position: pz.Position, Plies: pz.Plies, Line: []string{other}},
+				"longer than said":   {Position: pz.Position, Plies: pz.Plies - 1, Line: pz.Line[:1]},
+				"shorter than said":  {Position: pz.Position, Plies: pz.Plies + 1, Line: pz.Line},
+				"a line that stops":  {Position: pz.Position, Plies: pz.Plies, Line: pz.Line[:1]},
+			}
+			for name, b := range broken {
+				if err := learn.CheckPuzzle(gm, &b); err == nil {
+					t.Errorf("%s, %s: accepted", pz.ID, name)
+				}
+			}
+		}
 	}
 }

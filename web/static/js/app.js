@@ -11,6 +11,7 @@ import {replayPage} from './pages/replay.js'
 import {profilePage, accountPage} from './pages/profile.js'
 import {rulesPage} from './pages/rules.js'
 import {learnPage} from './pages/learn.js'
+import {puzzlePage} from './pages/puzzle.js'
 
 const routes = [
   [/^\/?$/, homePage],
@@ -21,6 +22,7 @@ const routes = [
   [/^\/account$/, accountPage],
   [/^\/rules(?:\/(\w+))?$/, rulesPage],
   [/^\/learn(?:\/(\w+))?$/, learnPage],
+  [/^\/puzzles\/(\w+)$/, puzzlePage],
 ]
 
 const main = document.getElementById('main')

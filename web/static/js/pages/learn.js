@@ -155,7 +155,7 @@ export function learnPage(main, [game]) {
     const tries = (live.step.tries || []).map((x) => x.move)
     const legal = interactive && ans.toMove === live.seat ? [...ans.legal, ...tries.filter((m) => !ans.legal.includes(m))] : null
     board.props.interactive = interactive
-    board.set({view: ans.view, legal, seat: live.seat, seats: seats(live.seat, live.n), moves, status: 'live', fresh: moves.length > 0})
+    board.set({view: ans.view, legal, seat: live.seat, seats: seats(live.seat, live.n), moves, status: ans.status === 'ongoing' ? 'live' : 'finished', fresh: moves.length > 0})
   }
 
   function accepted(mv) {

@@ -89,6 +89,24 @@ for (const game of ['skjuub', 'sgolte', 'sploof', 'skyjo']) {
   })
 }
 
+// The first game's hints come from the position and the server's legal
+// moves: in the sacrifice lesson's position, a3-d3 is the one capture.
+test('skjuub hints: movable skjuubs, captures, sacrifices', async () => {
+  const page = await newPage(browser)
+  await page.goto(BASE + '/#/learn')
+  const lines = await page.evaluate(async () => {
+    const {hints} = await import('/js/lessons/hints.js')
+    const position = {game: 'skjuub', board: {d4: '2N', f6: '2W', a3: '1N', c1: '1E'}, pool: [9, 9], toMove: 1, turn: [3, 3]}
+    const ans = await fetch('/api/rules/skjuub', {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify({position})}).then((r) => r.json())
+    return hints('skjuub', ans.view, ans.legal)
+  })
+  assert.deepEqual(lines.slice(0, 2), ['Your skjuubs that can move: a3, c1.', 'Moves that capture: a3-d3.'])
+  assert.match(lines[2], /^Moves that sacrifice \(and earn a bonus action\): a3-d3\.$/)
+  assert.match(lines[3], /only 2 of your skjuubs can move/)
+  assertNoErrors(page)
+  await page.context().close()
+})
+
 // The step each screenshot shows (lesson id, step index), and a wrong try
 // to show its explanation where the step has one.
 const shotStep = {skjuub: ['collision', 0, 'c4E'], sgolte: ['fewest', 0, 'e5(e4,f3)'], sploof: ['red', 0, '*1a3'], skyjo: ['column', 0, null]}

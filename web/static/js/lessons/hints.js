@@ -21,7 +21,10 @@ function skjuubHints(view, legal) {
   if (view.phase === 'bonus') lines.push(lt('learn.hint.bonus'))
   const moving = legal.map((m) => ({text: m, a: parseAction(m)})).filter(({a}) => a && (a.kind === 'slide' || a.kind === 'tumble'))
   const movable = [...new Set(moving.map(({a}) => a.from))].sort()
-  lines.push(movable.length ? lt('learn.hint.movable', {list: movable.join(', ')}) : lt('learn.hint.noneMovable'))
+  const mine = [...map.values()].filter((p) => p.player === me).length
+  if (movable.length) lines.push(lt('learn.hint.movable', {list: movable.join(', ')}))
+  else if (mine) lines.push(lt('learn.hint.noneMovable'))
+  if (!mine) lines.push(lt('learn.hint.place'))
   const captures = []
   const sacrifices = []
   for (const {text, a} of moving) {
@@ -33,7 +36,7 @@ function skjuubHints(view, legal) {
     if (!active(after, a.to)) sacrifices.push(text)
   }
   if (captures.length) lines.push(lt('learn.hint.captures', {list: captures.join(', ')}))
-  if (sacrifices.length) lines.push(lt('learn.hint.sacrifices', {list: sacrifices.filter((m) => !captures.includes(m)).join(', ') || captures.join(', ')}))
+  if (sacrifices.length) lines.push(lt('learn.hint.sacrifices', {list: sacrifices.join(', ')}))
   if (view.phase !== 'bonus' && movable.length > 0 && movable.length <= 2) lines.push(lt('learn.hint.danger', {n: movable.length}))
   return lines
 }

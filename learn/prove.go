@@ -11,7 +11,9 @@ import (
 // trust: no pruning beyond stopping at the first winning move (or the first
 // defence), a transposition table of exact answers, and one scratch state
 // per depth. It answers one question: can seat force a win within d plies,
-// whatever the other side does?
+// whatever the other side does? The table is keyed by the position JSON
+// itself (which reads back to an equal state), not by a hash, so that no
+// collision can make a proof wrong.
 type prover struct {
 	seat    int
 	scratch []game.State
@@ -21,8 +23,8 @@ type prover struct {
 }
 
 type memoKey struct {
-	hash  uint64
-	depth int
+	position string
+	depth    int
 }
 
 func newProver(s game.State, seat, maxDepth int) *prover {
@@ -46,7 +48,11 @@ func (p *prover) wins(s game.State, depth int) bool {
 	if depth == 0 {
 		return false
 	}
-	k := memoKey{s.Hash(), depth}
+	pos, err := s.MarshalPosition()
+	if err != nil {
+		panic("learn: a state that cannot write its position: " + err.Error())
+	}
+	k := memoKey{string(pos), depth}
 	if v, ok := p.memo[k]; ok {
 		return v
 	}

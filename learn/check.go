@@ -184,6 +184,16 @@ func checkStep(g game.Game, st *Step, prev game.State, fail func(string, ...any)
 			return nil
 		}
 	}
+	if st.Scores != nil {
+		sc, ok := end.(game.Scorer)
+		if !ok || !slices.Equal(sc.Scores(), st.Scores) {
+			got := []int(nil)
+			if ok {
+				got = sc.Scores()
+			}
+			fail("scores after the step are %v, not %v", got, st.Scores)
+		}
+	}
 	if len(st.Accept) != 1 {
 		return nil // the next step cannot know where this one ended
 	}

@@ -81,6 +81,9 @@ type Step struct {
 	// played after it (the next step may continue from there).
 	Done  Text     `json:"done"`
 	Reply []string `json:"reply,omitempty"`
+	// Scores, when given, are the game's scores (game.Scorer) after the
+	// accepted move and the reply: the numbers Done speaks of.
+	Scores []int `json:"scores,omitempty"`
 	// Game, for the last step of a path: a real game against this bot
 	// level, played with hints; no position or task.
 	Game string `json:"game,omitempty"`

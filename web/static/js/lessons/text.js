@@ -9,7 +9,7 @@ const words = {
   en: {
     'learn.title': 'Learn to play',
     'learn.lead': 'Short lessons on the real board: one idea, one task each. Your progress stays in this browser.',
-    'learn.cta': 'Learn {game} in 5 minutes',
+    'learn.cta': 'Learn {game} in {minutes} minutes',
     'learn.puzzles': '{game} puzzles',
     'learn.progress': '{done} of {total} done',
     'learn.lessons': 'Lessons',
@@ -59,7 +59,7 @@ const words = {
   ko: {
     'learn.title': '배우기',
     'learn.lead': '실제 보드에서 하는 짧은 레슨입니다. 단계마다 아이디어 하나, 과제 하나. 진행 상황은 이 브라우저에 남습니다.',
-    'learn.cta': '5분 만에 배우는 {game}',
+    'learn.cta': '{minutes}분 만에 배우는 {game}',
     'learn.puzzles': '{game} 퍼즐',
     'learn.progress': '{total}개 중 {done}개 완료',
     'learn.lessons': '레슨',
@@ -109,7 +109,7 @@ const words = {
   mn: {
     'learn.title': 'Тоглож сурах',
     'learn.lead': 'Жинхэнэ самбар дээрх богино хичээлүүд: алхам бүрт нэг санаа, нэг даалгавар. Таны ахиц энэ хөтөчид хадгалагдана.',
-    'learn.cta': '{game}-г 5 минутад сур',
+    'learn.cta': '{game}-г {minutes} минутад сур',
     'learn.puzzles': '{game} бодлогууд',
     'learn.progress': '{total}-аас {done} дууссан',
     'learn.lessons': 'Хичээлүүд',
@@ -172,3 +172,12 @@ export function pick(text) {
 }
 
 export const languages = Object.keys(words)
+
+// About how long each game's lesson path takes a new player (the first
+// game not counted): Skjuub has twice the steps of the others.
+const MINUTES = {sgolte: 5, sploof: 5, skjuub: 10, skyjo: 5}
+
+/** cta is the link to a game's lesson path: "Learn Sgolte in 5 minutes". */
+export function cta(game, title) {
+  return lt('learn.cta', {game: title, minutes: MINUTES[game] || 5})
+}

@@ -7,7 +7,7 @@ import {api} from '../api.js'
 import * as session from '../session.js'
 import {games, gameNames} from '../games/registry.js'
 import {errorBox, gameTitle} from './common.js'
-import {lt} from '../lessons/text.js'
+import {cta} from '../lessons/text.js'
 
 const LEVEL_KEY = 'tabula.botLevel'
 const LEVELS = ['random', 'greedy', 'easy', 'medium', 'hard']
@@ -54,7 +54,7 @@ export function homePage(main) {
           ev.target.disabled = false
         }
       }}, t('home.playBot')),
-      h('a', {href: '#/learn/' + name, class: 'button', 'data-test': 'learn-link-' + name}, lt('learn.cta', {game: gameTitle(name)})),
+      h('a', {href: '#/learn/' + name, class: 'button', 'data-test': 'learn-link-' + name}, cta(name, gameTitle(name))),
       h('a', {href: '#/rules/' + name, class: 'button'}, t('home.rules')),
       h('a', {href: '#/lobby?game=' + name, class: 'button subtle'}, t('home.lobby')))))
   main.append(

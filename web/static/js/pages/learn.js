@@ -12,7 +12,7 @@ import * as session from '../session.js'
 import {GameChannel} from '../channel.js'
 import {games, gameNames} from '../games/registry.js'
 import {errorBox, errorText, resultText, gameTitle} from './common.js'
-import {lt, pick} from '../lessons/text.js'
+import {lt, pick, cta} from '../lessons/text.js'
 import {ask, loadData, reason} from '../lessons/rules.js'
 import * as progress from '../lessons/progress.js'
 import {hints} from '../lessons/hints.js'
@@ -39,7 +39,7 @@ function learnIndex(main) {
   const list = h('ul', {class: 'learn-index', 'data-test': 'learn-index'})
   main.append(list)
   for (const g of gameNames) {
-    const item = h('li', {'data-game': g}, h('a', {href: '#/learn/' + g, 'data-test': 'learn-' + g}, lt('learn.cta', {game: gameTitle(g)})))
+    const item = h('li', {'data-game': g}, h('a', {href: '#/learn/' + g, 'data-test': 'learn-' + g}, cta(g, gameTitle(g))))
     if (PUZZLE_GAMES.includes(g)) item.append(' · ', h('a', {href: '#/puzzles/' + g}, lt('learn.puzzles', {game: gameTitle(g)})))
     list.append(item)
     loadData('lessons/' + g + '.json').then((c) => {

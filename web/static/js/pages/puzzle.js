@@ -9,7 +9,7 @@ import {h, clear} from '../dom.js'
 import {t} from '../i18n.js'
 import {games} from '../games/registry.js'
 import {errorBox, gameTitle} from './common.js'
-import {lt} from '../lessons/text.js'
+import {lt, cta} from '../lessons/text.js'
 import {ask, loadData, reason} from '../lessons/rules.js'
 import * as progress from '../lessons/progress.js'
 
@@ -51,7 +51,7 @@ export function puzzlePage(main, [game], query) {
     h('div', {class: 'learn-task'}, heading, task),
     boardBox,
     h('div', {class: 'learn-answer'}, feedback, actions),
-    h('aside', {class: 'learn-side'}, list, count, h('p', {}, h('a', {href: '#/learn/' + game}, lt('learn.cta', {game: gameTitle(game)}))))))
+    h('aside', {class: 'learn-side'}, list, count, h('p', {}, h('a', {href: '#/learn/' + game}, cta(game, gameTitle(game)))))))
 
   function renderList() {
     const solved = progress.done('puzzles', game)

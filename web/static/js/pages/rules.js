@@ -9,7 +9,7 @@ import {render} from '../markdown.js'
 import {diagramFigure, drawDiagrams} from '../diagram.js'
 import {gameNames} from '../games/registry.js'
 import {gameTitle} from './common.js'
-import {lt} from '../lessons/text.js'
+import {cta} from '../lessons/text.js'
 
 let indexPromise = null
 
@@ -30,7 +30,7 @@ export function rulesPage(main, [name]) {
   const body = h('article', {class: 'rules', 'data-test': 'rules', lang: 'en'})
   const note = h('p', {class: 'note', hidden: true})
   const learn = h('p', {class: 'rules-learn'}, h('a', {href: '#/learn/' + name, class: 'button primary', 'data-test': 'rules-learn'},
-    lt('learn.cta', {game: gameTitle(name)})))
+    cta(name, gameTitle(name))))
   main.append(learn, note, body)
   rulesIndex().then(async (idx) => {
     const l = lang()

@@ -143,6 +143,11 @@ export function api(page, method, p, body) {
   }, [method, p, body])
 }
 
+/** userName is the name of the page's signed-in user. */
+export async function userName(page) {
+  return (await api(page, 'GET', '/session')).body.user.name
+}
+
 /** guest makes the page's context a guest through the UI's own session code. */
 export async function guest(page) {
   await page.goto(BASE + '/#/account')

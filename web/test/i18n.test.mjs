@@ -73,7 +73,7 @@ test('a game page in Korean', async () => {
   await page.click('[data-test=play-bot-sploof]')
   await page.waitForSelector('.board-svg [data-hit]')
   await page.waitForFunction(() => /차례/.test(document.querySelector('[data-test=prompt]').textContent))
-  assert.match(await page.textContent('.game-side h2'), /플레이어/)
+  assert.match(await page.textContent('.game-players h2'), /플레이어/)
   assertNoErrors(page)
   await page.context().close()
 })

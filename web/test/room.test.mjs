@@ -5,7 +5,7 @@
 import {test, before, after} from 'node:test'
 import assert from 'node:assert/strict'
 import {launch, newPage, assertNoErrors, guest, api, clickHit, clickMoveButton, createGame, openGame, playByApi,
-  allowErrors, inViewport, BASE} from './helpers.mjs'
+  allowErrors, inViewport, BASE, userName} from './helpers.mjs'
 
 let browser
 before(async () => {
@@ -15,7 +15,6 @@ after(async () => {
   await browser?.close()
 })
 
-const me = async (page) => (await api(page, 'GET', '/session')).body.user.name
 const rows = (page) => page.$$eval('[data-test=moves] li', (els) => els.map((e) => e.textContent.replace(/\s+/g, ' ').trim()))
 const seatRows = (page) => page.$$eval('[data-test=seats] li', (els) => els.map((e) => e.textContent.replace(/\s+/g, ' ').trim()))
 
@@ -24,7 +23,7 @@ test('sgolte pie swap: seats, board and move list name the colours each player r
   const bob = await newPage(browser)
   await guest(alice)
   await guest(bob)
-  const [an, bn] = [await me(alice), await me(bob)]
+  const [an, bn] = [await userName(alice), await userName(bob)]
   const g = await createGame(alice, {game: 'sgolte', seats: [{kind: 'me'}, {kind: 'open'}]})
   assert.equal((await api(bob, 'POST', `/games/${g.id}/join`, {})).status, 200)
   for (const p of [alice, bob]) {
@@ -75,7 +74,7 @@ test('sgolte pie swap: seats, board and move list name the colours each player r
 test("someone else's profile never says 'You won'", async () => {
   const player = await newPage(browser)
   await guest(player)
-  const name = await me(player)
+  const name = await userName(player)
   const g = await createGame(player, {game: 'sploof', options: {first: 'white'}, seats: [{kind: 'me'}, {kind: 'bot', level: 'random'}]})
   await playByApi(player, g.id)
   const res = (await api(player, 'GET', '/games/' + g.id)).body.game.result

@@ -4,6 +4,8 @@
 import {h, clear} from './dom.js'
 import {t, languages, lang, setLang} from './i18n.js'
 import * as session from './session.js'
+import * as theme from './theme.js'
+import {start as startNotify} from './notify.js'
 import {homePage} from './pages/home.js'
 import {lobbyPage} from './pages/lobby.js'
 import {gamePage} from './pages/game.js'
@@ -63,14 +65,28 @@ function renderHeader() {
     onchange: (ev) => setLang(ev.target.value)},
   languages.map((l) => h('option', {value: l.code, selected: l.code === lang()}, l.name)))
   header.append(
-    h('a', {href: '#/', class: 'brand', 'aria-label': t('nav.home')}, h('span', {class: 'logo', 'aria-hidden': 'true'}, '◆'), ' Tabula'),
+    h('a', {href: '#/', class: 'brand', 'aria-label': t('nav.home')}, h('span', {class: 'logo', 'aria-hidden': 'true'}, '◆'), h('span', {class: 'name'}, ' Tabula')),
     h('nav', {'aria-label': t('nav.main')},
       navLink('#/', t('nav.home'), 'nav-home'),
       navLink('#/lobby', t('nav.lobby'), 'nav-lobby'),
       navLink('#/rules', t('nav.rules'), 'nav-rules'),
       user ? navLink('#/user/' + encodeURIComponent(user.name), t('nav.profile'), 'nav-profile') : null,
       navLink('#/account', user ? user.name + (user.guest ? ' (' + t('account.guest') + ')' : '') : t('nav.signIn'), 'nav-account')),
-    h('label', {class: 'lang'}, h('span', {class: 'sr-only'}, t('nav.language')), select))
+    h('div', {class: 'tools'}, schemeButton(),
+      h('label', {class: 'lang'}, h('span', {class: 'sr-only'}, t('nav.language')), select)))
+}
+
+// The colour scheme: automatic (the system's), light or dark, in turn.
+const SCHEME_ICONS = {auto: '◐', light: '☀', dark: '☾'}
+function schemeButton() {
+  const now = theme.scheme()
+  const next = theme.schemes[(theme.schemes.indexOf(now) + 1) % theme.schemes.length]
+  return h('button', {type: 'button', class: 'scheme', 'data-test': 'scheme', 'data-scheme': now,
+    title: t('theme.switch', {next: t('theme.' + next)}), 'aria-label': t('theme.label') + ': ' + t('theme.' + now),
+    onclick: () => {
+      theme.setScheme(next)
+      renderHeader()
+    }}, h('span', {'aria-hidden': 'true'}, SCHEME_ICONS[now]), h('span', {class: 'label'}, t('theme.' + now)))
 }
 
 window.addEventListener('hashchange', route)
@@ -89,4 +105,7 @@ document.getElementById('skip').addEventListener('click', (ev) => {
 })
 
 document.title = t('app.title')
-session.load().finally(route)
+session.load().finally(() => {
+  route()
+  startNotify()
+})

@@ -1,18 +1,20 @@
-// The game channel (docs/api.md, "Game channel"): one WebSocket per open
-// game page. It reconnects by itself with a growing pause; every new
-// connection starts with a snapshot, which is how the page resynchronises.
+// The WebSocket channels of docs/api.md: the game channel (one per open
+// game page) and the user channel (the signed-in user's turns and
+// invitations). A channel reconnects by itself with a growing pause; every
+// new game-channel connection starts with a snapshot, which is how the
+// page resynchronises.
 
 const MIN_DELAY = 300
 const MAX_DELAY = 8000
 
-export class GameChannel {
+export class Channel {
   /**
-   * @param {string} gameId
+   * @param {string} path the channel's path under the site, e.g. /api/ws
    * @param {object} handlers onMessage(msg) for every server message,
    *   onState(state) with 'connecting' | 'open' | 'closed'.
    */
-  constructor(gameId, handlers) {
-    this.gameId = gameId
+  constructor(path, handlers) {
+    this.path = path
     this.handlers = handlers
     this.ws = null
     this.closed = false
@@ -24,7 +26,7 @@ export class GameChannel {
 
   url() {
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:'
-    return `${proto}//${location.host}/api/games/${encodeURIComponent(this.gameId)}/ws`
+    return `${proto}//${location.host}${this.path}`
   }
 
   connect() {
@@ -77,5 +79,13 @@ export class GameChannel {
     clearTimeout(this.retry)
     if (this.ws) this.ws.close()
     this.ws = null
+  }
+}
+
+/** GameChannel is the channel of one game: players and spectators. */
+export class GameChannel extends Channel {
+  constructor(gameId, handlers) {
+    super(`/api/games/${encodeURIComponent(gameId)}/ws`, handlers)
+    this.gameId = gameId
   }
 }

@@ -15,6 +15,8 @@ export class Board {
    * @param {object} props
    *   onMove(text): called with a move of the legal list when the user plays it
    *   interactive: false for a read-only board (replays, spectators)
+   *   infoHost: where the facts beside the board (groups, stocks, scores)
+   *     and the board as text go; the board itself when not given
    */
   constructor(container, props) {
     this.props = {interactive: true, onMove: () => {}, ...props}
@@ -27,7 +29,8 @@ export class Board {
     this.actions = h('div', {class: 'actions', 'data-test': 'actions'})
     this.textBody = h('div', {class: 'board-text-body'})
     this.text = h('details', {class: 'board-text'}, h('summary', {}, t('board.asText')), this.textBody)
-    this.root.append(this.prompt, this.host, this.actions, this.info, this.text)
+    this.root.append(this.prompt, this.host, this.actions)
+    ;(this.props.infoHost || this.root).append(this.info, this.text)
     container.append(this.root)
 
     this.onClick = (ev) => {
@@ -185,6 +188,8 @@ export class Board {
     this.host.removeEventListener('keydown', this.onKey)
     this.root.removeEventListener('keydown', this.onEscape)
     this.root.remove()
+    this.info.remove()
+    this.text.remove()
     this.state = null
   }
 }

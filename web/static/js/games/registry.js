@@ -1,19 +1,24 @@
 // The four games as the web page knows them: the board class, the
-// settings of a quick game against a bot, and, where a seat's side can
-// change during a game (Sgolte's pie swap), how to name it: seatName(view,
-// seat) now, moverSides(moves) for each move when it was made.
+// settings of a quick game against a bot, swatches (a seat's side has a
+// colour: black, white, 1, 2), isCapture(move, before, after)
+// for the capture sound, and, where a seat's side can change during a game
+// (Sgolte's pie swap), how to name it: seatName(view, seat) now,
+// moverSides(moves) for each move when it was made.
 
 import {SgolteBoard} from './sgolte/board.js'
-import {colourOf, moverColours} from './sgolte/model.js'
+import * as sgolte from './sgolte/model.js'
 import {SploofBoard} from './sploof/board.js'
+import * as sploof from './sploof/model.js'
 import {SkjuubBoard} from './skjuub/board.js'
+import * as skjuub from './skjuub/model.js'
 import {SkyjoBoard} from './skyjo/board.js'
+import * as skyjo from './skyjo/model.js'
 
 export const games = {
-  sgolte: {Board: SgolteBoard, icon: 'hex', seatName: colourOf, moverSides: moverColours},
-  sploof: {Board: SploofBoard, icon: 'pyramid'},
-  skjuub: {Board: SkjuubBoard, icon: 'cube'},
-  skyjo: {Board: SkyjoBoard, icon: 'cards', quickOptions: {players: '2'}},
+  sgolte: {Board: SgolteBoard, icon: 'hex', swatches: true, isCapture: sgolte.isCapture, seatName: sgolte.colourOf, moverSides: sgolte.moverColours},
+  sploof: {Board: SploofBoard, icon: 'pyramid', swatches: true, isCapture: sploof.isCapture},
+  skjuub: {Board: SkjuubBoard, icon: 'cube', swatches: true, isCapture: skjuub.isCapture},
+  skyjo: {Board: SkyjoBoard, icon: 'cards', isCapture: skyjo.isCapture, quickOptions: {players: '2'}},
 }
 
 export const gameNames = ['sgolte', 'sploof', 'skjuub', 'skyjo']

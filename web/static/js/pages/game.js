@@ -1,21 +1,35 @@
 // A game, live: the game channel keeps the board, seats, clocks, move list
 // and result current; the board offers the user's legal moves. Spectators
-// see the same without the moves.
+// see the same without the moves. The move list can be stepped through
+// while the game goes on (review): the board shows that earlier position
+// until the player goes back to the live one, and a move that arrives
+// meanwhile is announced, not forced onto the board.
 
-import {h, clear} from '../dom.js'
+import {h, s, clear} from '../dom.js'
 import {t} from '../i18n.js'
 import {api} from '../api.js'
 import * as session from '../session.js'
+import * as sound from '../sound.js'
+import * as theme from '../theme.js'
+import * as notify from '../notify.js'
 import {GameChannel} from '../channel.js'
+import {Positions} from '../positions.js'
 import {games} from '../games/registry.js'
 import {errorBox, errorText, seatText, sideName, moverNames, resultText, gameTitle} from './common.js'
+import {MoveList, stepper, stepKeys} from './movelist.js'
+
+const LOW_MS = 30000 // a realtime clock is low below 30 s (or a fifth of its start, if less)
+const LOW_CORR_MS = 12 * 3600 * 1000 // a correspondence deadline is near within 12 hours
 
 export function gamePage(main, [id]) {
-  const st = {summary: null, seat: -1, moves: [], view: null, legal: null, clocks: null, pending: null, conn: 'connecting'}
+  const st = {summary: null, seat: -1, moves: [], view: null, legal: null, clocks: null, pending: null, conn: 'connecting',
+    review: null, lowWarned: -1}
   let board = null
   let boardGame = null
   let clockTimer = null
   let clockBase = 0
+  let gone = false
+  let channel = null
 
   const title = h('h1', {class: 'game-title'})
   const connNote = h('span', {class: 'conn', 'aria-live': 'polite', 'data-test': 'conn'})
@@ -23,11 +37,20 @@ export function gamePage(main, [id]) {
   const resultBox = h('div', {class: 'result', role: 'status', 'aria-live': 'polite', 'data-test': 'result', hidden: true})
   const lobbyBox = h('div', {class: 'lobby-box'})
   const boardBox = h('div', {class: 'board-box', 'data-test': 'board'})
-  const movesList = h('ol', {class: 'move-list', start: 1, 'data-test': 'moves'})
+  const info = h('div', {class: 'side-info'})
   const errBox = h('div', {'aria-live': 'assertive'})
   // screen readers hear each move as it arrives
   const announce = h('p', {class: 'sr-only', 'aria-live': 'polite', 'data-test': 'announce'})
-  const controls = h('div', {class: 'game-controls'})
+  const buttons = h('div', {class: 'game-buttons'})
+  const reviewBar = h('div', {class: 'review-bar', 'data-test': 'review', hidden: true})
+  const list = new MoveList({onPick: (n) => go(n), test: 'moves'})
+  const here = () => (st.review ? st.review.ply : st.moves.length)
+  const stepTo = (step) => go({first: 0, prev: here() - 1, next: here() + 1, last: st.moves.length}[step])
+  const steps = stepper(stepTo)
+  steps.where.dataset.test = 'ply'
+  const unkeys = stepKeys((step) => {
+    if (st.summary && st.moves.length) stepTo(step)
+  })
   const typed = h('input', {type: 'text', id: 'move-text', list: 'legal-moves', autocomplete: 'off', spellcheck: 'false', 'data-test': 'move-text'})
   const datalist = h('datalist', {id: 'legal-moves'})
   const typedForm = h('form', {class: 'typed-move', onsubmit: (ev) => {
@@ -46,21 +69,69 @@ export function gamePage(main, [id]) {
     sendMove(mv)
   }}, h('label', {for: 'move-text'}, t('game.typeMove')), typed, datalist, h('button', {type: 'submit'}, t('game.play')))
 
-  main.append(
-    h('div', {class: 'game-head'}, title, connNote),
-    announce,
-    lobbyBox,
-    resultBox,
-    h('div', {class: 'game-layout'},
-      h('div', {class: 'game-main'}, boardBox, errBox, typedForm),
-      h('aside', {class: 'game-side'},
-        h('h2', {}, t('game.players')), seatsBox,
-        controls,
-        h('h2', {}, t('game.moves')), movesList)))
+  // One layout, placed by CSS: on a wide screen the board on the left and
+  // players, controls and moves in a column beside it, all within the
+  // window; on a phone players above the board and the controls below it.
+  const layout = h('div', {class: 'game-layout'},
+    h('section', {class: 'game-players', 'aria-label': t('game.players')}, h('h2', {}, t('game.players')), seatsBox),
+    h('div', {class: 'game-main'}, lobbyBox, boardBox, errBox),
+    h('div', {class: 'game-controls'}, resultBox, reviewBar, buttons, steps.el),
+    h('aside', {class: 'game-side'}, h('h2', {}, t('game.moves')), list.el, info, typedForm))
+  const pageBox = h('div', {class: 'game-page'}, h('div', {class: 'game-head'}, title, connNote), announce, layout)
+  main.append(pageBox)
 
-  // The game channel opens once the game is known to exist: a missing game
-  // says so once, instead of a channel that retries for ever.
-  let channel = null
+  // The wide layout fills the window below the header: the board scales to it.
+  const fit = () => {
+    const top = layout.getBoundingClientRect().top + window.scrollY
+    layout.style.setProperty('--avail', Math.max(420, window.innerHeight - top - 12) + 'px')
+  }
+  window.addEventListener('resize', fit)
+  fit()
+
+  const positions = new Positions(id, (n, rep) => {
+    if (!st.review || st.review.ply !== n || !board) return
+    board.props.interactive = false
+    board.set({view: rep.view, legal: null, seat: st.seat, seats: st.summary.seats, moves: st.moves.slice(0, n), status: 'replay',
+      fresh: n === st.review.from + 1})
+  }, (e) => errBox.replaceChildren(errorBox(e)))
+
+  /** go shows the position after n moves: an earlier one for review, or the live one. */
+  function go(n) {
+    if (!st.summary || n === undefined) return
+    n = Math.max(0, Math.min(st.moves.length, n))
+    if (n === st.moves.length) {
+      backToLive()
+      return
+    }
+    st.review = {ply: n, from: here(), seen: st.review ? st.review.seen : st.moves.length}
+    positions.show(n)
+    renderReview()
+  }
+
+  function backToLive() {
+    const was = !!st.review
+    positions.cancel()
+    st.review = null
+    renderReview()
+    if (was && board) {
+      board.props.interactive = st.seat >= 0
+      board.set(boardState(false))
+    }
+  }
+
+  function renderReview() {
+    const n = here()
+    steps.where.textContent = t('replay.at', {ply: n, total: st.moves.length})
+    list.mark(n)
+    clear(reviewBar)
+    reviewBar.hidden = !st.review
+    if (!st.review) return
+    const fresh = st.moves.length - st.review.seen
+    reviewBar.append(h('span', {}, t('game.reviewing', {ply: n, total: st.moves.length})),
+      fresh > 0 ? h('strong', {class: 'new-moves', 'data-test': 'new-moves'}, t('game.newMoves', {n: fresh})) : null,
+      h('button', {type: 'button', class: 'primary', 'data-test': 'live', onclick: backToLive}, t('game.backToLive')))
+  }
+
   function openChannel() {
     channel = new GameChannel(id, {
       onState(s) {
@@ -80,14 +151,16 @@ export function gamePage(main, [id]) {
         st.view = msg.view || null
         st.legal = msg.legal || null
         st.pending = null
+        if (st.review && st.review.ply >= st.moves.length) st.review = null
         setClocks(msg.clocks)
         render(false)
         break
-      case 'move':
+      case 'move': {
         if (!st.summary || msg.ply !== st.moves.length) {
           channel.resync() // a gap: start again from a snapshot
           return
         }
+        const before = st.view
         st.moves.push({ply: msg.ply, seat: msg.seat, move: msg.move, at: msg.at})
         st.view = msg.view || st.view
         renameSeats()
@@ -98,21 +171,25 @@ export function gamePage(main, [id]) {
         if (st.pending && msg.seat === st.seat) st.pending = null
         setClocks(msg.clocks)
         render(true)
-        {
-          announce.textContent = t('game.announce', {who: moverNames(st.summary, st.moves).pop(), move: msg.move}) +
-            (st.legal && st.legal.length ? ' ' + t('game.yourTurn') : '')
-        }
+        const g = games[st.summary.game]
+        sound.play(g && g.isCapture && before && g.isCapture(msg.move, before, st.view) ? 'capture' : 'move')
+        announce.textContent = t('game.announce', {who: moverNames(st.summary, st.moves).pop(), move: msg.move}) +
+          (st.legal && st.legal.length ? ' ' + t('game.yourTurn') : '')
         break
+      }
       case 'lobby':
         st.summary = msg.game
         render(false)
         break
-      case 'end':
+      case 'end': {
+        const wasLive = st.summary && st.summary.status === 'live'
         st.summary = msg.game
         st.legal = null
         setClocks(null)
         render(false)
+        if (wasLive) sound.play('end')
         break
+      }
       case 'ack':
         if (st.pending === msg.id) st.pending = null
         break
@@ -120,7 +197,7 @@ export function gamePage(main, [id]) {
         if (msg.id && st.pending === msg.id) st.pending = null
         errBox.replaceChildren(h('p', {class: 'error', role: 'alert', 'data-test': 'move-error'}, errorText(msg.error)))
         if (msg.error && msg.error.code === 'stale_ply') channel.resync()
-        else if (board) board.set(boardState(false))
+        else if (board && !st.review) board.set(boardState(false))
         break
     }
   }
@@ -151,22 +228,57 @@ export function gamePage(main, [id]) {
       seats: st.summary ? st.summary.seats : [], moves: st.moves, status: st.summary && st.summary.status, fresh}
   }
 
+  function myTurn() {
+    return !!(st.summary && st.summary.status === 'live' && st.seat >= 0 && st.legal && st.legal.length)
+  }
+
   function setClocks(clocks) {
     st.clocks = clocks || null
     clockBase = performance.now()
     clearInterval(clockTimer)
-    if (st.clocks && st.summary && st.summary.status === 'live') clockTimer = setInterval(renderSeats, 1000)
+    clockTimer = null
+    const sum = st.summary
+    if (sum && sum.status === 'live' && (st.clocks || (sum.clock.kind === 'correspondence' && sum.deadline))) clockTimer = setInterval(tick, 500)
   }
 
-  function clockText(seat) {
-    if (!st.clocks) return ''
-    const c = st.clocks.find((x) => x.seat === seat)
-    if (!c) return ''
-    let ms = c.remainingMs
-    if (st.summary.status === 'live' && st.summary.toMove === seat) ms -= performance.now() - clockBase
-    ms = Math.max(0, ms)
+  /** clockOf is the time left for seat in ms and whether it is running, or null without a clock. */
+  function clockOf(seat) {
+    const sum = st.summary
+    const running = sum.status === 'live' && sum.toMove === seat
+    if (st.clocks) {
+      const c = st.clocks.find((x) => x.seat === seat)
+      if (!c) return null
+      return {ms: Math.max(0, c.remainingMs - (running ? performance.now() - clockBase : 0)), running,
+        low: Math.min(LOW_MS, (sum.clock.initialMs || LOW_MS * 5) / 5)}
+    }
+    if (sum.clock.kind === 'correspondence' && running && sum.deadline) {
+      return {ms: Math.max(0, Date.parse(sum.deadline) - Date.now()), running, low: LOW_CORR_MS}
+    }
+    return null
+  }
+
+  function clockText(ms) {
     const sec = Math.floor(ms / 1000)
-    return `${Math.floor(sec / 60)}:${String(sec % 60).padStart(2, '0')}`
+    if (sec >= 86400) return t('clock.days', {d: Math.floor(sec / 86400), h: Math.floor(sec % 86400 / 3600)})
+    const mm = String(Math.floor(sec % 3600 / 60))
+    const ss = String(sec % 60).padStart(2, '0')
+    return sec >= 3600 ? `${Math.floor(sec / 3600)}:${mm.padStart(2, '0')}:${ss}` : `${mm}:${ss}`
+  }
+
+  /** tick brings the clocks up to date; the player's own running low clock sounds once a turn. */
+  function tick() {
+    for (const el of seatsBox.querySelectorAll('.clock')) {
+      const seat = Number(el.dataset.seat)
+      const c = clockOf(seat)
+      el.textContent = c ? clockText(c.ms) : ''
+      el.classList.toggle('running', !!(c && c.running))
+      const low = !!(c && c.running && c.ms < c.low)
+      el.classList.toggle('low', low)
+      if (low && seat === st.seat && st.lowWarned !== st.moves.length) {
+        st.lowWarned = st.moves.length
+        sound.play('low')
+      }
+    }
   }
 
   function renderSeats() {
@@ -174,31 +286,32 @@ export function gamePage(main, [id]) {
     clear(seatsBox)
     sum.seats.forEach((se, i) => {
       const side = sideName(sum.game, se)
-      seatsBox.append(h('li', {class: (sum.toMove === i ? 'to-move' : '') + (i === st.seat ? ' me' : '')},
-        h('span', {class: 'who'}, se.user ? h('a', {href: '#/user/' + encodeURIComponent(se.user)}, se.user) : seatText(se, sum.seats)),
-        side ? h('span', {class: 'side'}, ' · ' + side) : null,
-        i === st.seat ? h('span', {class: 'you'}, ' · ' + t('game.you')) : null,
-        sum.toMove === i ? h('span', {class: 'turn-dot', title: t('game.toMove')}, ' ●') : null,
-        st.clocks ? h('span', {class: 'clock'}, ' ' + clockText(i)) : null))
+      const toMove = sum.toMove === i && sum.status === 'live'
+      const coloured = games[sum.game] && games[sum.game].swatches
+      seatsBox.append(h('li', {class: 'seat' + (toMove ? ' to-move' : '') + (i === st.seat ? ' me' : ''), 'data-seat': i},
+        h('span', {class: coloured && se.name ? 'swatch side-' + se.name : 'swatch none', 'aria-hidden': 'true'}),
+        h('span', {class: 'who'}, se.user ? h('a', {href: '#/user/' + encodeURIComponent(se.user)}, se.user) : seatText(se, sum.seats),
+          toMove ? h('span', {class: 'turn-dot', title: t('game.toMove')}, ' ●') : null),
+        h('span', {class: 'clock', 'data-seat': i, 'data-test': 'clock-' + i}),
+        h('span', {class: 'meta'}, side ? h('span', {class: 'side'}, side) : null,
+          i === st.seat ? h('span', {class: 'you'}, t('game.you')) : null)))
     })
+    tick()
   }
 
-  function renderMoves() {
-    clear(movesList)
-    const sum = st.summary
-    const names = moverNames(sum, st.moves)
-    st.moves.forEach((m, i) => {
-      movesList.append(h('li', {value: m.ply + 1}, h('span', {class: 'mv-seat'}, names[i]), ' ', h('code', {}, m.move)))
-    })
-    movesList.scrollTop = movesList.scrollHeight
+  function iconButton(d, label, pressed, onclick, test) {
+    const svg = s(null, 'svg', {viewBox: '0 0 16 16', width: 16, height: 16, 'aria-hidden': 'true', class: 'icon'})
+    s(svg, 'path', {d, fill: 'currentColor'})
+    return h('button', {type: 'button', class: 'icon-button', 'aria-label': label, title: label, 'aria-pressed': pressed ? 'true' : 'false',
+      'data-test': test, onclick}, svg)
   }
 
-  function renderControls() {
-    clear(controls)
+  function renderButtons() {
+    clear(buttons)
     const sum = st.summary
     const me = session.current()
     if (sum.status === 'live' && st.seat >= 0) {
-      controls.append(h('button', {type: 'button', 'data-test': 'resign', onclick: () => {
+      buttons.append(h('button', {type: 'button', 'data-test': 'resign', onclick: () => {
         if (confirm(t('game.resignConfirm'))) {
           const rid = channel.send({type: 'resign'})
           if (!rid) errBox.replaceChildren(h('p', {class: 'error'}, t('game.conn.closed')))
@@ -206,13 +319,12 @@ export function gamePage(main, [id]) {
       }}, t('game.resign')))
     }
     if (sum.status === 'finished' || sum.status === 'imported') {
-      controls.append(h('a', {href: '#/replay/' + sum.id, class: 'button', 'data-test': 'replay-link'}, t('game.replay')))
+      buttons.append(h('a', {href: '#/replay/' + sum.id, class: 'button', 'data-test': 'replay-link'}, t('game.replay')))
     }
-    controls.append(h('a', {href: '#/rules/' + sum.game, class: 'button subtle'}, t('game.rules')))
     if (sum.status === 'open') {
       const mine = me && sum.seats.some((se) => se.kind === 'human' && se.user === me.name)
       if (!mine && sum.seats.some((se) => se.kind === 'open' || (se.kind === 'invite' && me && se.user === me.name))) {
-        controls.append(h('button', {type: 'button', class: 'primary', 'data-test': 'join', onclick: async () => {
+        buttons.append(h('button', {type: 'button', class: 'primary', 'data-test': 'join', onclick: async () => {
           try {
             await session.ensure()
             await api.join(sum.id)
@@ -223,8 +335,29 @@ export function gamePage(main, [id]) {
         }}, t('lobby.join')))
       }
       if (mine && sum.creator === me.name) {
-        controls.append(h('button', {type: 'button', onclick: () => api.abort(sum.id).catch((e) => errBox.replaceChildren(errorBox(e)))}, t('game.abort')))
+        buttons.append(h('button', {type: 'button', onclick: () => api.abort(sum.id).catch((e) => errBox.replaceChildren(errorBox(e)))}, t('game.abort')))
       }
+    }
+    buttons.append(h('a', {href: '#/rules/' + sum.game, class: 'button subtle'}, t('game.rules')))
+    const on = sound.on()
+    buttons.append(iconButton(on ? 'M2 6h3l4-3v10l-4-3H2zM11 5.5a3.5 3.5 0 0 1 0 5M12.5 3.5a6 6 0 0 1 0 9' : 'M2 6h3l4-3v10l-4-3H2zM11 6l4 4M15 6l-4 4',
+      t(on ? 'game.soundOff' : 'game.soundOn'), on, () => {
+        sound.setOn(!sound.on())
+        renderButtons()
+      }, 'sound'))
+    const themes = theme.boardThemes[sum.game]
+    if (themes) {
+      buttons.append(h('select', {class: 'board-theme', 'aria-label': t('game.boardTheme'), title: t('game.boardTheme'), 'data-test': 'board-theme',
+        onchange: (ev) => {
+          theme.setBoardTheme(sum.game, ev.target.value)
+          boardBox.dataset.boardTheme = theme.boardTheme(sum.game)
+        }}, themes.map((v) => h('option', {value: v, selected: v === theme.boardTheme(sum.game)}, t('theme.board.' + v)))))
+    }
+    if (sum.clock.kind === 'correspondence' && st.seat >= 0 && sum.status !== 'finished' && notify.supported() && !notify.enabled()) {
+      buttons.append(h('button', {type: 'button', 'data-test': 'notify', onclick: async () => {
+        await notify.enable()
+        renderButtons()
+      }}, t('notify.enable')))
     }
   }
 
@@ -232,10 +365,11 @@ export function gamePage(main, [id]) {
     const sum = st.summary
     if (!sum) return
     title.textContent = gameTitle(sum.game) + ' · ' + t('status.' + sum.status)
-    document.title = gameTitle(sum.game) + ' · Tabula'
+    document.title = myTurn() ? t('game.tabTurn', {game: gameTitle(sum.game)}) : gameTitle(sum.game) + ' · Tabula'
     renderSeats()
-    renderMoves()
-    renderControls()
+    list.set(sum, st.moves, true)
+    renderReview()
+    renderButtons()
     clear(lobbyBox)
     if (sum.status === 'open') {
       lobbyBox.append(h('p', {class: 'note', 'data-test': 'waiting'}, t('game.waiting')),
@@ -251,6 +385,7 @@ export function gamePage(main, [id]) {
     clear(datalist)
     for (const m of legal.slice(0, 400)) datalist.append(h('option', {value: m}))
     typedForm.hidden = st.seat < 0 || sum.status !== 'live'
+    fit()
     if (!st.view) return
     if (!board || boardGame !== sum.game) {
       if (board) board.destroy()
@@ -259,44 +394,50 @@ export function gamePage(main, [id]) {
         boardBox.replaceChildren(h('p', {}, t('game.unknown')))
         return
       }
-      board = new Board(boardBox, {interactive: st.seat >= 0, onMove: sendMove})
+      boardBox.dataset.game = sum.game
+      if (theme.boardTheme(sum.game)) boardBox.dataset.boardTheme = theme.boardTheme(sum.game)
+      board = new Board(boardBox, {interactive: st.seat >= 0, onMove: sendMove, infoHost: info})
       boardGame = sum.game
     }
+    if (st.review) return // the reviewed position stays; the bar tells of the new move
     board.props.interactive = st.seat >= 0
     board.set(boardState(fresh))
   }
 
-  let gone = false
+  // The game channel opens once the game is known to exist: a missing game
+  // says so once, instead of a channel that retries for ever.
   api.game(id).then(() => {
     if (!gone) openChannel()
   }, (e) => {
     if (gone) return
     if (e.status === 404) {
-      main.replaceChildren(h('h1', {}, t('game.missing')), errorBox(e))
+      pageBox.replaceChildren(h('h1', {}, t('game.missing')), errorBox(e))
       return
     }
-    main.prepend(errorBox(e))
+    pageBox.prepend(errorBox(e))
     openChannel() // the server is away, not the game: keep trying
   })
 
+  function destroy() {
+    gone = true
+    if (channel) channel.destroy()
+    clearInterval(clockTimer)
+    window.removeEventListener('resize', fit)
+    unkeys()
+    positions.cancel()
+    if (board) board.destroy()
+    document.title = t('app.title')
+  }
+
   return {
-    destroy() {
-      gone = true
-      if (channel) channel.destroy()
-      clearInterval(clockTimer)
-      if (board) board.destroy()
-    },
+    destroy,
     relang() {
-      const keep = main.scrollTop
-      if (board) board.destroy()
+      destroy()
       board = null
       clear(main)
       const again = gamePage(main, [id])
-      gone = true
-      if (channel) channel.destroy()
       this.destroy = again.destroy
       this.relang = again.relang
-      main.scrollTop = keep
     },
   }
 }

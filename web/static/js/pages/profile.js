@@ -5,6 +5,9 @@ import {h, fmtTime} from '../dom.js'
 import {t, lang} from '../i18n.js'
 import {api} from '../api.js'
 import * as session from '../session.js'
+import * as theme from '../theme.js'
+import * as sound from '../sound.js'
+import * as notify from '../notify.js'
 import {errorBox, seatText, resultText, resultOf, gameTitle} from './common.js'
 
 export function profilePage(main, [name]) {
@@ -75,6 +78,7 @@ export function accountPage(main) {
     h('button', {type: 'submit', class: 'primary'}, t('account.' + kind)))
   }
   if (!user || user.guest) main.append(h('div', {class: 'lobby-cols'}, form('register'), form('login')))
+  main.append(settings(user))
   if (user) {
     main.append(h('button', {type: 'button', onclick: async () => {
       await session.logout()
@@ -90,4 +94,26 @@ export function accountPage(main) {
       }
     }}, t('account.playAsGuest'))))
   }
+}
+
+/** settings: colours, sounds and notifications, kept in this browser. */
+function settings(user) {
+  const box = h('section', {class: 'panel settings', 'aria-labelledby': 'settings-h'})
+  const toggle = (test, on, label, flip) => h('button', {type: 'button', 'data-test': test, 'aria-pressed': on ? 'true' : 'false',
+    onclick: async () => {
+      await flip(!on)
+      box.replaceWith(settings(user))
+    }}, label)
+  const scheme = h('select', {id: 'scheme', 'data-test': 'scheme-select', onchange: (ev) => theme.setScheme(ev.target.value)},
+    theme.schemes.map((v) => h('option', {value: v, selected: v === theme.scheme()}, t('theme.' + v))))
+  const notes = !notify.supported() ? h('p', {class: 'muted'}, t('settings.noNotify')) :
+    !user ? h('p', {class: 'muted'}, t('settings.notifySignIn')) :
+      h('div', {class: 'field inline'}, toggle('notify-toggle', notify.enabled(), notify.enabled() ? t('settings.on') : t('settings.off'),
+        (v) => (v ? notify.enable() : notify.disable())), h('span', {}, t('settings.notify')))
+  box.append(h('h2', {id: 'settings-h'}, t('settings.title')),
+    h('div', {class: 'field inline'}, h('label', {for: 'scheme'}, t('theme.label')), scheme),
+    h('div', {class: 'field inline'}, toggle('sound-toggle', sound.on(), sound.on() ? t('settings.on') : t('settings.off'), (v) => sound.setOn(v)),
+      h('span', {}, t('settings.sound'))),
+    notes)
+  return box
 }

@@ -10,6 +10,7 @@ import {geometry, parseMove, stones, groups, colourOf, compareGroups} from './mo
 
 const R = 30 // hex circumradius in SVG units
 const PAD = 18
+const MIN_CELL = 38 // px: the narrowest a cell may be drawn (a finger's width)
 
 export class SgolteBoard extends Board {
   reset() {
@@ -213,9 +214,33 @@ export class SgolteBoard extends Board {
         }
       }
     }
+    const scrolled = this.host.scrollLeft // replacing the drawing resets it
     clear(this.host)
     this.host.append(svg)
+    this.zoom(svg, W, scrolled)
     this.renderInfo(geo, st)
+  }
+
+  /**
+   * zoom keeps cells at least MIN_CELL px wide where the board would be
+   * narrower (a size 7 board on a phone): the drawing grows and the board
+   * scrolls sideways, centred the first time.
+   */
+  zoom(svg, W, scrolled) {
+    const avail = this.host.clientWidth
+    const need = Math.ceil(MIN_CELL * W / (Math.sqrt(3) * R))
+    const zoomed = avail > 0 && need > avail
+    this.host.classList.toggle('zoomed', zoomed)
+    if (!zoomed) return
+    svg.style.setProperty('width', need + 'px')
+    svg.style.setProperty('max-width', 'none')
+    svg.style.setProperty('max-height', 'none')
+    if (!this.centred) this.centred = true
+    else if (scrolled !== undefined) {
+      this.host.scrollLeft = scrolled
+      return
+    }
+    this.host.scrollLeft = (need - avail) / 2
   }
 
   /** lastMarks: the cell placed and the cells flipped by the last move. */
@@ -239,7 +264,7 @@ export class SgolteBoard extends Board {
     for (const colour of ['black', 'white']) {
       const gs = groups(geo, st, colour).map((g) => g.size)
       const row = h('div', {class: 'groups ' + (view.toMove === colour && this.live() ? 'to-move' : ''), 'data-test': 'groups-' + colour},
-        h('span', {class: 'swatch sg-' + colour, 'aria-hidden': 'true'}),
+        h('span', {class: 'swatch side-' + colour, 'aria-hidden': 'true'}),
         h('strong', {}, t('colour.' + colour) + ' '),
         h('span', {}, this.ownerOf(colour)),
         h('span', {class: 'sizes'}, gs.length ? t('sgolte.groupSizes', {sizes: gs.join(' · ')}) : t('sgolte.noStones')))

@@ -97,3 +97,9 @@ export function moverColours(moves) {
     return colour
   })
 }
+
+/** isCapture: a placement that flips enemy stones (for the capture sound). */
+export function isCapture(move) {
+  const mv = parseMove(move)
+  return !!(mv && mv.flips.length)
+}

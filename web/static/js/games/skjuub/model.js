@@ -53,3 +53,12 @@ export function parseAction(text) {
   if ((m = /^([a-f][1-6])([<>])$/.exec(text))) return {kind: 'turn', sq: m[1], cw: m[2] === '>'}
   return null
 }
+
+/** isCapture: the move made more skjuubs inactive (a sacrifice, a capture). */
+export function isCapture(move, before, after) {
+  const inactive = (view) => {
+    const map = pieces(view)
+    return [...map.keys()].filter((sq) => !active(map, sq)).length
+  }
+  return inactive(after) > inactive(before)
+}

@@ -170,8 +170,10 @@ export class SkyjoBoard extends Board {
       const x = colX(lastKinds.has('draw') ? 0 : 1)
       s(layers.marks, 'rect', {x: x - 3, y: 7, width: CW + 6, height: CH + 6, rx: 8, class: 'last-card'})
     }
-    const table = h('div', {class: 'skyjo-table'}, h('div', {class: 'skyjo-mid'}, mid))
+    // the turn's buttons stand beside the piles, not below every grid
+    const table = h('div', {class: 'skyjo-table'}, h('div', {class: 'skyjo-mid'}, mid, this.actions))
     const grids = h('div', {class: 'skyjo-grids'})
+    grids.style.setProperty('--cols', String(Math.min(4, view.players.length)))
     const order = [...view.players.keys()]
     if (this.state.seat >= 0) order.sort((a, b) => (a === this.state.seat ? -1 : b === this.state.seat ? 1 : a - b))
     for (const p of order) {

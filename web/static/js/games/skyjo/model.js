@@ -34,3 +34,9 @@ export function tone(v) {
   if (v <= 8) return 'mid'
   return 'high'
 }
+
+/** isCapture: a column of three equal cards left the table (for the capture sound). */
+export function isCapture(move, before, after) {
+  const removed = (view) => (view.players || []).reduce((n, p) => n + (p.grid || []).flat().filter((v) => v === 'x').length, 0)
+  return removed(after) > removed(before)
+}

@@ -2,6 +2,8 @@
 // larger, lighter and with a deeper shadow, with their level written on
 // them; reds are red, pinned reds carry a pin, stocks and supplies are
 // shown beside the board, and a winning line is drawn through its balls.
+// Beside the pyramid (below it on a phone) every level is drawn on its
+// own, so the balls a full pyramid hides can still be seen.
 
 import {s, svgRoot, h, clear} from '../../dom.js'
 import {t} from '../../i18n.js'
@@ -9,7 +11,12 @@ import {Board} from '../board.js'
 import {board, points, pinned, lines, parseMove, parsePoint} from './model.js'
 
 const U = 40 // half the distance between two holes
-const PAD = 62
+const TRAY = U * 1.2 // the tray reaches this far beyond the outer holes
+const LABEL = 26 // the coordinates' band outside the tray
+const PAD = TRAY + LABEL - 12 // top and right: the tray and a little air
+const PAD_L = TRAY + LABEL // left: the tray and the ranks
+const PAD_B = TRAY + LABEL // bottom: the tray and the files
+const LV = 22 // a point of the level view
 const COLOURS = {W: 'white', B: 'black', R: 'red'}
 
 export class SploofBoard extends Board {
@@ -83,8 +90,7 @@ export class SploofBoard extends Board {
     const {place, remove} = this.myTurn ? this.legalSets() : {place: new Set(), remove: new Set()}
     const win = lines(cells)
     const last = this.lastMarks()
-    const size = 6 * U + 2 * PAD
-    const {svg, layers} = svgRoot(`0 0 ${size} ${size}`, ['tray', 'balls', 'marks', 'lines', 'targets'],
+    const {svg, layers} = svgRoot(`0 0 ${PAD_L + 6 * U + PAD} ${PAD + 6 * U + PAD_B}`, ['tray', 'balls', 'marks', 'lines', 'targets'],
       {class: 'sploof', role: 'group', 'aria-label': t('sploof.boardLabel')})
     const defs = s(svg, 'defs')
     svg.prepend(defs)
@@ -95,10 +101,11 @@ export class SploofBoard extends Board {
     s(filter, 'feDropShadow', {dx: 0, dy: 3, stdDeviation: 3, 'flood-opacity': 0.45})
 
     const xy = topXY
-    s(layers.tray, 'rect', {x: PAD - U * 1.2, y: PAD - U * 1.2, width: 8.4 * U, height: 8.4 * U, rx: 18, class: 'tray'})
+    s(layers.tray, 'rect', {x: PAD_L - TRAY, y: PAD - TRAY, width: 6 * U + 2 * TRAY, height: 6 * U + 2 * TRAY, rx: 18, class: 'tray'})
+    // the coordinates in a band of their own outside the tray's frame
     for (let i = 0; i < 7; i++) {
-      s(layers.tray, 'text', {x: PAD + i * U, y: size - 8, class: 'coord' + (i % 2 ? ' odd' : '')}, String.fromCharCode(97 + i))
-      s(layers.tray, 'text', {x: 10, y: PAD + (6 - i) * U + 4, class: 'coord' + (i % 2 ? ' odd' : '')}, String(i + 1))
+      s(layers.tray, 'text', {x: PAD_L + i * U, y: PAD + 6 * U + TRAY + LABEL - 6, class: 'coord file' + (i % 2 ? ' odd' : '')}, String.fromCharCode(97 + i))
+      s(layers.tray, 'text', {x: (PAD_L - TRAY) / 2, y: PAD + (6 - i) * U + 5, class: 'coord rank' + (i % 2 ? ' odd' : '')}, String(i + 1))
     }
     for (const p of pts) {
       if (p.h !== 1) continue
@@ -145,7 +152,9 @@ export class SploofBoard extends Board {
       s(g, 'text', {x, y: y + 4, class: 'target-num'}, String(p.h))
     }
     clear(this.host)
-    this.host.append(svg)
+    const views = h('div', {class: 'sploof-views'}, svg)
+    if (this.props.levels !== false) views.append(this.levelView(cells))
+    this.host.append(views)
     this.renderInfo(win)
   }
 
@@ -159,6 +168,59 @@ export class SploofBoard extends Board {
     const p = parsePoint(name) || (/^[a-g][1-7]$/.test(name) ? {x: name.charCodeAt(0) - 97, y: Number(name[1]) - 1, h: 1} : null)
     if (!svg || !p) return null
     return {svg, ...topXY(p), r: U * 0.9}
+  }
+
+  /**
+   * levelView draws each level of the pyramid flat, level 1 (16 points)
+   * to level 4 (1 point): in a column beside the pyramid, or in a row
+   * below it on a narrow screen.
+   */
+  levelView(cells) {
+    const row = window.matchMedia && window.matchMedia('(max-width: 800px)').matches
+    if (!this.onNarrow && window.matchMedia) {
+      // the layout switches with the window's width: draw again when it does
+      this.narrow = window.matchMedia('(max-width: 800px)')
+      this.onNarrow = () => this.redraw()
+      this.narrow.addEventListener('change', this.onNarrow)
+    }
+    const GAP = LV * 0.9
+    const boxes = [1, 2, 3, 4].map((hgt) => (5 - hgt) * LV)
+    const W = row ? boxes.reduce((a, b) => a + b, 0) + GAP * 5 : boxes[0] + 2 * GAP
+    const H = row ? boxes[0] + 2 * GAP + 14 : boxes.reduce((a, b) => a + b, 0) + GAP * 5 + 14 * 4
+    const {svg, layers} = svgRoot(`0 0 ${W} ${H}`, ['levels'], {class: 'sploof-levels ' + (row ? 'row' : 'column'),
+      role: 'img', 'aria-label': t('sploof.levelsLabel')})
+    let x = GAP
+    let y = GAP
+    for (let hgt = 1; hgt <= 4; hgt++) {
+      const n = 5 - hgt
+      const size = n * LV
+      const ox = row ? x : (W - size) / 2
+      const oy = y + 14
+      s(layers.levels, 'text', {x: ox + size / 2, y: oy - 4, class: 'lv-label'}, t('sploof.level', {n: hgt}))
+      s(layers.levels, 'rect', {x: ox, y: oy, width: size, height: size, rx: 6, class: 'lv-tray'})
+      for (let r = 0; r < n; r++) {
+        for (let c = 0; c < n; c++) {
+          const ball = cells[hgt][r][c]
+          const cx = ox + c * LV + LV / 2
+          const cy = oy + (n - 1 - r) * LV + LV / 2
+          if (!ball) {
+            s(layers.levels, 'circle', {cx, cy, r: LV * 0.18, class: 'lv-hole'})
+            continue
+          }
+          const g = s(layers.levels, 'g', {class: 'lv-ball ' + COLOURS[ball], 'data-level': hgt})
+          s(g, 'circle', {cx, cy, r: LV * 0.42, fill: `url(#sp-${ball})`})
+          if (hgt === 1 && ball === 'R' && pinned(cells, r, c)) s(g, 'circle', {cx, cy, r: LV * 0.14, class: 'lv-pin'})
+        }
+      }
+      if (row) x += size + GAP
+      else y += size + GAP + 14
+    }
+    return svg
+  }
+
+  destroy() {
+    if (this.narrow) this.narrow.removeEventListener('change', this.onNarrow)
+    super.destroy()
   }
 
   lastMarks() {
@@ -204,7 +266,7 @@ export class SploofBoard extends Board {
 
 /** topXY is where top-view square (p.x, p.y) is drawn. */
 function topXY(p) {
-  return {x: PAD + p.x * U, y: PAD + (6 - p.y) * U}
+  return {x: PAD_L + p.x * U, y: PAD + (6 - p.y) * U}
 }
 
 function ballGradient(defs, id, light, dark) {

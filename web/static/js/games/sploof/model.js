@@ -123,3 +123,8 @@ export function parseMove(text) {
   if (text.startsWith('*')) return {kind: 'remove', point: text.slice(1)}
   return {kind: 'place', point: text}
 }
+
+/** isCapture: taking a red ball out (for the capture sound). */
+export function isCapture(move) {
+  return parseMove(move).kind === 'remove'
+}

@@ -1,0 +1,89 @@
+// The move list and the step controls that the game page (review while the
+// game goes on) and the replay page share. A row is the position after its
+// move: clicking it shows that position.
+
+import {h, s, clear, scrollIntoList} from '../dom.js'
+import {t} from '../i18n.js'
+import {moverNames} from './common.js'
+
+export class MoveList {
+  /**
+   * @param {object} opts onPick(ply): a row was clicked; test: its data-test;
+   *   start: a first row for the position before any move.
+   */
+  constructor({onPick, test, start = false}) {
+    this.onPick = onPick
+    this.start = start
+    this.el = h('ol', {class: 'move-list', 'data-test': test})
+    this.shown = -1
+  }
+
+  /** set lists the moves of summary sum; at the end when follow (new moves keep in view). */
+  set(sum, moves, follow) {
+    const atEnd = this.el.scrollTop + this.el.clientHeight >= this.el.scrollHeight - 4
+    clear(this.el)
+    const names = moverNames(sum, moves)
+    if (this.start) this.el.append(this.row(0, h('span', {class: 'who'}, t('replay.start'))))
+    moves.forEach((m, i) => {
+      this.el.append(this.row(m.ply + 1, h('span', {class: 'num'}, m.ply + 1 + '.'), ' ',
+        h('span', {class: 'who'}, names[i]), ' ', h('code', {}, m.move)))
+    })
+    this.mark(this.shown)
+    if (follow && atEnd) this.el.scrollTop = this.el.scrollHeight
+  }
+
+  row(ply, ...children) {
+    return h('li', {'data-ply': ply}, h('button', {type: 'button', class: 'mv', onclick: () => this.onPick(ply)}, children))
+  }
+
+  /** mark highlights the row of ply (-1: none) and scrolls the list, never the page, to it. */
+  mark(ply) {
+    this.shown = ply
+    let cur = null
+    for (const li of this.el.children) {
+      const here = Number(li.dataset.ply) === ply
+      li.classList.toggle('current', here)
+      li.firstChild.setAttribute('aria-current', here ? 'true' : 'false')
+      if (here) cur = li
+    }
+    if (cur) scrollIntoList(this.el, cur)
+  }
+}
+
+// icons drawn in SVG: the media-control glyphs are missing from many fonts
+function icon(d) {
+  const svg = s(null, 'svg', {viewBox: '0 0 16 16', width: 16, height: 16, 'aria-hidden': 'true', class: 'icon'})
+  s(svg, 'path', {d, fill: 'currentColor'})
+  return svg
+}
+
+/**
+ * stepper is the row of first / previous / where / next / last controls;
+ * go(step) gets 'first', 'prev', 'next' or 'last'. Returns {el, where}.
+ */
+export function stepper(go) {
+  const btn = (d, key, test) => h('button', {type: 'button', class: 'step', 'aria-label': t(key), title: t(key), 'data-test': test,
+    onclick: () => go(test)}, icon(d))
+  const where = h('span', {class: 'ply', 'aria-live': 'polite'})
+  const el = h('div', {class: 'replay-controls'},
+    btn('M2 2h2v12H2zM14 2v12L5 8z', 'replay.first', 'first'),
+    btn('M12 2v12L3 8z', 'replay.prev', 'prev'),
+    where,
+    btn('M4 2v12l9-6z', 'replay.next', 'next'),
+    btn('M12 2h2v12h-2zM2 2v12l9-6z', 'replay.last', 'last'))
+  return {el, where}
+}
+
+/** stepKeys calls go(step) for the arrow, Home and End keys, except while typing. */
+export function stepKeys(go) {
+  const onKey = (ev) => {
+    if (ev.altKey || ev.ctrlKey || ev.metaKey || ev.shiftKey) return
+    if (ev.target.closest && ev.target.closest('input, select, textarea, [contenteditable]')) return
+    const step = {ArrowLeft: 'prev', ArrowRight: 'next', Home: 'first', End: 'last'}[ev.key]
+    if (!step) return
+    ev.preventDefault()
+    go(step)
+  }
+  document.addEventListener('keydown', onKey)
+  return () => document.removeEventListener('keydown', onKey)
+}

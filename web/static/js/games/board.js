@@ -17,6 +17,7 @@ export class Board {
    *   interactive: false for a read-only board (replays, spectators)
    *   infoHost: where the facts beside the board (groups, stocks, scores)
    *     and the board as text go; the board itself when not given
+   *   levels: Sploof also draws every level of its pyramid on its own
    */
   constructor(container, props) {
     this.props = {interactive: true, onMove: () => {}, ...props}

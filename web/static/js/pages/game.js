@@ -396,7 +396,7 @@ export function gamePage(main, [id]) {
       }
       boardBox.dataset.game = sum.game
       if (theme.boardTheme(sum.game)) boardBox.dataset.boardTheme = theme.boardTheme(sum.game)
-      board = new Board(boardBox, {interactive: st.seat >= 0, onMove: sendMove, infoHost: info})
+      board = new Board(boardBox, {interactive: st.seat >= 0, onMove: sendMove, infoHost: info, levels: true})
       boardGame = sum.game
     }
     if (st.review) return // the reviewed position stays; the bar tells of the new move

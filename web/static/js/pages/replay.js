@@ -36,7 +36,7 @@ export function replayPage(main, [id]) {
     if (!board) {
       const Board = games[sum.game] && games[sum.game].Board
       if (!Board) return
-      board = new Board(boardBox, {interactive: false, infoHost: info})
+      board = new Board(boardBox, {interactive: false, infoHost: info, levels: true})
     }
     board.set({view: rep.view, legal: null, seat: -1, seats: sum.seats, moves: moves.slice(0, n), status: 'replay', fresh: forward})
   }, (e) => err.replaceChildren(errorBox(e)))

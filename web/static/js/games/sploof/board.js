@@ -153,7 +153,7 @@ export class SploofBoard extends Board {
     }
     clear(this.host)
     const views = h('div', {class: 'sploof-views'}, svg)
-    if (this.props.levels !== false) views.append(this.levelView(cells))
+    if (this.props.levels) views.append(this.levelView(cells)) // the game and replay pages; not the rules' diagrams
     this.host.append(views)
     this.renderInfo(win)
   }

@@ -12,11 +12,10 @@ import (
 // seat's observation (game.Observe), so it cannot look at what its seat
 // cannot see. Every iteration draws a fresh world consistent with the
 // seat's view (game.Observation.Sample), tries every root move in it and
-// plays on with the game's
-// heuristic policy for every seat to the end of the round (or game), then
-// scores the result with the game's evaluator — for Skyjo, the chance of
-// winning the game, not the round score, so the round-ending decision is
-// judged by what it does to the match.
+// plays on with the game's heuristic policy for every seat to the end of
+// the round (or game), then scores the result with the game's evaluator —
+// for Skyjo, the chance of winning the game, not the round score, so the
+// round-ending decision is judged by what it does to the match.
 //
 // All root moves meet the same worlds and the same rollout randomness
 // (common random numbers), and the search overrules the policy's own move

@@ -74,10 +74,10 @@ func TestNthBit(t *testing.T) {
 
 // TestMemoMatchesSearch: in playouts under every option set, at every ply,
 // every merge cell's flip sets read through the playout's book — from the
-// chain memo and the merge-cell memo where they hold, searched where they
-// do not — equal those of a fresh search of the position (and so do those
-// searched with the book's groups alone). Thousands of positions, each
-// with its memos in whatever state the playout so far has left them.
+// merge-cell memo where it holds, searched where it does not — equal those
+// of a fresh search of the position (and so do those searched with the
+// book's groups alone). Thousands of positions, each with the memo in
+// whatever state the playout so far has left it.
 func TestMemoMatchesSearch(t *testing.T) {
 	games := 30
 	if testing.Short() {

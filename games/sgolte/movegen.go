@@ -70,11 +70,6 @@ type enemyGroup struct {
 	hole uint8
 }
 
-// into makes e the group searched now.
-func (cs *chainSearch) into(e *enemyGroup) {
-	cs.local = e.hole == 1 && holeShortcut
-}
-
 // search prepares cs for the placements of the side to move in s.
 func (s *State) search(cs *chainSearch) *chainSearch {
 	cs.g, cs.opp, cs.minflip, cs.cont = s.geo, s.stones[s.toMove^1], s.minflip, s.cont
@@ -201,7 +196,7 @@ func (cs *chainSearch) deepen(groups []enemyGroup, p int) {
 	for length := 1; ; length++ {
 		alive := false
 		for i := range groups {
-			cs.into(&groups[i])
+			cs.local = groups[i].hole == 1 && holeShortcut
 			if cs.chains(groups[i].set, bitset{}, cs.g.nbr[p], groups[i].set.count(), length) {
 				alive = true
 			}

@@ -10,15 +10,6 @@ package sgolte
 // saved more instructions, was slower: its bookkeeping branched more than
 // the search it spared.)
 
-// memoPool is the room for kept flip sets. It is a ring: old results are
-// overwritten by new ones and searched again if they are asked for after
-// that.
-const memoPool = 512
-
-// memoKeepMax is the most flip sets kept for one merge cell; a cell with
-// more (never seen in random play) is searched again each time.
-const memoKeepMax = 64
-
 // chainMemo is a uniform playout's memo, read with its group book: one entry
 // per merge cell and colour, and a ring of flip sets.
 type chainMemo struct {
@@ -64,7 +55,7 @@ func (cs *chainSearch) memoFlipSets(p int, b *groupBook, mp *chainMemo) []bitset
 		}
 		return cs.buf[:cs.n]
 	}
-	sets := cs.flipSetsIn(p, b)
+	sets := cs.bookFlipSets(p, b)
 	*cm = cellMemo{key: key}
 	if len(sets) > memoKeepMax {
 		cm.key = [3]uint32{} // too many to keep: never matches

@@ -142,7 +142,8 @@ func TestPlayoutIsUniformLikeLegal(t *testing.T) {
 		n := per * len(after)
 		for i := 0; i < n; i++ {
 			c := *s
-			c.randomPly(&pg, &rng, nil, nil)
+			pg.book.init(&c)
+			c.randomPly(&pg, &rng, nil)
 			if _, ok := after[c.hash]; !ok {
 				t.Fatalf("%s: the playout made a move Legal does not list", mustJSON(t, s))
 			}
@@ -323,10 +324,11 @@ func TestCutShortcutAgreesWithFloodFill(t *testing.T) {
 	}
 }
 
-// TestPlayoutBookMatchesTracing: a playout that keeps its groups move by
-// move plays exactly the game that one tracing them afresh at every ply
-// plays with the same random numbers, on every size and option set.
-func TestPlayoutBookMatchesTracing(t *testing.T) {
+// TestPlayoutMemoChangesNothing: a playout that reads merge cells' flip
+// sets from its memo plays exactly the game that one searching them afresh
+// at every ply plays with the same random numbers, on every size and option
+// set.
+func TestPlayoutMemoChangesNothing(t *testing.T) {
 	n := 40
 	if testing.Short() {
 		n = 8
@@ -337,14 +339,15 @@ func TestPlayoutBookMatchesTracing(t *testing.T) {
 			a := st.(*State)
 			b := *a
 			ra, rb := game.NewRNG(uint64(i)), game.NewRNG(uint64(i))
-			pa := a.Playout(&ra)
+			pa := a.playout(&ra)
 			var pg playoutGen
+			pg.book.init(&b)
 			pb := 0
 			for ; !b.over(); pb++ {
-				b.randomPly(&pg, &rb, nil, nil)
+				b.randomPly(&pg, &rb, nil)
 			}
 			if pa != pb || a.hash != b.hash || a.stones != b.stones {
-				t.Fatalf("options %v seed %d: kept groups give %d plies %s, tracing %d plies %s",
+				t.Fatalf("options %v seed %d: with the memo %d plies %s, without %d plies %s",
 					o, i, pa, mustJSON(t, a), pb, mustJSON(t, &b))
 			}
 		}
@@ -365,7 +368,7 @@ func TestGroupBookFromPositions(t *testing.T) {
 		rng := game.NewRNG(uint64(i))
 		for !s.over() {
 			checkBook(t, s, &ug.book)
-			s.randomPly(&ug.playoutGen, &rng, &ug.book, &ug.memo)
+			s.randomPly(&ug.playoutGen, &rng, &ug.memo)
 		}
 		checkBook(t, s, &ug.book)
 	}

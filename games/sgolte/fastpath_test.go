@@ -98,11 +98,12 @@ func TestMemoMatchesSearch(t *testing.T) {
 				positions++
 				empty := s.empty()
 				merges := s.geo.mergeCells(s.stones[s.toMove], empty)
-				fresh := s.search(new(chainSearch))
+				var fresh tracer
+				fresh.init(s)
 				for m := merges; !m.isEmpty(); {
 					p := m.pop()
 					want := append([]bitset(nil), fresh.flipSets(p)...)
-					booked := append([]bitset(nil), s.search(&ug.cs).flipSetsIn(p, &ug.book)...)
+					booked := append([]bitset(nil), s.search(&ug.cs).bookFlipSets(p, &ug.book)...)
 					got := s.search(&ug.cs).memoFlipSets(p, &ug.book, &ug.memo)
 					if !slices.Equal(got, want) || !slices.Equal(booked, want) {
 						t.Fatalf("options %v seed %d, %s at %s: memo %v, book %v, search %v",
@@ -112,7 +113,7 @@ func TestMemoMatchesSearch(t *testing.T) {
 						kept++
 					}
 				}
-				s.randomPly(&ug.playoutGen, &rng, &ug.book, &ug.memo)
+				s.randomPly(&ug.playoutGen, &rng, &ug.memo)
 			}
 		}
 	}

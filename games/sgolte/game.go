@@ -111,19 +111,6 @@ func (g sgolte) New(opts game.Options, seed uint64) (game.State, error) {
 	return s, nil
 }
 
-// State is a Sgolte position. Copying the struct copies the position.
-type State struct {
-	rules
-	geo     *geometry
-	stones  [2]bitset // by colour
-	toMove  uint8     // colour to move
-	pie     uint8
-	swapped bool  // the pie swap happened: seat 0 plays white
-	passes  uint8 // consecutive passes just made (2 ends the game)
-	placed  int   // placements made (stones on the board, for the invariant)
-	hash    uint64
-}
-
 func (s *State) Game() game.Game { return Game }
 func (s *State) NumPlayers() int { return 2 }
 
@@ -152,15 +139,6 @@ func (s *State) SeatName(seat int) string {
 		return fmt.Sprintf("seat%d", seat)
 	}
 	return colourNames[s.colourOf(seat)]
-}
-
-func (s *State) empty() bitset {
-	return s.geo.all.andNot(s.stones[black]).andNot(s.stones[white])
-}
-
-// over: a full board or two passes in a row end the game.
-func (s *State) over() bool {
-	return s.passes >= 2 || s.empty().isEmpty()
 }
 
 func (s *State) Outcome() game.Outcome {

@@ -144,3 +144,23 @@ func (b *groupBook) merges(s *State, colour, p int) bool {
 	}
 	return !n.andNot(b.grp[b.id[n.first()]].set).isEmpty()
 }
+
+// bookFlipSets returns the distinct flip sets of a merging placement at p
+// (see chainSearch.splits), reading the enemy groups from the book. (The
+// book is a parameter, not a field: escape analysis would send anything the
+// recursive search can reach to the heap.)
+func (cs *chainSearch) bookFlipSets(p int, b *groupBook) []bitset {
+	var groups [3]enemyGroup // six neighbours hold at most three enemy groups
+	n := 0
+	for rest := cs.g.nbr[p].and(cs.opp); !rest.isEmpty(); {
+		e := &b.grp[b.id[rest.first()]]
+		rest = rest.andNot(e.set)
+		if e.set.count() >= 3 {
+			// Taking stones out of two or fewer leaves at most one part.
+			cs.g.classify(e)
+			groups[n] = *e
+			n++
+		}
+	}
+	return cs.splits(p, groups[:n])
+}

@@ -24,7 +24,7 @@ func (s *State) FormatMove(m game.Move) string {
 	if idx < 0 {
 		return s.geo.names[p]
 	}
-	sets := s.search(new(chainSearch)).flipSets(p)
+	sets := new(tracer).init(s).flipSets(p)
 	if idx >= len(sets) {
 		return fmt.Sprintf("?%d", uint32(m))
 	}
@@ -74,7 +74,7 @@ func (s *State) ParseMove(text string) (game.Move, error) {
 		}
 		return game.Move(p), nil
 	}
-	sets := s.search(new(chainSearch)).flipSets(p)
+	sets := new(tracer).init(s).flipSets(p)
 	if len(sets) == 0 {
 		return 0, fmt.Errorf("sgolte: move %q: %w: %s merges groups but no adjacent enemy group can be split", text, game.ErrIllegal, s.geo.names[p])
 	}
@@ -88,8 +88,6 @@ func (s *State) ParseMove(text string) (game.Move, error) {
 	}
 	return 0, fmt.Errorf("sgolte: move %q: %w: not a legal set of flips for %s", text, game.ErrIllegal, s.geo.names[p])
 }
-
-func (s *State) canSwap() bool { return s.pie == piePending && s.toMove == white }
 
 // parsePlacement reads "cell" or "cell(cell,cell,…)". listed reports
 // whether a flip list was given.

@@ -2,10 +2,6 @@ package sgolte
 
 import "github.com/tabula-games/tabula/game"
 
-// maxPlayoutSets is the room for one ply's merging moves in a playout, on
-// the stack; a ply with more spills to the heap.
-const maxPlayoutSets = 256
-
 // playoutGen is the scratch space of a playout: one ply's merging moves
 // (flip set and placement cell), the chain search and the kept groups.
 type playoutGen struct {
@@ -16,21 +12,20 @@ type playoutGen struct {
 }
 
 // uniformGen is a uniform playout's scratch space: the search playout's and
-// the chain memo, which pays only when every merge cell is searched at
+// the merge-cell memo, which pays only when every merge cell is searched at
 // every ply.
 type uniformGen struct {
 	playoutGen
 	memo chainMemo
 }
 
-// Playout plays uniformly random legal moves to the end of the game and
-// returns the number of plies.
-func (s *State) Playout(rng *game.RNG) int {
+// playout is Playout.
+func (s *State) playout(rng *game.RNG) int {
 	var ug uniformGen
 	ug.book.init(s)
 	plies := 0
 	for !s.over() {
-		s.randomPly(&ug.playoutGen, rng, &ug.book, &ug.memo)
+		s.randomPly(&ug.playoutGen, rng, &ug.memo)
 		plies++
 	}
 	return plies
@@ -39,33 +34,25 @@ func (s *State) Playout(rng *game.RNG) int {
 // randomPly plays one uniformly random legal move. It draws from the same
 // list as Legal (each plain placement, each flip set of each merging
 // placement, swap, or the forced pass) but keeps the flip sets it generates
-// instead of making Play regenerate them. With a book it reads the groups
-// from it and keeps it up to date, and with a memo as well, reads from that
-// what it can; without, it traces the groups.
-func (s *State) randomPly(pg *playoutGen, rng *game.RNG, book *groupBook, memo *chainMemo) {
+// instead of making Play regenerate them. It reads the groups from the
+// book and keeps it up to date, and with a memo reads from that what it
+// can.
+func (s *State) randomPly(pg *playoutGen, rng *game.RNG, memo *chainMemo) {
+	book := &pg.book
 	empty := s.empty()
-	var merges bitset
-	if book != nil {
-		merges = book.mergeCells(int(s.toMove), empty)
-	} else {
-		merges = s.geo.mergeCells(s.stones[s.toMove], empty)
-	}
+	merges := book.mergeCells(int(s.toMove), empty)
 	plain := empty.andNot(merges)
 	sets, cells := pg.sets[:0], pg.cells[:0]
 	cs := s.search(&pg.cs)
-	splittable := merges
-	if book != nil {
-		// A merge cell with no enemy group of three stones next to it is
-		// illegal: skip the search that would say so.
-		splittable = merges.and(book.nearBig(int(s.toMove) ^ 1))
-	}
-	for m := splittable; !m.isEmpty(); {
+	// A merge cell with no enemy group of three stones next to it is
+	// illegal: skip the search that would say so.
+	for m := merges.and(book.nearBig(int(s.toMove) ^ 1)); !m.isEmpty(); {
 		p := m.pop()
 		var fs []bitset
 		if memo != nil {
 			fs = cs.memoFlipSets(p, book, memo)
 		} else {
-			fs = cs.flipSetsIn(p, book)
+			fs = cs.bookFlipSets(p, book)
 		}
 		for _, f := range fs {
 			sets = append(sets, f)
@@ -78,12 +65,12 @@ func (s *State) randomPly(pg *playoutGen, rng *game.RNG, book *groupBook, memo *
 		total++
 	}
 	if total == 0 {
-		s.Play(movePass)
+		s.pass()
 		return
 	}
 	r := rng.IntN(total)
 	if r >= nPlain+len(sets) {
-		s.Play(moveSwap)
+		s.swap()
 		return
 	}
 	var p int
@@ -93,21 +80,12 @@ func (s *State) randomPly(pg *playoutGen, rng *game.RNG, book *groupBook, memo *
 	} else {
 		p, flips = int(cells[r-nPlain]), sets[r-nPlain]
 	}
-	if book != nil {
-		book.place(s, int(s.toMove), p, flips)
-	}
+	book.place(s, int(s.toMove), p, flips)
 	s.place(p, flips)
 }
 
-// SearchPlayout implements game.SearchPlayouter: a cheaper playout policy
-// for search, not uniform over moves. Each ply picks a random empty cell
-// (or the swap, while it is allowed) and, if the cell merges groups, a
-// random one of its flip sets; a merge cell with no legal split is struck
-// off and another cell drawn. Only the chosen cell's flip sets are
-// generated, where the uniform playout must generate every merge cell's to
-// count the moves — most of a uniform playout's time. Self-play shows it is
-// not weaker (docs/ai.md).
-func (s *State) SearchPlayout(rng *game.RNG) int {
+// searchPlayout is SearchPlayout.
+func (s *State) searchPlayout(rng *game.RNG) int {
 	var pg playoutGen
 	pg.book.init(s)
 	plies := 0
@@ -132,13 +110,13 @@ func (s *State) cellPly(pg *playoutGen, rng *game.RNG) {
 	for n := cand.count(); n+swap > 0; n-- {
 		r := rng.IntN(n + swap)
 		if r == n {
-			s.Play(moveSwap)
+			s.swap()
 			return
 		}
 		p := cand.nth(r)
 		var flips bitset
 		if book.merges(s, c, p) {
-			sets := cs.flipSetsIn(p, book)
+			sets := cs.bookFlipSets(p, book)
 			if len(sets) == 0 {
 				cand = cand.andNot(single(p))
 				continue
@@ -149,5 +127,5 @@ func (s *State) cellPly(pg *playoutGen, rng *game.RNG) {
 		s.place(p, flips)
 		return
 	}
-	s.Play(movePass)
+	s.pass()
 }

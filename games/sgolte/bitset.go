@@ -3,8 +3,8 @@ package sgolte
 import "math/bits"
 
 // bitset is a set of cells. Two words cover the 127 cells of the largest
-// board; on size 5 (61 cells) the high word stays zero, so every loop over
-// it ends at once and the small board pays almost nothing for the big ones.
+// board; the 61 cells of the default board fit one, and its playouts run on
+// word, the one-word set (word.go).
 type bitset struct{ lo, hi uint64 }
 
 // noCell is a bit index that no board uses (size 7 has cells 0…126): the

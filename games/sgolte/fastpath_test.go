@@ -2,10 +2,13 @@ package sgolte
 
 import (
 	"math/bits"
+	"os/exec"
+	"reflect"
 	"slices"
 	"testing"
 
 	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/game/gametest"
 )
 
 // TestArcsMatchRing: arcs, which reads a cell's neighbours with three
@@ -44,6 +47,9 @@ func TestArcsMatchRing(t *testing.T) {
 				}
 				if got := g.arcs(c, set); got != want {
 					t.Fatalf("size %d cell %s: arcs = %d, ring walk %d", size, g.names[c], got, want)
+				}
+				if got := g.arcsW(c, word{set.lo}); g.cells <= wordCells && got != want {
+					t.Fatalf("size %d cell %s: arcsW = %d, ring walk %d", size, g.names[c], got, want)
 				}
 			}
 		}
@@ -119,5 +125,79 @@ func TestMemoMatchesSearch(t *testing.T) {
 	}
 	if kept < 1000 {
 		t.Fatalf("only %d legal merge cells in %d positions", kept, positions)
+	}
+}
+
+// TestWordEngineGenerated: the one-word copy of the playout engine
+// (*_word.go) is what internal/wordgen makes of its templates today.
+func TestWordEngineGenerated(t *testing.T) {
+	cmd := exec.Command("go", "run", "./internal/wordgen", "-check")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+}
+
+// TestWordPlayoutsMatchBitset: on the default board, the playouts run on
+// one-word sets play exactly the games the same code on bitset plays with
+// the same random numbers, uniform and search playouts alike, from the
+// start under every option set of that size and from mid-game positions.
+func TestWordPlayoutsMatchBitset(t *testing.T) {
+	var starts []*State
+	for _, o := range conformanceOptions {
+		st, err := Game.New(o, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s := st.(*State); s.geo.cells <= wordCells {
+			starts = append(starts, s)
+		}
+	}
+	for i, l := range loadCorpus(t) {
+		if i%25 == 3 {
+			st, _ := Game.ParsePosition(l.Position)
+			if s := st.(*State); s.geo.cells <= wordCells {
+				starts = append(starts, s)
+			}
+		}
+	}
+	n := 20
+	if testing.Short() {
+		n = 4
+	}
+	for k, start := range starts {
+		for i := 0; i < n; i++ {
+			for _, search := range []bool{false, true} {
+				a, b := *start, *start
+				ra, rb := game.NewRNG(uint64(i)), game.NewRNG(uint64(i))
+				var pa, pb int
+				if search {
+					pa, pb = a.SearchPlayout(&ra), b.searchPlayout(&rb)
+				} else {
+					pa, pb = a.Playout(&ra), b.playout(&rb)
+				}
+				if pa != pb || a != b || ra != rb {
+					t.Fatalf("start %d seed %d search %v: words give %d plies %s, bitset %d plies %s",
+						k, i, search, pa, mustJSON(t, &a), pb, mustJSON(t, &b))
+				}
+			}
+		}
+	}
+}
+
+// TestWordsRoundTrip: a state taken onto one-word sets and back is the
+// same state, and the two state types have the same fields, so that a field
+// added to State cannot be left out of the conversion unnoticed.
+func TestWordsRoundTrip(t *testing.T) {
+	if a, b := reflect.TypeOf(State{}).NumField(), reflect.TypeOf(stateW{}).NumField(); a != b {
+		t.Fatalf("State has %d fields, stateW %d", a, b)
+	}
+	for _, st := range gametest.RandomStates(t, Game, nil, 11, 300) {
+		s := st.(*State)
+		w := s.words()
+		var back State
+		back.setWords(&w)
+		if back != *s {
+			t.Fatalf("round trip changed %s into %s", mustJSON(t, s), mustJSON(t, &back))
+		}
 	}
 }

@@ -25,6 +25,10 @@ type geometry struct {
 	// shifting a set down by that distance and masking gives, bit-parallel,
 	// the cells whose step-d neighbour is in the set.
 	fwd [3][]shiftMask
+	// The same tables as words, on boards of at most 64 cells (wordCells).
+	allW word
+	nbrW [maxCells]word
+	fwdW [3][]shiftMaskW
 }
 
 var geometries [3]geometry // sizes 5, 6, 7
@@ -75,6 +79,7 @@ func (g *geometry) build(n int) {
 		}
 		g.win[i] = newArcWindow(i, ring)
 	}
+	g.buildWords()
 }
 
 func (g *geometry) addShift(d int, by uint, cell int) {
@@ -85,6 +90,22 @@ func (g *geometry) addShift(d int, by uint, cell int) {
 		}
 	}
 	g.fwd[d] = append(g.fwd[d], shiftMask{by, single(cell)})
+}
+
+// buildWords copies the tables into words, when the board fits one.
+func (g *geometry) buildWords() {
+	if g.cells > wordCells {
+		return
+	}
+	g.allW = word{g.all.lo}
+	for i := 0; i < g.cells; i++ {
+		g.nbrW[i] = word{g.nbr[i].lo}
+	}
+	for d := range g.fwd {
+		for _, sm := range g.fwd[d] {
+			g.fwdW[d] = append(g.fwdW[d], shiftMaskW{sm.by, word{sm.mask.lo}})
+		}
+	}
 }
 
 // axial returns the cell at axial (x, r), or noCell off the board.

@@ -17,7 +17,15 @@ const memoKeepMax = 64
 
 // Playout plays uniformly random legal moves to the end of the game and
 // returns the number of plies.
-func (s *State) Playout(rng *game.RNG) int { return s.playout(rng) }
+func (s *State) Playout(rng *game.RNG) int {
+	if s.geo.cells > wordCells {
+		return s.playout(rng)
+	}
+	w := s.words()
+	n := w.playout(rng)
+	s.setWords(&w)
+	return n
+}
 
 // SearchPlayout implements game.SearchPlayouter: a cheaper playout policy
 // for search, not uniform over moves. Each ply picks a random empty cell
@@ -27,4 +35,30 @@ func (s *State) Playout(rng *game.RNG) int { return s.playout(rng) }
 // generated, where the uniform playout must generate every merge cell's to
 // count the moves — most of a uniform playout's time. Self-play shows it is
 // not weaker (docs/ai.md).
-func (s *State) SearchPlayout(rng *game.RNG) int { return s.searchPlayout(rng) }
+func (s *State) SearchPlayout(rng *game.RNG) int {
+	if s.geo.cells > wordCells {
+		return s.searchPlayout(rng)
+	}
+	w := s.words()
+	n := w.searchPlayout(rng)
+	s.setWords(&w)
+	return n
+}
+
+// words returns s on one-word sets, for a board of at most wordCells cells.
+func (s *State) words() stateW {
+	return stateW{
+		rules: s.rules, geo: s.geo,
+		stones: [2]word{{s.stones[black].lo}, {s.stones[white].lo}},
+		toMove: s.toMove, pie: s.pie, swapped: s.swapped, passes: s.passes, placed: s.placed, hash: s.hash,
+	}
+}
+
+// setWords sets s to w.
+func (s *State) setWords(w *stateW) {
+	*s = State{
+		rules: w.rules, geo: w.geo,
+		stones: [2]bitset{{lo: w.stones[black].w}, {lo: w.stones[white].w}},
+		toMove: w.toMove, pie: w.pie, swapped: w.swapped, passes: w.passes, placed: w.placed, hash: w.hash,
+	}
+}

@@ -17,15 +17,7 @@ const memoKeepMax = 64
 
 // Playout plays uniformly random legal moves to the end of the game and
 // returns the number of plies.
-func (s *State) Playout(rng *game.RNG) int {
-	if s.geo.cells > wordCells {
-		return s.playout(rng)
-	}
-	w := s.words()
-	n := w.playout(rng)
-	s.setWords(&w)
-	return n
-}
+func (s *State) Playout(rng *game.RNG) int { return s.play(false, rng) }
 
 // SearchPlayout implements game.SearchPlayouter: a cheaper playout policy
 // for search, not uniform over moves. Each ply picks a random empty cell
@@ -35,12 +27,24 @@ func (s *State) Playout(rng *game.RNG) int {
 // generated, where the uniform playout must generate every merge cell's to
 // count the moves — most of a uniform playout's time. Self-play shows it is
 // not weaker (docs/ai.md).
-func (s *State) SearchPlayout(rng *game.RNG) int {
+func (s *State) SearchPlayout(rng *game.RNG) int { return s.play(true, rng) }
+
+// play runs a search or uniform playout, on one-word sets when the board
+// fits them.
+func (s *State) play(search bool, rng *game.RNG) int {
 	if s.geo.cells > wordCells {
-		return s.searchPlayout(rng)
+		if search {
+			return s.searchPlayout(rng)
+		}
+		return s.playout(rng)
 	}
 	w := s.words()
-	n := w.searchPlayout(rng)
+	var n int
+	if search {
+		n = w.searchPlayout(rng)
+	} else {
+		n = w.playout(rng)
+	}
 	s.setWords(&w)
 	return n
 }

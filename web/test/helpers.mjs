@@ -14,6 +14,9 @@ const {chromium} = require('playwright-core')
 export const BASE = process.env.TABULA_URL || 'http://127.0.0.1:8080'
 export const OUT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'out')
 mkdirSync(OUT, {recursive: true})
+// The committed screenshots in docs/screenshots/ are rewritten only when
+// asked (UPDATE_SCREENSHOTS=1 web/test/run); other runs write to out/.
+export const SHOTS = process.env.UPDATE_SCREENSHOTS ? path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'docs', 'screenshots') : OUT
 
 export async function launch() {
   return chromium.launch({

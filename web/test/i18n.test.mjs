@@ -77,3 +77,38 @@ test('a game page in Korean', async () => {
   assertNoErrors(page)
   await page.context().close()
 })
+
+test('the lobby names every option and value in words, in every language, with its rule', async () => {
+  const page = await newPage(browser, {locale: 'ko'})
+  await page.goto(BASE + '/')
+  // every option and value of the catalog has words in the three dictionaries
+  const missing = await page.evaluate(async () => {
+    const catalog = await fetch('/api/catalog').then((r) => r.json())
+    const dicts = await Promise.all(['en', 'ko', 'mn'].map((l) => import(`/js/lang/${l}.js`).then((m) => [l, m.default])))
+    const out = []
+    for (const g of catalog.games) {
+      for (const o of g.options) {
+        const keys = [`opt.${g.name}.${o.name}`, `opt.${g.name}.${o.name}.name`, ...(o.values || []).map((v) => `opt.${g.name}.${o.name}.v.${v}`)]
+        for (const [l, d] of dicts) for (const k of keys) if (!d[k]) out.push(l + ':' + k)
+      }
+    }
+    return out
+  })
+  assert.deepEqual(missing, [])
+  // and the form shows them: Sgolte's options in Korean, no raw ids
+  await page.goto(BASE + '/#/lobby?game=sgolte')
+  await page.waitForSelector('#opt-minflip')
+  assert.equal(await page.textContent('label[for=opt-minflip]'), '최소 뒤집기')
+  assert.deepEqual(await page.$$eval('#opt-minflip option', (els) => els.map((e) => e.textContent)), ['맞닿은 모든 그룹 기준', '고른 그룹 안에서'])
+  assert.deepEqual(await page.$$eval('#opt-minflip option', (els) => els.map((e) => e.value)), ['global', 'group'])
+  // the rule is the tooltip, and the ⓘ button shows it on a touch screen
+  assert.match(await page.getAttribute('#opt-minflip', 'title'), /가르기/)
+  assert.equal(await page.isVisible('[data-test=rule-minflip]'), false)
+  await page.click('[data-test=info-minflip]')
+  assert.match(await page.textContent('[data-test=rule-minflip]'), /가르기/)
+  const labels = await page.$$eval('.create label', (els) => els.map((e) => e.textContent))
+  for (const raw of ['minflip', 'continue', 'pie', 'size']) assert.ok(!labels.includes(raw), `${raw} is shown raw`)
+  await page.screenshot({path: path.join(OUT, 'lobby-ko.png'), fullPage: true})
+  assertNoErrors(page)
+  await page.context().close()
+})

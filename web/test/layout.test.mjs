@@ -3,17 +3,13 @@
 // without scrolling, for every game; on a 390×844 phone the board fills
 // the width with the players and clocks above it and the controls right
 // below; a size 7 Sgolte board keeps its cells at least 36 px wide on a
-// phone. Each page is also photographed mid-game, light and dark (into
-// SCREENSHOTS, else out/): docs/screenshots/ holds the committed set.
+// phone. Each page is also photographed mid-game, light and dark, as
+// docs/screenshots/game-*.png (rewritten with UPDATE_SCREENSHOTS=1).
 
 import {test, before, after} from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
-import {mkdirSync} from 'node:fs'
-import {launch, newPage, assertNoErrors, guest, api, createGame, playByApi, BASE, OUT} from './helpers.mjs'
-
-const SHOTS = process.env.SCREENSHOTS || path.join(OUT, 'screens')
-mkdirSync(SHOTS, {recursive: true})
+import {launch, newPage, assertNoErrors, guest, api, createGame, playByApi, BASE, SHOTS} from './helpers.mjs'
 
 let browser
 before(async () => {
@@ -62,7 +58,7 @@ for (const game of ['sgolte', 'sploof', 'skjuub', 'skyjo']) {
       const r = await b.evaluate((e) => e.getBoundingClientRect().toJSON())
       assert.ok(inside(r, vp), 'a move button is in the window')
     }
-    await page.screenshot({path: path.join(SHOTS, `${game}-1280x800-light.png`)})
+    await page.screenshot({path: path.join(SHOTS, `game-${game}-1280x800-light.png`)})
     assertNoErrors(page)
     await page.context().close()
   })
@@ -79,7 +75,7 @@ for (const game of ['sgolte', 'sploof', 'skjuub', 'skyjo']) {
     assert.ok(board.width >= vp.width * 0.9, `the board fills the width (${board.width} px)`)
     assert.ok(resign.top >= board.bottom && resign.top - board.bottom < 110, `the controls follow the board (${resign.top - board.bottom} px below)`)
     assert.ok(inside(resign, vp), 'and are on the screen')
-    await page.screenshot({path: path.join(SHOTS, `${game}-390x844-light.png`)})
+    await page.screenshot({path: path.join(SHOTS, `game-${game}-390x844-light.png`)})
     assertNoErrors(page)
     await page.context().close()
   })
@@ -111,7 +107,7 @@ for (const game of ['sgolte', 'sploof', 'skjuub', 'skyjo']) {
       await midGame(page, game)
       assert.equal(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor), 'rgb(21, 24, 28)',
         'the page follows the dark system scheme')
-      await page.screenshot({path: path.join(SHOTS, `${game}-${w}x${h}-dark.png`)})
+      await page.screenshot({path: path.join(SHOTS, `game-${game}-${w}x${h}-dark.png`)})
       assert.deepEqual(errors, [])
       await context.close()
     }

@@ -21,24 +21,39 @@ export function lobbyPage(main, _params, query) {
 
   const state = {game: query.get('game') && gameNames.includes(query.get('game')) ? query.get('game') : 'sgolte'}
 
+  /**
+   * optionField is one option of the game: its name and values in words
+   * (keyed by game and option id, the catalog's id where a word is
+   * missing), and the rule it changes as a tooltip and behind a ⓘ button.
+   */
   function optionField(o, values) {
     const id = 'opt-' + o.name
+    const key = `opt.${state.game}.${o.name}`
+    const word = (k, fallback) => (t(k) === k ? fallback : t(k))
+    const rule = word(key, o.doc)
     let input
     if (o.values && o.values.length) {
-      input = h('select', {id, name: o.name}, o.values.map((v) => h('option', {value: v, selected: v === (values[o.name] ?? o.default)}, v)))
+      input = h('select', {id, name: o.name, title: rule},
+        o.values.map((v) => h('option', {value: v, selected: v === (values[o.name] ?? o.default)}, word(`${key}.v.${v}`, v))))
     } else {
-      input = h('input', {id, name: o.name, type: 'number', min: o.min, max: o.max, value: values[o.name] ?? o.default, required: true})
+      input = h('input', {id, name: o.name, type: 'number', min: o.min, max: o.max, value: values[o.name] ?? o.default, required: true, title: rule})
     }
     input.addEventListener('change', () => {
       const changed = values[o.name] !== input.value
       values[o.name] = input.value
       if (o.name === 'players' && changed) queueMicrotask(renderForm)
     })
-    // the server documents options in English; known ones are translated here
-    const key = `opt.${state.game}.${o.name}`
-    const doc = t(key) === key ? o.doc : t(key)
-    return h('div', {class: 'field'}, h('label', {for: id}, o.name + (o.house ? ' ' + t('lobby.house') : '')), input,
-      h('small', {}, doc))
+    const ruleText = h('small', {id: id + '-rule', class: 'rule', 'data-test': 'rule-' + o.name, hidden: true}, rule)
+    input.setAttribute('aria-describedby', ruleText.id)
+    const info = h('button', {type: 'button', class: 'info', title: rule, 'aria-label': t('lobby.ruleOf', {option: word(key + '.name', o.name)}),
+      'aria-expanded': 'false', 'aria-controls': ruleText.id, 'data-test': 'info-' + o.name, onclick: () => {
+        ruleText.hidden = !ruleText.hidden
+        info.setAttribute('aria-expanded', ruleText.hidden ? 'false' : 'true')
+      }}, 'ⓘ')
+    return h('div', {class: 'field', 'data-option': o.name},
+      h('span', {class: 'option-head'}, h('label', {for: id, title: rule}, word(key + '.name', o.name),
+        o.house ? h('span', {class: 'house'}, ' ' + t('lobby.house')) : null), info),
+      input, ruleText)
   }
 
   const values = {}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -24,6 +25,9 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, helpError{flagList(fs)}
+			}
 			return nil, err
 		}
 		args = fs.Args()
@@ -36,6 +40,38 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 		pos = append(pos, args[0])
 		args = args[1:]
 	}
+}
+
+// helpError is --help: flag.ErrHelp with the command's flags, each with
+// its description, for the usage text.
+type helpError struct{ flags string }
+
+func (helpError) Error() string       { return flag.ErrHelp.Error() }
+func (helpError) Unwrap() error       { return flag.ErrHelp }
+func (h helpError) flagsText() string { return h.flags }
+
+// flagList lists every flag of fs, one a line: its name, the kind of value
+// it takes, its description and its default.
+func flagList(fs *flag.FlagSet) string {
+	var b strings.Builder
+	fs.VisitAll(func(f *flag.Flag) {
+		kind, usage := flag.UnquoteUsage(f)
+		name := "-" + f.Name
+		if len(f.Name) > 1 {
+			name = "--" + f.Name
+		}
+		if kind != "" {
+			name += " " + strings.ToUpper(kind)
+		}
+		def := ""
+		switch f.DefValue {
+		case "", "false", "0", "0s", "[]":
+		default:
+			def = fmt.Sprintf(" (default %s)", f.DefValue)
+		}
+		fmt.Fprintf(&b, "  %-26s %s%s\n", name, usage, def)
+	})
+	return b.String()
 }
 
 // setup is the shared way to say which position a command works on.

@@ -58,6 +58,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				return 0
 			case errors.Is(err, flag.ErrHelp):
 				fmt.Fprintln(stderr, "usage: tabula "+c.usage)
+				var h helpError
+				if errors.As(err, &h) {
+					fmt.Fprint(stderr, h.flagsText())
+				}
 				if strings.Contains(c.usage, "--position") {
 					fmt.Fprintln(stderr, positionNote)
 				}

@@ -89,7 +89,7 @@ func (p *player) loop(s game.State) error {
 		a := p.agents[seat]
 		if a == nil {
 			if lastShown != len(p.moves) {
-				fmt.Fprint(p.out, "\n"+drawing(s))
+				fmt.Fprint(p.out, "\n"+turnView(s))
 				lastShown = len(p.moves)
 			}
 			done, err := p.human(ctx, s, seat)
@@ -115,6 +115,19 @@ func (p *player) loop(s game.State) error {
 	return nil
 }
 
+// turnView is the position before a human's move. It says whose turn it is
+// once: the game's drawing where it has a line saying so, else the status
+// line; the prompt itself is a bare "> ".
+func turnView(s game.State) string {
+	b := board(s)
+	for _, line := range strings.Split(b, "\n") {
+		if strings.HasSuffix(strings.TrimSuffix(strings.TrimSpace(line), "."), "to move") {
+			return b
+		}
+	}
+	return b + statusLine(s) + "\n"
+}
+
 func (p *player) push(s game.State, txt string) {
 	p.states = append(p.states, s.Clone())
 	p.moves = append(p.moves, txt)
@@ -124,7 +137,7 @@ func (p *player) push(s game.State, txt string) {
 // player quits or input ends.
 func (p *player) human(ctx context.Context, s game.State, seat int) (done bool, err error) {
 	for {
-		fmt.Fprintf(p.out, "%s> ", s.SeatName(seat))
+		fmt.Fprint(p.out, "> ")
 		if !p.in.Scan() {
 			fmt.Fprintln(p.out)
 			return true, p.in.Err()

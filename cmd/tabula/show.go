@@ -19,6 +19,11 @@ func runShow(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 // drawing is the game's terminal picture, or its position JSON for a game
 // that has none, plus a status line.
 func drawing(s game.State) string {
+	return board(s) + statusLine(s) + "\n"
+}
+
+// board is the game's own drawing of the position, without the status line.
+func board(s game.State) string {
 	var out string
 	if d, ok := s.(game.Drawer); ok {
 		out = d.Draw()
@@ -28,7 +33,7 @@ func drawing(s game.State) string {
 	if len(out) > 0 && out[len(out)-1] != '\n' {
 		out += "\n"
 	}
-	return out + statusLine(s) + "\n"
+	return out
 }
 
 func statusLine(s game.State) string {

@@ -58,6 +58,7 @@ test('reviewing earlier moves while two people play, then back to the live posit
   // click the first move: the board shows the position after it
   await alice.click('[data-test=moves] li:nth-child(1) button')
   await alice.waitForSelector('[data-test=review]:not([hidden])')
+  assert.doesNotMatch(await alice.textContent('[data-test=review]'), /null|undefined/)
   await alice.waitForFunction((l) => document.querySelector('.board-text-body').textContent !== l, live)
   const after1 = await shown(alice)
   assert.match(await alice.textContent('[data-test=ply]'), /move 1 of 4/)

@@ -125,11 +125,12 @@ export function gamePage(main, [id]) {
     list.mark(n)
     clear(reviewBar)
     reviewBar.hidden = !st.review
+    boardBox.classList.toggle('reviewing', !!st.review)
     if (!st.review) return
     const fresh = st.moves.length - st.review.seen
-    reviewBar.append(h('span', {}, t('game.reviewing', {ply: n, total: st.moves.length})),
-      fresh > 0 ? h('strong', {class: 'new-moves', 'data-test': 'new-moves'}, t('game.newMoves', {n: fresh})) : null,
-      h('button', {type: 'button', class: 'primary', 'data-test': 'live', onclick: backToLive}, t('game.backToLive')))
+    reviewBar.append(h('span', {}, t('game.reviewing', {ply: n, total: st.moves.length})))
+    if (fresh > 0) reviewBar.append(h('strong', {class: 'new-moves', 'data-test': 'new-moves'}, t('game.newMoves', {n: fresh})))
+    reviewBar.append(h('button', {type: 'button', class: 'primary', 'data-test': 'live', onclick: backToLive}, t('game.backToLive')))
   }
 
   function openChannel() {

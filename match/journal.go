@@ -1,7 +1,6 @@
 package match
 
 import (
-	"context"
 	"errors"
 	"time"
 )
@@ -27,26 +26,4 @@ type Move struct {
 type Turn struct {
 	ToMove   int
 	Deadline time.Time
-}
-
-// Journal is the durable record the owner of a game writes through (the
-// store implements it). A write that returns nil is on disk; one that
-// returns an error did not happen.
-type Journal interface {
-	// UpdateGame rewrites the lobby part of a game (status, seats, rated,
-	// started, finished, to move, deadline) if its Version is still
-	// m.Version, and increments m.Version. ErrConflict otherwise, or if the
-	// stored game is finished.
-	UpdateGame(ctx context.Context, m *Meta) error
-	// AppendMove commits move mv of a live game: mv.Ply must equal the
-	// number of moves already stored (ErrConflict otherwise — a stale or
-	// duplicated move, or a second writer). turn updates who is to move.
-	// If end is non-nil the game finishes in the same transaction. The
-	// game's Version goes up by one, or by two with an end.
-	AppendMove(ctx context.Context, gameID string, mv Move, turn Turn, end *End) error
-	// EndGame finishes a live game without a move (resignation, time) and
-	// increments its Version. ErrConflict if the game is not live.
-	EndGame(ctx context.Context, gameID string, end End) error
-	// Moves returns a game's moves in ply order.
-	Moves(ctx context.Context, gameID string) ([]Move, error)
 }

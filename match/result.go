@@ -1,6 +1,11 @@
 package match
 
-import "time"
+import (
+	"time"
+
+	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/rating"
+)
 
 // Verdict is how a game ended for its seats as a whole.
 type Verdict string
@@ -51,4 +56,80 @@ type End struct {
 	// never lose one of their updates.
 	RatedUsers []int64
 	Rate       func(current []Rating) []Rating
+}
+
+// endOf is the end of a game in m for an outcome of its rules (forfeit < 0;
+// st is the final state, for scores), or for a seat that resigned or lost on
+// time (forfeit >= 0): that seat loses and every other seat shares the win.
+// A rated game between people also gets its rating update.
+func endOf(m *Meta, out game.Outcome, reason Reason, st game.State, forfeit int, now time.Time) End {
+	n := len(m.Seats)
+	res := Result{Status: Drawn, Reason: reason, Winners: []int{}}
+	winners := make([]bool, n)
+	if forfeit >= 0 {
+		res.Status = Won
+		for i := range winners {
+			winners[i] = i != forfeit
+		}
+	} else {
+		if out.Status == game.Won {
+			res.Status = Won
+		}
+		for i := range winners {
+			winners[i] = out.Status == game.Won && out.IsWinner(i)
+		}
+		if sc, ok := st.(game.Scorer); ok {
+			res.Scores = sc.Scores()
+		}
+	}
+	for i, w := range winners {
+		if w {
+			res.Winners = append(res.Winners, i)
+		}
+	}
+	end := End{Result: res, Finished: now}
+	if !m.Rated {
+		return end
+	}
+	var uids []int64
+	for _, s := range m.Seats {
+		if s.Kind != SeatHuman {
+			return end
+		}
+		uids = append(uids, s.UserID)
+	}
+	// A forfeit is decided by who forfeited, not by the scores so far.
+	places := rating.Places(n, winners, res.Scores)
+	if forfeit >= 0 {
+		places = rating.Places(n, winners, nil)
+	}
+	end.RatedUsers = uids
+	end.Rate = func(cur []Rating) []Rating {
+		in := make([]rating.Rating, len(cur))
+		for i, c := range cur {
+			in[i] = rating.Rating{R: c.Rating, RD: c.Deviation, Vol: c.Volatility}
+			if c.Games == 0 {
+				in[i] = rating.Default()
+			}
+		}
+		updated := rating.UpdateGame(in, places, rating.Tau)
+		out := make([]Rating, len(cur))
+		for i, c := range cur {
+			out[i] = Rating{UserID: c.UserID, Game: c.Game, Rating: updated[i].R, Deviation: updated[i].RD,
+				Volatility: updated[i].Vol, Games: c.Games + 1, Updated: now}
+		}
+		return out
+	}
+	return end
+}
+
+// ResultOf is the result of an imported record whose last state is st:
+// nil for a record that is not over.
+func ResultOf(m *Meta, st game.State) *Result {
+	out := st.Outcome()
+	if !out.Over() {
+		return nil
+	}
+	e := endOf(m, out, ReasonNormal, st, -1, time.Time{})
+	return &e.Result
 }

@@ -1,5 +1,7 @@
 package match
 
+import "slices"
+
 // SeatKind says who holds a seat.
 type SeatKind string
 
@@ -20,16 +22,147 @@ type Seat struct {
 	Level  string // bot seats
 }
 
+// BotLevels are the server-side bots a seat may have. Outside programs
+// (exec:) and hand-tuned search budgets are deliberately not offered: a
+// seat must not be able to run a command or burn the server's cores.
+var BotLevels = []string{"random", "greedy", "easy", "medium", "hard"}
+
+// User is who gives a command.
+type User struct {
+	ID    int64
+	Guest bool // guests may not play rated games
+}
+
 // SeatOf is the seat user uid holds in m (the first, should there be more),
 // or -1 when uid holds none or is 0 (nobody signed in).
 func (m *Meta) SeatOf(uid int64) int {
 	if uid == 0 {
 		return -1
 	}
-	for i, s := range m.Seats {
-		if s.Kind == SeatHuman && s.UserID == uid {
-			return i
+	return slices.IndexFunc(m.Seats, func(s Seat) bool { return s.Kind == SeatHuman && s.UserID == uid })
+}
+
+// Invites reports whether m holds a seat to which uid is invited.
+func (m *Meta) Invites(uid int64) bool {
+	return uid != 0 && slices.ContainsFunc(m.Seats, func(s Seat) bool { return s.Kind == SeatInvite && s.UserID == uid })
+}
+
+// full reports whether every seat is taken, so the game can start.
+func (m *Meta) full() bool {
+	return !slices.ContainsFunc(m.Seats, func(s Seat) bool { return s.Kind == SeatOpen || s.Kind == SeatInvite })
+}
+
+// checkSeats checks the seats of a game about to be created with n seats.
+func checkSeats(seats []Seat, n int, creator User, rated bool, title string) error {
+	if len(seats) != n {
+		return errorf(CodeBadOption, "%s with these options has %d seats; %d given", title, n, len(seats))
+	}
+	users := map[int64]bool{}
+	for _, s := range seats {
+		switch s.Kind {
+		case SeatHuman, SeatInvite:
+			if s.UserID == 0 {
+				return errorf(CodeBadOption, "a %s seat needs a user", s.Kind)
+			}
+			if s.Kind == SeatHuman && s.UserID != creator.ID {
+				return errorf(CodeBadOption, "only an invitation can put someone else in a seat")
+			}
+			if users[s.UserID] {
+				if s.UserID == creator.ID {
+					return errorf(CodeBadOption, "you can take only one seat")
+				}
+				return errorf(CodeBadOption, "user %d is already seated or invited", s.UserID)
+			}
+			users[s.UserID] = true
+		case SeatBot:
+			if !slices.Contains(BotLevels, s.Level) {
+				return errorf(CodeBadOption, "bot level %q: want one of %v", s.Level, BotLevels)
+			}
+			if rated {
+				return errorf(CodeBadOption, "rated games are between registered users; no bots")
+			}
+		case SeatOpen:
+		default:
+			return errorf(CodeBadOption, "seat kind %q: want open, invite, human or bot", s.Kind)
 		}
 	}
-	return -1
+	if rated && creator.Guest && users[creator.ID] {
+		return errorf(CodeBadOption, "rated games are for registered users")
+	}
+	return nil
+}
+
+// joined is m with user u in a seat: want, or (want < 0) the seat u is
+// invited to, else the first open one.
+func (m *Meta) joined(u User, want int) (Meta, int, error) {
+	if m.Status != Open {
+		return Meta{}, -1, errorf(CodeConflict, "the game is %s, not open", m.Status)
+	}
+	if m.SeatOf(u.ID) >= 0 {
+		return Meta{}, -1, errorf(CodeConflict, "you already hold a seat in this game")
+	}
+	mayTake := func(s Seat) bool { return s.Kind == SeatOpen || (s.Kind == SeatInvite && s.UserID == u.ID) }
+	seat := want
+	switch {
+	case want >= len(m.Seats):
+		return Meta{}, -1, errorf(CodeBadRequest, "no seat %d", want)
+	case want >= 0:
+		if !mayTake(m.Seats[want]) {
+			return Meta{}, -1, errorf(CodeConflict, "seat %d is not open to you", want)
+		}
+	default:
+		if seat = slices.IndexFunc(m.Seats, func(s Seat) bool { return s.Kind == SeatInvite && s.UserID == u.ID }); seat < 0 {
+			seat = slices.IndexFunc(m.Seats, mayTake)
+		}
+		if seat < 0 {
+			return Meta{}, -1, errorf(CodeConflict, "no seat is open to you")
+		}
+	}
+	if m.Rated && u.Guest {
+		return Meta{}, -1, errorf(CodeForbidden, "rated games are for registered users")
+	}
+	next := m.Clone()
+	next.Seats[seat] = Seat{Kind: SeatHuman, UserID: u.ID}
+	return next, seat, nil
+}
+
+// left is m with u's seat open again, before the start.
+func (m *Meta) left(u User) (Meta, error) {
+	if m.Status != Open {
+		return Meta{}, errorf(CodeConflict, "the game is %s; leaving is only possible before the start", m.Status)
+	}
+	seat := m.SeatOf(u.ID)
+	if seat < 0 {
+		return Meta{}, errorf(CodeForbidden, "you hold no seat in this game")
+	}
+	next := m.Clone()
+	next.Seats[seat] = Seat{Kind: SeatOpen}
+	return next, nil
+}
+
+// mayAbort says whether u may cancel the game.
+func (m *Meta) mayAbort(u User) error {
+	if m.Status != Open {
+		return errorf(CodeConflict, "only an open game can be aborted")
+	}
+	if u.ID != m.CreatorID {
+		return errorf(CodeForbidden, "only the creator can abort the game")
+	}
+	return nil
+}
+
+// player is the seat u plays in a live game.
+func (m *Meta) player(u User) (int, error) {
+	switch m.Status {
+	case Live:
+	case Open:
+		return -1, errorf(CodeConflict, "the game has not started")
+	default:
+		return -1, errorf(CodeGameOver, "the game is over")
+	}
+	seat := m.SeatOf(u.ID)
+	if seat < 0 {
+		return -1, errorf(CodeForbidden, "you are not a player of this game")
+	}
+	return seat, nil
 }

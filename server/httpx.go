@@ -10,6 +10,8 @@ import (
 	"net/http"
 	"strconv"
 	"time"
+
+	"github.com/tabula-games/tabula/server/wire"
 )
 
 // Request size limits.
@@ -51,10 +53,7 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 }
 
 func writeError(w http.ResponseWriter, err error) {
-	var ae *apiError
-	if !errors.As(err, &ae) {
-		ae = errUnavailable
-	}
+	ae := apiErrorOf(err)
 	if ae.Status == http.StatusTooManyRequests {
 		secs := int64(1)
 		if ae.RetryAfter > time.Second {
@@ -62,7 +61,7 @@ func writeError(w http.ResponseWriter, err error) {
 		}
 		w.Header().Set("Retry-After", strconv.FormatInt(secs, 10))
 	}
-	writeJSON(w, ae.Status, map[string]any{"error": ae})
+	writeJSON(w, ae.Status, wire.ErrorResponse{Error: ae.body()})
 }
 
 // decode reads a JSON body of at most limit bytes into v: exactly one

@@ -1,153 +1,136 @@
 package server
 
 import (
-	"context"
-	"fmt"
 	"sync"
 
-	"github.com/tabula-games/tabula/game"
 	"github.com/tabula-games/tabula/match"
 )
 
-// hub holds the rooms of the open and live games and the user channels
-// (bot API connections) by user.
+// hub is this node's fan-out. It is the match.Publisher of the games this
+// node owns: it hands each event, in order, to the WebSocket connections
+// that listen to it — game channels by game, user channels by user — and
+// each connection turns it into the messages its client may see. A cluster
+// publishes the events on a bus instead and feeds the bus's events into
+// every node's hub.
 type hub struct {
 	s     *Server
 	mu    sync.Mutex
-	rooms map[string]*room
+	games map[string]map[*sub]struct{}
 	users map[int64]map[*sub]struct{}
 }
 
 func newHub(s *Server) *hub {
-	return &hub{s: s, rooms: map[string]*room{}, users: map[int64]map[*sub]struct{}{}}
+	return &hub{s: s, games: map[string]map[*sub]struct{}{}, users: map[int64]map[*sub]struct{}{}}
 }
 
-// room returns the owner of an open or live game, or nil.
-func (h *hub) room(id string) *room {
+// Publish implements match.Publisher. It never blocks: a connection that
+// cannot keep up is disconnected (and resynchronises when it reconnects).
+func (h *hub) Publish(e match.Event) {
+	if e.Kind == match.EventMove {
+		h.s.metrics.moves.Inc()
+	}
+	p := &published{Event: e}
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	return h.rooms[id]
+	for c := range h.games[e.Game] {
+		c.send(outgoing{event: p})
+	}
+	// The users of the game's seats hear of it on their user channels:
+	// invitations, starts, ends and their turns.
+	seen := map[int64]bool{}
+	for _, se := range e.Meta.Seats {
+		if se.UserID == 0 || seen[se.UserID] {
+			continue
+		}
+		seen[se.UserID] = true
+		for c := range h.users[se.UserID] {
+			c.send(outgoing{event: p})
+		}
+	}
 }
 
-// load starts the owner of a stored open or live game: its state is rebuilt
-// by replaying the stored moves through the game's rules.
-func (h *hub) load(ctx context.Context, meta match.Meta) (*room, error) {
-	g, err := game.Lookup(meta.Game)
-	if err != nil {
-		return nil, err
-	}
-	moves, err := h.s.store.Moves(ctx, meta.ID)
-	if err != nil {
-		return nil, err
-	}
-	st, err := replay(&meta, moves, -1)
-	if err != nil {
-		return nil, fmt.Errorf("replay: %w", err)
-	}
-	if meta.Ply != len(moves) {
-		return nil, fmt.Errorf("game row says %d moves, %d stored", meta.Ply, len(moves))
-	}
-	r := newRoom(h.s, g, meta, st, moves)
-	h.mu.Lock()
-	if old := h.rooms[meta.ID]; old != nil {
-		h.mu.Unlock()
-		return old, nil
-	}
-	h.rooms[meta.ID] = r
-	h.mu.Unlock()
-	h.s.metrics.liveGames.Inc()
-	go r.run()
-	switch meta.Status {
-	case match.Live:
-		// A game interrupted by a restart: its clocks, bots and turn
-		// notices carry on.
-		r.post(func() { r.resume() })
-	case match.Open:
-		// Filling the last seat and starting are two writes; a crash
-		// between them leaves a full open game, which starts now.
-		r.post(func() {
-			if err := r.startIfFull(context.Background()); err != nil {
-				h.s.log.Error("start resumed game", "game", r.id, "err", err)
-			}
-		})
-	}
-	return r, nil
-}
-
-func (h *hub) remove(r *room) {
-	h.mu.Lock()
-	if h.rooms[r.id] == r {
-		delete(h.rooms, r.id)
-		h.s.metrics.liveGames.Dec()
-	}
-	h.mu.Unlock()
-}
-
-func (h *hub) stopAll() {
-	h.mu.Lock()
-	rooms := make([]*room, 0, len(h.rooms))
-	for _, r := range h.rooms {
-		rooms = append(rooms, r)
-	}
-	h.mu.Unlock()
-	var wg sync.WaitGroup
-	for _, r := range rooms {
-		wg.Add(1)
-		go func() { defer wg.Done(); r.stop() }()
-	}
-	wg.Wait()
-}
-
-func (h *hub) addUser(uid int64, c *sub) {
+// subscribe adds c to the listeners of key in m, returning the way to
+// remove it.
+func subscribe[K comparable](h *hub, m map[K]map[*sub]struct{}, key K, c *sub) (unsubscribe func()) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	m := h.users[uid]
-	if m == nil {
-		m = map[*sub]struct{}{}
-		h.users[uid] = m
+	set := m[key]
+	if set == nil {
+		set = map[*sub]struct{}{}
+		m[key] = set
 	}
-	m[c] = struct{}{}
-}
-
-func (h *hub) removeUser(uid int64, c *sub) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	delete(h.users[uid], c)
-	if len(h.users[uid]) == 0 {
-		delete(h.users, uid)
-	}
-}
-
-// toUser sends msg to every user channel of uid. It never blocks.
-func (h *hub) toUser(uid int64, msg []byte) {
-	if uid == 0 {
-		return
-	}
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	for c := range h.users[uid] {
-		c.send(msg)
+	set[c] = struct{}{}
+	return func() {
+		h.mu.Lock()
+		defer h.mu.Unlock()
+		delete(m[key], c)
+		if len(m[key]) == 0 {
+			delete(m, key)
+		}
 	}
 }
 
-// sub is one WebSocket connection's outgoing queue. Rooms and the hub
-// never block on it: a client that cannot keep up is disconnected (and gets
-// a fresh snapshot when it reconnects).
+// watchGame makes c a listener of the game id's events.
+func (h *hub) watchGame(id string, c *sub) func() { return subscribe(h, h.games, id, c) }
+
+// watchUser makes c a listener of the events of uid's games.
+func (h *hub) watchUser(uid int64, c *sub) func() { return subscribe(h, h.users, uid, c) }
+
+// published is an event on its way to the connections, with the messages
+// built from it so far: every spectator (every player of a seat) gets the
+// same bytes, built once.
+type published struct {
+	match.Event
+	mu      sync.Mutex
+	encoded map[int][]byte
+}
+
+// message returns the message for key (an audience: a seat, or one of the
+// keys below), building it the first time.
+func (p *published) message(key int, build func() []byte) []byte {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if b, ok := p.encoded[key]; ok {
+		return b
+	}
+	if p.encoded == nil {
+		p.encoded = map[int][]byte{}
+	}
+	b := build()
+	p.encoded[key] = b
+	return b
+}
+
+// Audiences of messages that are the same for every seat.
+const (
+	audienceAll = -100 - iota
+	audienceUsers
+)
+
+// outgoing is one item of a connection's queue: bytes ready to send, or an
+// event for the connection to render.
+type outgoing struct {
+	msg   []byte
+	event *published
+}
+
+// sub is one WebSocket connection's outgoing queue. The hub never blocks
+// on it: a client that cannot keep up is disconnected (and gets a fresh
+// snapshot when it reconnects).
 type sub struct {
-	user int64
-	ch   chan []byte
+	ch   chan outgoing
 	kick func()
 }
 
 const subQueue = 256
 
-func newSub(user int64, kick func()) *sub {
-	return &sub{user: user, ch: make(chan []byte, subQueue), kick: kick}
+func newSub(kick func()) *sub {
+	return &sub{ch: make(chan outgoing, subQueue), kick: kick}
 }
 
-func (c *sub) send(msg []byte) {
+func (c *sub) send(o outgoing) {
 	select {
-	case c.ch <- msg:
+	case c.ch <- o:
 	default:
 		c.kick()
 	}

@@ -14,9 +14,7 @@ import (
 // _count, one HELP and TYPE line per family, label values sorted.
 func TestMetricsText(t *testing.T) {
 	m := newMetrics()
-	m.liveGames.Inc()
-	m.liveGames.Inc()
-	m.liveGames.Dec()
+	m.liveGames = func() int { return 1 }
 	m.wsClients.Inc()
 	for range 3 {
 		m.moves.Inc()

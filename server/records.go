@@ -11,6 +11,7 @@ import (
 
 	"github.com/tabula-games/tabula/game"
 	"github.com/tabula-games/tabula/match"
+	"github.com/tabula-games/tabula/server/wire"
 	"github.com/tabula-games/tabula/store"
 )
 
@@ -36,7 +37,7 @@ type recordJSON struct {
 	Created  *time.Time        `json:"created,omitempty"`
 	Started  *time.Time        `json:"started,omitempty"`
 	Finished *time.Time        `json:"finished,omitempty"`
-	Moves    []moveJSON        `json:"moves"`
+	Moves    []wire.Move       `json:"moves"`
 	Result   *match.Result     `json:"result,omitempty"`
 	Seed     string            `json:"seed,omitempty"`
 	Start    json.RawMessage   `json:"start,omitempty"`
@@ -46,49 +47,47 @@ type recordJSON struct {
 
 // record builds the record of a game. While a game with hidden information
 // is on, it holds only what every player may see: the moves.
-func (s *Server) record(ctx context.Context, gs *gameState) (recordJSON, error) {
+func (s *Server) record(ctx context.Context, snap *match.Snapshot) (recordJSON, error) {
+	m := &snap.Meta
+	sum := s.summary(ctx, m, match.SeatNames(snap.State))
 	rec := recordJSON{
-		Format: recordFormat, ID: gs.meta.ID, Game: gs.meta.Game, Options: gs.meta.Options, Status: gs.meta.Status,
-		Created: timePtr(gs.meta.Created), Started: timePtr(gs.meta.Started), Finished: timePtr(gs.meta.Finished),
-		Moves: movesJSON(gs.moves), Result: gs.sum.Result,
+		Format: recordFormat, ID: m.ID, Game: m.Game, Options: m.Options, Status: m.Status,
+		Created: timePtr(m.Created), Started: timePtr(m.Started), Finished: timePtr(m.Finished),
+		Moves: wire.Moves(snap.Moves), Result: sum.Result,
 	}
-	for i, se := range gs.sum.Seats {
+	for i, se := range sum.Seats {
 		rec.Players = append(rec.Players, playerJSON{Seat: i, Name: se.Name, Kind: se.Kind, User: se.User, Level: se.Level})
 	}
-	reveal := over(&gs.meta) || !game.Hidden(gs.st)
+	reveal := m.Status.Over() || !game.Hidden(snap.State)
 	if !reveal {
 		return rec, nil
 	}
-	g, err := game.Lookup(gs.meta.Game)
-	if err != nil {
-		return rec, err
-	}
-	start, err := initialState(g, &gs.meta)
+	start, err := match.InitialState(m)
 	if err != nil {
 		return rec, err
 	}
 	if rec.Start, err = start.MarshalPosition(); err != nil {
 		return rec, err
 	}
-	if len(gs.meta.StartPosition) == 0 && over(&gs.meta) {
-		rec.Seed = strconv.FormatUint(gs.meta.Seed, 10)
+	if len(m.StartPosition) == 0 && m.Status.Over() {
+		rec.Seed = strconv.FormatUint(m.Seed, 10)
 	}
-	if over(&gs.meta) {
-		if rec.Final, err = gs.st.MarshalPosition(); err != nil {
+	if m.Status.Over() {
+		if rec.Final, err = snap.State.MarshalPosition(); err != nil {
 			return rec, err
 		}
-		rec.Chance = chanceOf(gs.st)
+		rec.Chance = chanceOf(snap.State)
 	}
 	return rec, nil
 }
 
 func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
-	gs, err := s.loadGame(r.Context(), r.PathValue("id"))
+	snap, err := s.snapshot(r.Context(), r.PathValue("id"))
 	if err != nil {
 		writeError(w, err)
 		return
 	}
-	rec, err := s.record(r.Context(), gs)
+	rec, err := s.record(r.Context(), snap)
 	if err != nil {
 		writeError(w, s.internal("record", err))
 		return
@@ -97,19 +96,19 @@ func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleRecordText(w http.ResponseWriter, r *http.Request) {
-	gs, err := s.loadGame(r.Context(), r.PathValue("id"))
+	snap, err := s.snapshot(r.Context(), r.PathValue("id"))
 	if err != nil {
 		writeError(w, err)
 		return
 	}
-	rec, err := s.record(r.Context(), gs)
+	rec, err := s.record(r.Context(), snap)
 	if err != nil {
 		writeError(w, s.internal("record", err))
 		return
 	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
-	fmt.Fprintln(w, textRecord(rec, len(gs.meta.StartPosition) > 0))
+	fmt.Fprintln(w, textRecord(rec, len(snap.Meta.StartPosition) > 0))
 }
 
 // textRecord writes the one-line record: fields separated by " | ", moves
@@ -158,7 +157,7 @@ func parseTextRecord(line string) (recordJSON, error) {
 	if len(parts) < 2 || parts[0] != recordFormat {
 		return recordJSON{}, fmt.Errorf("a text record starts with %q", recordFormat)
 	}
-	rec := recordJSON{Format: recordFormat, Moves: []moveJSON{}}
+	rec := recordJSON{Format: recordFormat, Moves: []wire.Move{}}
 	for _, p := range parts[1:] {
 		k, v, ok := strings.Cut(p, "=")
 		if !ok {
@@ -188,7 +187,7 @@ func parseTextRecord(line string) (recordJSON, error) {
 				if strings.TrimSpace(m) == "" {
 					continue
 				}
-				rec.Moves = append(rec.Moves, moveJSON{Ply: i, Move: strings.TrimSpace(m)})
+				rec.Moves = append(rec.Moves, wire.Move{Ply: i, Move: strings.TrimSpace(m)})
 			}
 		case "result":
 			// Recomputed on import.
@@ -285,8 +284,7 @@ func (s *Server) handleImport(w http.ResponseWriter, r *http.Request, u *store.U
 			meta.Seats = append(meta.Seats, match.Seat{Kind: match.SeatImported})
 		}
 		if out := st.Outcome(); out.Over() {
-			end := (&room{s: s, meta: meta}).endFor(out, match.ReasonNormal, st, -1)
-			meta.Result = &end.Result
+			meta.Result = match.ResultOf(&meta, st)
 		}
 		meta.Finished = s.now()
 		if err := s.store.ImportGame(r.Context(), &meta, moves); err != nil {
@@ -294,48 +292,44 @@ func (s *Server) handleImport(w http.ResponseWriter, r *http.Request, u *store.U
 			return
 		}
 		s.log.Info("record imported", "game", meta.ID, "plies", len(moves))
-		writeJSON(w, http.StatusCreated, map[string]any{"game": s.summary(r.Context(), &meta, st)})
+		writeJSON(w, http.StatusCreated, wire.GameResult{Seq: meta.Version, Game: s.summary(r.Context(), &meta, match.SeatNames(st))})
 	case "continue":
 		pos, err := st.MarshalPosition()
 		if err != nil {
 			writeError(w, s.internal("position", err))
 			return
 		}
-		sum, err := s.createGame(r.Context(), u, createReq{Game: g.Name(), Seats: req.Seats, Clock: req.Clock, Rated: req.Rated, Position: pos})
+		res, err := s.createGame(r.Context(), u, createReq{Game: g.Name(), Seats: req.Seats, Clock: req.Clock, Rated: req.Rated, Position: pos})
 		if err != nil {
 			writeError(w, err)
 			return
 		}
-		writeJSON(w, http.StatusCreated, map[string]any{"game": sum})
+		writeJSON(w, http.StatusCreated, res)
 	default:
 		writeError(w, errf(http.StatusBadRequest, "bad_request", "mode %q: want replay or continue", req.Mode))
 	}
 }
 
 func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
-	gs, err := s.loadGame(r.Context(), r.PathValue("id"))
+	snap, err := s.snapshot(r.Context(), r.PathValue("id"))
 	if err != nil {
 		writeError(w, err)
 		return
 	}
-	n, err := queryInt(r, "ply", len(gs.moves), 0, len(gs.moves))
+	n, err := queryInt(r, "ply", len(snap.Moves), 0, len(snap.Moves))
 	if err != nil {
 		writeError(w, err)
 		return
 	}
-	st, err := replay(&gs.meta, gs.moves, n)
+	st, err := match.Replay(&snap.Meta, snap.Moves, n)
 	if err != nil {
 		writeError(w, s.internal("replay", err))
 		return
 	}
-	v, err := game.View(st, -1)
-	if err != nil {
-		writeError(w, s.internal("view", err))
-		return
-	}
-	resp := map[string]any{"ply": n, "status": gs.meta.Status, "moves": movesJSON(gs.moves[:n]), "toMove": st.ToMove(), "view": v}
-	if p := positionOf(st, &gs.meta); p != nil {
-		resp["position"] = p
-	}
-	writeJSON(w, http.StatusOK, resp)
+	// The game as a spectator saw it after n moves, by the one snapshot
+	// builder.
+	then := &match.Snapshot{Meta: snap.Meta, Moves: snap.Moves[:n], State: st}
+	msg := s.snapshotMessage(r.Context(), then, 0)
+	msg.Type = wire.TypeReplay
+	writeJSON(w, http.StatusOK, wire.Replay{Snapshot: msg, Ply: n, Status: snap.Meta.Status, ToMove: st.ToMove(), Position: positionOf(st, &snap.Meta)})
 }

@@ -6,12 +6,13 @@ import (
 	"testing"
 
 	"github.com/tabula-games/tabula/match"
+	"github.com/tabula-games/tabula/server/wire"
 )
 
 func TestTextRecordRoundTrip(t *testing.T) {
 	rec := recordJSON{
 		Format: recordFormat, Game: "skyjo", Options: map[string]string{"players": "3", "columns": "on"}, Seed: "18446744073709551615",
-		Moves:  []moveJSON{{Ply: 0, Move: "flip a1"}, {Ply: 1, Move: "d4(e3,e4)"}, {Ply: 2, Move: "b2-b5"}},
+		Moves:  []wire.Move{{Ply: 0, Move: "flip a1"}, {Ply: 1, Move: "d4(e3,e4)"}, {Ply: 2, Move: "b2-b5"}},
 		Result: &match.Result{Status: match.Won, Winners: []int{0, 2}, Reason: match.ReasonNormal},
 	}
 	line := textRecord(rec, false)

@@ -17,13 +17,9 @@ func (s *Server) routes() {
 	open := func(pattern string, h http.HandlerFunc) { mux.Handle(pattern, s.middleware(h)) }
 	authed := func(pattern string, h func(http.ResponseWriter, *http.Request, *store.User)) {
 		mux.Handle(pattern, s.middleware(func(w http.ResponseWriter, r *http.Request) {
-			u, err := s.authenticate(r)
+			u, err := s.signedIn(r)
 			if err != nil {
 				writeError(w, err)
-				return
-			}
-			if u == nil {
-				writeError(w, errUnauthorized)
 				return
 			}
 			h(w, r, u)
@@ -71,6 +67,16 @@ func (s *Server) routes() {
 		}
 	}
 	s.handler = s.protect(mux)
+}
+
+// signedIn is the user behind a request's credentials; errUnauthorized
+// when there are none.
+func (s *Server) signedIn(r *http.Request) (*store.User, error) {
+	u, err := s.authenticate(r)
+	if err == nil && u == nil {
+		err = errUnauthorized
+	}
+	return u, err
 }
 
 // middleware wraps every API handler: rate limits,

@@ -1,26 +1,30 @@
-// Package server is the Tabula game site: accounts, lobby, live games over
-// WebSocket, records, ratings, metrics. It knows games only through the
-// game contract and the registry, bots only through agent.New, and storage
-// only through store.Store.
+// Package server is the Tabula game site's transport: HTTP routes, the two
+// WebSocket channels, accounts, the lobby API, records. The life of each
+// game — seats, clocks, moves, results, bots — is the match package's: every
+// open or live game has one owner (a match.Match) that runs its commands one
+// at a time, commits each change to the store and only then acknowledges
+// it and publishes it as a numbered event, which the hub fans out to the
+// connections that listen. Clients get per-seat views (game.View), never the
+// true state; the messages they get are the wire package's.
 //
-// Every live game has one owner goroutine (a room) that serialises its
-// lobby changes and moves: a move is validated by the game's own rules,
-// committed to the store, and only then acknowledged and broadcast. Clients
-// get per-seat views (game.HiddenInfo's View for games with hidden
-// information), never the true state.
+// Files: server.go (Config, New, Start, Shutdown), routes.go, httpx.go
+// (requests, answers, middleware), errors.go, auth.go, password.go,
+// ratelimit.go, proxy.go, origin.go, headers.go, text.go, metrics.go;
+// lobby.go (create, list, seats), play.go (commands, moves, the game as it
+// stands), notifications.go, catalog.go, records.go, rulesapi.go; views.go
+// (everything a client may see of a game), summary.go; hub.go (the
+// fan-out), ws.go, wsguard.go, gamechannel.go, userchannel.go.
 package server
 
 import (
 	"context"
 	"crypto/rand"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"io/fs"
 	"log/slog"
 	"net/http"
 	"net/netip"
-	"runtime"
 	"sync"
 	"time"
 
@@ -77,6 +81,7 @@ type Server struct {
 	log     *slog.Logger
 	now     func() time.Time
 	hub     *hub
+	games   *match.Registry
 	metrics *metrics
 	limits  *limiter // per credential
 	// ipLimits is per address, 20 times wider: many users may share an
@@ -89,7 +94,6 @@ type Server struct {
 	createdMu   sync.Mutex
 	lastCreated time.Time
 	hashSem     chan struct{}
-	botSem      chan struct{} // one thinking bot per core
 	// dummy is a password hash checked for unknown names.
 	dummyOnce sync.Once
 	dummy     string
@@ -115,10 +119,7 @@ func New(cfg Config) (*Server, error) {
 		cfg.Now = time.Now
 	}
 	if cfg.Seed == nil {
-		cfg.Seed = randomSeed
-	}
-	if cfg.BotTimeout <= 0 {
-		cfg.BotTimeout = 10 * time.Second
+		cfg.Seed = match.RandomSeed
 	}
 	if cfg.RateBurst <= 0 {
 		cfg.RateBurst = int(2*cfg.RateLimit) + 1
@@ -134,10 +135,18 @@ func New(cfg Config) (*Server, error) {
 		signups:  newLimiter(cfg.SignupRate/60, max(cfg.SignupRate/2, 1)),
 		accounts: newAccountGuard(),
 		hashSem:  make(chan struct{}, 2),
-		botSem:   make(chan struct{}, runtime.GOMAXPROCS(0)),
 	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.hub = newHub(s)
+	var err error
+	s.games, err = match.NewRegistry(match.Config{
+		Journal: cfg.Store, Publisher: s.hub, Time: match.RealTime{NowFunc: cfg.Now}, GameSeed: cfg.Seed,
+		Log: cfg.Logger, BotTimeout: cfg.BotTimeout, BotDelay: cfg.BotDelay,
+	})
+	if err != nil {
+		return nil, err
+	}
+	s.metrics.liveGames = s.games.Len
 	s.routes()
 	return s, nil
 }
@@ -153,7 +162,7 @@ func (s *Server) Start(ctx context.Context) error {
 			return fmt.Errorf("server: resume games: %w", err)
 		}
 		for _, g := range games {
-			if _, err := s.hub.load(ctx, g); err != nil {
+			if _, err := s.games.Load(ctx, g); err != nil {
 				// One corrupt game must not keep the site down.
 				s.log.Error("resume game", "game", g.ID, "err", err)
 				continue
@@ -198,7 +207,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	s.cancel()
 	done := make(chan struct{})
 	go func() {
-		s.hub.stopAll()
+		s.games.StopAll()
 		s.wg.Wait()
 		close(done)
 	}()
@@ -212,14 +221,6 @@ func (s *Server) Shutdown(ctx context.Context) error {
 
 // Handler is the site's HTTP handler.
 func (s *Server) Handler() http.Handler { return s.handler }
-
-func randomSeed() uint64 {
-	var b [8]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		panic("server: crypto/rand failed: " + err.Error())
-	}
-	return binary.LittleEndian.Uint64(b[:])
-}
 
 // newID returns a game id: 10 characters from an alphabet without look-alikes.
 func newID() string {

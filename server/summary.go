@@ -2,89 +2,42 @@ package server
 
 import (
 	"context"
-	"time"
 
 	"github.com/tabula-games/tabula/game"
 	"github.com/tabula-games/tabula/match"
+	"github.com/tabula-games/tabula/server/wire"
 )
 
-// The JSON shapes of docs/api.md that more than one handler writes.
-
-type seatJSON struct {
-	Seat  int            `json:"seat"`
-	Kind  match.SeatKind `json:"kind"`
-	User  string         `json:"user,omitempty"`
-	Level string         `json:"level,omitempty"`
-	Name  string         `json:"name,omitempty"`
-}
-
-type summaryJSON struct {
-	ID       string            `json:"id"`
-	Game     string            `json:"game"`
-	Title    string            `json:"title"`
-	Options  map[string]string `json:"options"`
-	Status   match.Status      `json:"status"`
-	Seats    []seatJSON        `json:"seats"`
-	Clock    match.Clock       `json:"clock"`
-	Rated    bool              `json:"rated"`
-	Creator  string            `json:"creator,omitempty"`
-	Created  time.Time         `json:"created"`
-	Started  *time.Time        `json:"started"`
-	Finished *time.Time        `json:"finished"`
-	Ply      int               `json:"ply"`
-	ToMove   int               `json:"toMove"`
-	Deadline *time.Time        `json:"deadline"`
-	Result   *match.Result     `json:"result"`
-}
-
-type moveJSON struct {
-	Ply  int       `json:"ply"`
-	Seat int       `json:"seat"`
-	Move string    `json:"move"`
-	At   time.Time `json:"at"`
-}
-
-func movesJSON(ms []match.Move) []moveJSON {
-	out := make([]moveJSON, len(ms))
-	for i, m := range ms {
-		out[i] = moveJSON{m.Ply, m.Seat, m.Text, m.At.UTC()}
-	}
-	return out
-}
-
-// summary describes a game; st (may be nil) names the seats as the game's
-// notation does at this point of the game.
-func (s *Server) summary(ctx context.Context, meta *match.Meta, st game.State) summaryJSON {
-	title := meta.Game
-	if g, err := game.Lookup(meta.Game); err == nil {
+// summary describes a game; names are the seats' names as the game's
+// notation has them now (nil: as at the start, good enough for listings).
+func (s *Server) summary(ctx context.Context, m *match.Meta, names []string) wire.Summary {
+	title := m.Game
+	if g, err := game.Lookup(m.Game); err == nil {
 		title = g.Title()
-		if st == nil {
-			// Seat names from the start: good enough for listings.
-			st, _ = initialState(g, meta)
+	}
+	if names == nil {
+		if st, err := match.InitialState(m); err == nil {
+			names = match.SeatNames(st)
 		}
 	}
-	seats := make([]seatJSON, len(meta.Seats))
-	for i, se := range meta.Seats {
-		seats[i] = seatJSON{Seat: i, Kind: se.Kind, Level: se.Level, User: s.userName(ctx, se.UserID)}
-		if st != nil && i < st.NumPlayers() {
-			seats[i].Name = st.SeatName(i)
+	seats := make([]wire.Seat, len(m.Seats))
+	for i, se := range m.Seats {
+		seats[i] = wire.Seat{Seat: i, Kind: se.Kind, Level: se.Level, User: s.userName(ctx, se.UserID)}
+		if i < len(names) {
+			seats[i].Name = names[i]
 		}
 	}
-	toMove := meta.ToMove
-	if meta.Status != match.Live {
-		toMove = -1
+	sum := wire.Summary{
+		ID: m.ID, Game: m.Game, Title: title, Options: m.Options, Status: m.Status, Seats: seats,
+		Clock: m.Clock, Rated: m.Rated, Creator: s.userName(ctx, m.CreatorID),
+		Created: m.Created.UTC(), Started: timePtr(m.Started), Finished: timePtr(m.Finished),
+		Ply: m.Ply, ToMove: -1,
 	}
-	sum := summaryJSON{
-		ID: meta.ID, Game: meta.Game, Title: title, Options: meta.Options, Status: meta.Status, Seats: seats,
-		Clock: meta.Clock, Rated: meta.Rated, Creator: s.userName(ctx, meta.CreatorID),
-		Created: meta.Created.UTC(), Started: timePtr(meta.Started), Finished: timePtr(meta.Finished),
-		Ply: meta.Ply, ToMove: toMove, Deadline: timePtr(meta.Deadline),
+	if m.Status == match.Live {
+		sum.ToMove, sum.Deadline = m.ToMove, timePtr(m.Deadline)
 	}
-	if meta.Status != match.Live {
-		sum.Deadline = nil
-	}
-	if meta.Result != nil {
-		r := *meta.Result
+	if m.Result != nil {
+		r := *m.Result
 		if r.Winners == nil {
 			r.Winners = []int{}
 		}

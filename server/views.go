@@ -1,23 +1,83 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
-	"fmt"
 
 	"github.com/tabula-games/tabula/game"
 	"github.com/tabula-games/tabula/match"
+	"github.com/tabula-games/tabula/server/wire"
 )
 
-// This file is the only place that decides what of a game state leaves the
-// server. Everything a client receives about a position goes through
-// game.View (the barrier, defined once in the game package); the full
-// position (positionOf) and chance outcomes (chanceOf) are released only
-// for finished games or games without hidden information.
+// This file is the only place that decides what of a game leaves the
+// server. A client sees a position only as its seat's view (game.View),
+// in the one snapshot builder below or as the view its seat gets in a move
+// event (which the game's owner made with game.View); the full position
+// (positionOf) and the chance outcomes (chanceOf) are released only for
+// finished games or games without hidden information.
+
+// snapshotMessage is the one snapshot builder: the game as user uid (0:
+// nobody signed in) may see it. The game channel sends it, GET
+// /api/games/{id} answers with it, and the replay is built on it.
+func (s *Server) snapshotMessage(ctx context.Context, snap *match.Snapshot, uid int64) wire.Snapshot {
+	seat := snap.Meta.SeatOf(uid)
+	v, err := game.View(snap.State, seat)
+	if err != nil {
+		s.log.Error("view", "game", snap.Meta.ID, "err", err)
+	}
+	msg := wire.Snapshot{
+		Type: wire.TypeSnapshot, Seq: snap.Seq(), Game: s.summary(ctx, &snap.Meta, match.SeatNames(snap.State)),
+		Seat: seat, Moves: wire.Moves(snap.Moves), View: v, Clocks: wire.Clocks(snap.Clocks),
+	}
+	if snap.Meta.Status == match.Live && seat >= 0 && seat == snap.State.ToMove() {
+		msg.Legal = game.LegalTexts(snap.State)
+	}
+	return msg
+}
+
+// moveMessage is a committed move as seat sees it.
+func moveMessage(e *match.Event, seat int) wire.MoveEvent {
+	msg := wire.MoveEvent{
+		Type: wire.TypeMove, Seq: e.Seq, Ply: e.Move.Ply, Seat: e.Move.Seat, Move: e.Move.Text, At: e.Move.At.UTC(),
+		ToMove: e.Meta.ToMove, View: e.View(seat), Clocks: wire.Clocks(e.Clocks), Deadline: timePtr(e.Meta.Deadline),
+	}
+	if seat >= 0 && seat == e.Meta.ToMove {
+		msg.Legal = e.Legal
+	}
+	return msg
+}
+
+// eventTypes is the message each kind of event is told by when the
+// game's summary says it all.
+var eventTypes = map[match.EventKind]string{
+	match.EventCreated: wire.TypeInvite,
+	match.EventLobby:   wire.TypeLobby,
+	match.EventStart:   wire.TypeStart,
+	match.EventEnd:     wire.TypeEnd,
+}
+
+// gameEvent is an event told by the game's summary.
+func (s *Server) gameEvent(ctx context.Context, e *match.Event) wire.GameEvent {
+	return s.gameEventOf(ctx, eventTypes[e.Kind], e.Seq, &e.Meta, e.Names)
+}
+
+func (s *Server) gameEventOf(ctx context.Context, typ string, seq int64, m *match.Meta, names []string) wire.GameEvent {
+	return wire.GameEvent{Type: typ, Seq: seq, Game: s.summary(ctx, m, names)}
+}
+
+// promptMessage is "your turn" on the user channel, with the time left.
+func (s *Server) promptMessage(gameID string, seq int64, p *match.Prompt) wire.Prompt {
+	msg := wire.Prompt{Request: p.Request, ID: gameID, Ply: p.Ply, Seq: seq}
+	if !p.Deadline.IsZero() {
+		msg.TimeMs = max(p.Deadline.Sub(s.now()).Milliseconds(), 1)
+	}
+	return msg
+}
 
 // positionOf is the full position: only for finished games or games
 // without hidden information.
-func positionOf(st game.State, meta *match.Meta) json.RawMessage {
-	if game.Hidden(st) && !over(meta) {
+func positionOf(st game.State, m *match.Meta) json.RawMessage {
+	if game.Hidden(st) && !m.Status.Over() {
 		return nil
 	}
 	b, err := st.MarshalPosition()
@@ -25,10 +85,6 @@ func positionOf(st game.State, meta *match.Meta) json.RawMessage {
 		return nil
 	}
 	return b
-}
-
-func over(meta *match.Meta) bool {
-	return meta.Status == match.Finished || meta.Status == match.Imported
 }
 
 // chanceOf returns the game's record of chance outcomes if it keeps one.
@@ -42,49 +98,4 @@ func chanceOf(st game.State) json.RawMessage {
 		return nil
 	}
 	return b
-}
-
-// initialState builds the start of a game from its metadata.
-func initialState(g game.Game, meta *match.Meta) (game.State, error) {
-	if len(meta.StartPosition) > 0 {
-		return g.ParsePosition(meta.StartPosition)
-	}
-	opts, err := game.Complete(g, meta.Options)
-	if err != nil {
-		return nil, err
-	}
-	return g.New(opts, meta.Seed)
-}
-
-// replay builds the state after the first n moves (all if n < 0),
-// re-validating every move.
-func replay(meta *match.Meta, moves []match.Move, n int) (game.State, error) {
-	g, err := game.Lookup(meta.Game)
-	if err != nil {
-		return nil, err
-	}
-	st, err := initialState(g, meta)
-	if err != nil {
-		return nil, err
-	}
-	if n < 0 || n > len(moves) {
-		n = len(moves)
-	}
-	for _, m := range moves[:n] {
-		if st.Outcome().Over() {
-			return nil, fmt.Errorf("ply %d %q: %w", m.Ply, m.Text, game.ErrGameOver)
-		}
-		if err := game.Play(st, m.Text); err != nil {
-			return nil, fmt.Errorf("ply %d %q: %w", m.Ply, m.Text, err)
-		}
-	}
-	return st, nil
-}
-
-// scoresOf returns the game's scores if it keeps any.
-func scoresOf(st game.State) []int {
-	if sc, ok := st.(game.Scorer); ok {
-		return sc.Scores()
-	}
-	return nil
 }

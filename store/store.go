@@ -117,10 +117,9 @@ type GameFilter struct {
 
 // Games is games with their seats and moves.
 type Games interface {
+	// Journal is what a game's owner writes through: CreateGame,
+	// UpdateGame, AppendMove, EndGame, Moves.
 	match.Journal
-	// CreateGame stores a new game with Version 1. ErrConflict if the id is
-	// taken.
-	CreateGame(ctx context.Context, m *match.Meta) error
 	// ImportGame stores a complete imported game with its moves in one
 	// transaction, with Version 1.
 	ImportGame(ctx context.Context, m *match.Meta, moves []match.Move) error

@@ -1,0 +1,147 @@
+package match
+
+import (
+	"context"
+	"time"
+
+	"github.com/tabula-games/tabula/agent"
+	"github.com/tabula-games/tabula/game"
+)
+
+// BotTask is one decision of a bot seat, as a BotPool sees it: enough to
+// schedule fairly across games and users and to enforce quotas.
+type BotTask struct {
+	Game    string // the game's id
+	Seat    int
+	Level   string
+	Creator int64 // the user who created the game
+}
+
+// BotPool is where the decisions of a node's bot seats run. Think waits for a
+// worker, runs choose on it and returns its answer, or gives up with
+// ctx.Err() when ctx ends first. The default (NewBotSemaphore) lets a fixed
+// number think at once, first come first served; a pool with fair
+// scheduling and per-user quotas implements the same interface.
+type BotPool interface {
+	Think(ctx context.Context, t BotTask, choose func(ctx context.Context) (game.Move, error)) (game.Move, error)
+}
+
+// NewBotSemaphore is a BotPool in which at most n decisions think at once:
+// one per core keeps a crowd of bot games from starving the goroutines that
+// serve people.
+func NewBotSemaphore(n int) BotPool { return make(botSemaphore, max(n, 1)) }
+
+type botSemaphore chan struct{}
+
+func (s botSemaphore) Think(ctx context.Context, _ BotTask, choose func(context.Context) (game.Move, error)) (game.Move, error) {
+	select {
+	case s <- struct{}{}:
+		defer func() { <-s }()
+		return choose(ctx)
+	case <-ctx.Done():
+		return 0, ctx.Err()
+	}
+}
+
+// botSeats is the state of a game's bot seats: one agent per seat (it may
+// keep a search tree between moves), and at most one decision in flight.
+type botSeats struct {
+	agents map[int]agent.Agent
+	busy   bool
+	cancel context.CancelFunc
+}
+
+func (b *botSeats) release() {
+	if b.cancel != nil {
+		b.cancel()
+	}
+	for _, a := range b.agents {
+		agent.Close(a)
+	}
+}
+
+// maybeBot starts the decision of the seat to move if it is a bot. The bot
+// thinks on its own goroutine, through the node's BotPool, handed only
+// what its seat may know (game.Observe); its answer comes back to the
+// owner's goroutine (botMoved).
+func (m *Match) maybeBot() {
+	if m.meta.Status != Live || m.bots.busy {
+		return
+	}
+	seat := m.st.ToMove()
+	if seat < 0 || m.meta.Seats[seat].Kind != SeatBot {
+		return
+	}
+	cfg := &m.reg.cfg
+	level := m.meta.Seats[seat].Level
+	a := m.bots.agents[seat]
+	if a == nil {
+		var err error
+		if a, err = cfg.NewAgent(level, m.g, cfg.BotSeed()); err != nil {
+			m.log.Error("bot", "game", m.id, "seat", seat, "err", err)
+			a = agent.NewRandom(cfg.BotSeed())
+		}
+		m.bots.agents[seat] = a
+	}
+	budget := cfg.BotTimeout
+	if !m.meta.Deadline.IsZero() {
+		// Leave the bot time to answer before its clock runs out.
+		budget = min(budget, max(m.meta.Deadline.Sub(cfg.Time.Now())-50*time.Millisecond, 10*time.Millisecond))
+	}
+	ctx, cancel := context.WithTimeout(m.reg.ctx, budget+cfg.BotDelay)
+	m.bots.busy, m.bots.cancel = true, cancel
+	obs, err := game.Observe(m.st, seat)
+	ply, delay := len(m.moves), cfg.BotDelay
+	task := BotTask{Game: m.id, Seat: seat, Level: level, Creator: m.meta.CreatorID}
+	go func() {
+		defer cancel()
+		wait(ctx, cfg.Time, delay)
+		var mv game.Move
+		if err == nil {
+			err = ctx.Err()
+		}
+		if err == nil {
+			mv, err = cfg.Bots.Think(ctx, task, func(ctx context.Context) (game.Move, error) { return a.Choose(ctx, obs) })
+		}
+		m.post(func() {
+			m.bots.busy, m.bots.cancel = false, nil
+			m.botMoved(seat, ply, mv, err)
+		})
+	}()
+}
+
+// wait returns after d on ts, or when ctx ends.
+func wait(ctx context.Context, ts TimeSource, d time.Duration) {
+	if d <= 0 {
+		return
+	}
+	done := make(chan struct{})
+	t := ts.AfterFunc(d, func() { close(done) })
+	defer t.Stop()
+	select {
+	case <-done:
+	case <-ctx.Done():
+	}
+}
+
+// botMoved commits a bot's decision, if the game still waits for it.
+func (m *Match) botMoved(seat, ply int, mv game.Move, err error) {
+	if m.meta.Status != Live || ply != len(m.moves) || m.st.ToMove() != seat {
+		m.maybeBot()
+		return
+	}
+	if err != nil || !game.IsLegal(m.st, mv) {
+		// A server bot failing is our bug, not the players' loss: play a
+		// random legal move instead and say so.
+		m.log.Warn("bot failed; playing a random move", "game", m.id, "seat", seat, "err", err)
+		legal := m.st.Legal(nil)
+		rng := game.NewRNG(m.reg.cfg.BotSeed())
+		mv = legal[rng.IntN(len(legal))]
+	}
+	if _, err := m.commit(seat, mv); err != nil {
+		m.log.Error("bot move", "game", m.id, "seat", seat, "err", err)
+		if !m.done {
+			m.reg.cfg.Time.AfterFunc(time.Second, func() { m.post(m.maybeBot) })
+		}
+	}
+}

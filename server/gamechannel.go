@@ -1,0 +1,125 @@
+package server
+
+import (
+	"errors"
+	"net/http"
+
+	"github.com/coder/websocket"
+
+	"github.com/tabula-games/tabula/match"
+	"github.com/tabula-games/tabula/server/wire"
+	"github.com/tabula-games/tabula/store"
+)
+
+// gameConn is one client of the game channel: a snapshot, then every change
+// of one game as its seat may see it; players may send moves on it.
+type gameConn struct {
+	*wsConn
+	id  string
+	uid int64
+	seq int64 // the event number the client stands at
+}
+
+// handleGameWS is the game channel, GET /api/games/{id}/ws.
+func (s *Server) handleGameWS(w http.ResponseWriter, r *http.Request) {
+	u, err := s.authenticate(r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	id := r.PathValue("id")
+	if s.games.Get(id) == nil {
+		if _, err := s.store.Game(r.Context(), id); errors.Is(err, store.ErrNotFound) {
+			writeError(w, errNotFound)
+			return
+		} else if err != nil {
+			writeError(w, s.internal("game", err))
+			return
+		}
+	}
+	s.wg.Add(1)
+	defer s.wg.Done()
+	gc := &gameConn{wsConn: s.newWSConn(), id: id, seq: -1}
+	if u != nil {
+		gc.uid = u.ID
+	}
+	defer gc.cancel()
+	// Listening first, then the snapshot: an event in between is either
+	// in the snapshot (and skipped by its number) or after it.
+	defer s.hub.watchGame(id, gc.sub)()
+	if !gc.upgrade(w, r) {
+		return
+	}
+	snap, err := gc.snapshot()
+	if err != nil {
+		gc.c.Close(websocket.StatusInternalError, "cannot load the game")
+		return
+	}
+	if !gc.write(snap) {
+		return
+	}
+	gc.serve(func() { gc.readLoop(func(m wire.ClientMessage) { gc.handle(u, m) }) }, gc.render)
+}
+
+// snapshot is the game as the client's seat may see it now.
+func (gc *gameConn) snapshot() ([]byte, error) {
+	snap, err := gc.s.snapshot(gc.ctx, gc.id)
+	if err != nil {
+		return nil, err
+	}
+	gc.seq = snap.Seq()
+	return marshal(gc.s.snapshotMessage(gc.ctx, snap, gc.uid)), nil
+}
+
+// render turns an event of the game into the messages for this client.
+func (gc *gameConn) render(p *published) [][]byte {
+	e := &p.Event
+	switch {
+	case e.Seq <= gc.seq:
+		return nil // already in what the client has
+	case e.Seq > gc.seq+1 || e.Kind == match.EventStart:
+		// A gap (an event this connection never got) or the start,
+		// which changes what every seat sees: a fresh snapshot.
+		msg, err := gc.snapshot()
+		if err != nil {
+			gc.cancel() // the client reconnects for one
+			return nil
+		}
+		return [][]byte{msg}
+	}
+	gc.seq = e.Seq
+	switch e.Kind {
+	case match.EventMove:
+		seat := e.Meta.SeatOf(gc.uid)
+		return [][]byte{p.message(seat, func() []byte { return marshal(moveMessage(e, seat)) })}
+	case match.EventLobby, match.EventEnd:
+		return [][]byte{p.message(audienceAll, func() []byte { return marshal(gc.s.gameEvent(gc.ctx, e)) })}
+	}
+	return nil
+}
+
+// handle answers a client's message.
+func (gc *gameConn) handle(u *store.User, m wire.ClientMessage) {
+	if u == nil {
+		gc.replyError(m.ID, errf(http.StatusUnauthorized, "unauthorized", "spectators cannot act; sign in"))
+		return
+	}
+	switch m.Type {
+	case wire.TypeMove:
+		ack, err := gc.s.move(gc.ctx, u, gc.id, m)
+		if err != nil {
+			gc.replyError(m.ID, err)
+			return
+		}
+		gc.reply(wire.Ack{Type: wire.TypeAck, ID: m.ID, Ply: &ack.Move.Ply, Seq: ack.Seq()})
+	case wire.TypeResign:
+		ack, err := gc.s.command(gc.ctx, gc.id, match.Command{Kind: match.CmdResign, User: actor(u), Ply: -1})
+		if err != nil {
+			gc.replyError(m.ID, err)
+			return
+		}
+		gc.reply(wire.Ack{Type: wire.TypeAck, ID: m.ID, Seq: ack.Seq()})
+	default:
+		gc.replyError(m.ID, errf(http.StatusBadRequest, "bad_request", "unknown message type %q", m.Type))
+	}
+}

@@ -1,0 +1,217 @@
+// Package wire is the server's protocol, defined once: a typed struct for
+// every message of docs/api.md that carries a game — the WebSocket
+// channels' messages both ways, and the REST answers built from the same
+// values. Nothing about a game is written to a client except through these
+// types.
+//
+// Every message about a game carries its event number, Seq: the game's
+// version, which every committed change (a seat taken, the start, a move,
+// the end) raises by one. Within one game the numbers have no gaps, so a
+// client (or a node relaying the game) that sees a number more than one
+// past the last it had has missed something and resynchronises from a
+// snapshot, which says the number it stands at.
+package wire
+
+import (
+	"encoding/json"
+	"time"
+
+	"github.com/tabula-games/tabula/agent"
+	"github.com/tabula-games/tabula/match"
+)
+
+// Message types, the "type" field of every WebSocket message.
+const (
+	TypeSnapshot = "snapshot" // the whole game, for one seat
+	TypeMove     = "move"     // a committed move (game channel); your turn (user channel); a move (client)
+	TypeLobby    = "lobby"    // seats changed
+	TypeStart    = "start"    // user channel: a game of yours started
+	TypeEnd      = "end"      // the game ended (or was aborted, on the game channel)
+	TypeInvite   = "invite"   // user channel: you are invited to a seat
+	TypeAck      = "ack"      // your command was carried out
+	TypeError    = "error"    // your command was refused
+	TypeResign   = "resign"   // client: resign
+	TypeReplay   = "replay"   // the REST replay answer
+)
+
+// Seat is one seat of a game summary.
+type Seat struct {
+	Seat  int            `json:"seat"`
+	Kind  match.SeatKind `json:"kind"`
+	User  string         `json:"user,omitempty"`
+	Level string         `json:"level,omitempty"`
+	Name  string         `json:"name,omitempty"` // how the game's notation names the seat
+}
+
+// Summary describes a game: lobby listings and every message about a game
+// carry it.
+type Summary struct {
+	ID       string            `json:"id"`
+	Game     string            `json:"game"`
+	Title    string            `json:"title"`
+	Options  map[string]string `json:"options"`
+	Status   match.Status      `json:"status"`
+	Seats    []Seat            `json:"seats"`
+	Clock    match.Clock       `json:"clock"`
+	Rated    bool              `json:"rated"`
+	Creator  string            `json:"creator,omitempty"`
+	Created  time.Time         `json:"created"`
+	Started  *time.Time        `json:"started"`
+	Finished *time.Time        `json:"finished"`
+	Ply      int               `json:"ply"`
+	ToMove   int               `json:"toMove"`
+	Deadline *time.Time        `json:"deadline"`
+	Result   *match.Result     `json:"result"`
+}
+
+// Move is one move of a game's list.
+type Move struct {
+	Ply  int       `json:"ply"`
+	Seat int       `json:"seat"`
+	Move string    `json:"move"`
+	At   time.Time `json:"at"`
+}
+
+// Moves is the list form of committed moves.
+func Moves(ms []match.Move) []Move {
+	out := make([]Move, len(ms))
+	for i, m := range ms {
+		out[i] = Move{m.Ply, m.Seat, m.Text, m.At.UTC()}
+	}
+	return out
+}
+
+// Clock is one seat's realtime clock.
+type Clock struct {
+	Seat        int   `json:"seat"`
+	RemainingMs int64 `json:"remainingMs"`
+}
+
+// Clocks is the wire form of the seats' clocks (nil without a realtime
+// clock).
+func Clocks(cs []match.ClockState) []Clock {
+	if cs == nil {
+		return nil
+	}
+	out := make([]Clock, len(cs))
+	for i, c := range cs {
+		out[i] = Clock{c.Seat, c.RemainingMs}
+	}
+	return out
+}
+
+// Snapshot is a game as one seat may see it: the first message on the game
+// channel (and again whenever the client must resynchronise), and the
+// answer of GET /api/games/{id}.
+type Snapshot struct {
+	Type   string          `json:"type"`
+	Seq    int64           `json:"seq"`
+	Game   Summary         `json:"game"`
+	Seat   int             `json:"seat"` // yours; -1 for a spectator
+	Moves  []Move          `json:"moves"`
+	View   json.RawMessage `json:"view,omitempty"`
+	Legal  []string        `json:"legal,omitempty"` // only when you are to move
+	Clocks []Clock         `json:"clocks,omitempty"`
+}
+
+// MoveEvent is a committed move on the game channel, with what the
+// receiving seat may see after it.
+type MoveEvent struct {
+	Type     string          `json:"type"`
+	Seq      int64           `json:"seq"`
+	Ply      int             `json:"ply"`
+	Seat     int             `json:"seat"`
+	Move     string          `json:"move"`
+	At       time.Time       `json:"at"`
+	ToMove   int             `json:"toMove"`
+	View     json.RawMessage `json:"view,omitempty"`
+	Legal    []string        `json:"legal,omitempty"`
+	Clocks   []Clock         `json:"clocks,omitempty"`
+	Deadline *time.Time      `json:"deadline,omitempty"`
+}
+
+// GameEvent is a change told by the game's summary: lobby, start, end and
+// invite.
+type GameEvent struct {
+	Type string  `json:"type"`
+	Seq  int64   `json:"seq"`
+	Game Summary `json:"game"`
+}
+
+// Prompt is the user channel's "your turn": the bot protocol's request
+// (agent.Request, exactly what exec: bots read) with the game's id, the ply
+// to answer and the event number added.
+type Prompt struct {
+	agent.Request
+	ID  string `json:"id"`
+	Ply int    `json:"ply"`
+	Seq int64  `json:"seq"`
+}
+
+// Ack says a command was carried out: for a move, its ply.
+type Ack struct {
+	Type string `json:"type"`
+	ID   string `json:"id"`
+	Ply  *int   `json:"ply,omitempty"`
+	Seq  int64  `json:"seq"`
+}
+
+// ErrorBody is the error of every refusal, over HTTP and WebSocket alike.
+type ErrorBody struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
+
+// Error is a refused command (or an unreadable message) on a WebSocket
+// channel. It carries no event number: nothing happened.
+type Error struct {
+	Type  string    `json:"type"`
+	ID    string    `json:"id"`
+	Error ErrorBody `json:"error"`
+}
+
+// ClientMessage is anything a client sends on either channel: a move
+// ({"type":"move","id","ply","move"[,"seat"]}) or, on the game channel, a
+// resignation ({"type":"resign","id"[,"ply"]}). On the user channel id is
+// the game's id; on the game channel it is the client's own, echoed in the
+// answer.
+type ClientMessage struct {
+	Type string `json:"type"`
+	ID   string `json:"id"`
+	Ply  *int   `json:"ply"`
+	Move string `json:"move"`
+	Seat *int   `json:"seat"`
+}
+
+// MoveResult answers POST /api/games/{id}/moves.
+type MoveResult struct {
+	Seq    int64        `json:"seq"`
+	Ply    int          `json:"ply"`
+	Seat   int          `json:"seat"`
+	Move   string       `json:"move"`
+	ToMove int          `json:"toMove"`
+	Status match.Status `json:"status"`
+}
+
+// GameResult answers the lobby's commands (create, join, leave, abort,
+// resign, import).
+type GameResult struct {
+	Seq  int64   `json:"seq"`
+	Game Summary `json:"game"`
+}
+
+// Replay answers GET /api/games/{id}/replay?ply=N: the game as a spectator
+// saw it after its first N moves (Moves holds those), with the full
+// position where it may be shown.
+type Replay struct {
+	Snapshot
+	Ply      int             `json:"ply"`
+	Status   match.Status    `json:"status"`
+	ToMove   int             `json:"toMove"`
+	Position json.RawMessage `json:"position,omitempty"`
+}
+
+// ErrorResponse is the body of every HTTP error.
+type ErrorResponse struct {
+	Error ErrorBody `json:"error"`
+}

@@ -2,14 +2,21 @@
 // its diagrams on the game's own board (positions played by the rules
 // engines, rules/diagrams.json), with marks where the page asks for them;
 // nothing is cut off on a phone; Korean breaks only between words; the
-// game's words from the glossary close the page. Screenshots of the top of
-// every page's first section (1280×800) and its first diagram (390×844) go
-// to out/rules-<game>-<lang>-<width>.png.
+// game's words from the glossary close the page. Screenshots of every
+// page's first section (1280×800) and its first diagram (390×844) are
+// rules-<game>-<lang>-<width>.png; the committed ones in docs/screenshots/
+// are rewritten only when asked (UPDATE_SCREENSHOTS=1 web/test/run), other
+// runs write to out/.
 
 import {test, before, after} from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
+import {fileURLToPath} from 'node:url'
+import {mkdirSync} from 'node:fs'
 import {launch, newPage, assertNoErrors, BASE, OUT} from './helpers.mjs'
+
+const SHOTS = process.env.UPDATE_SCREENSHOTS ? path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'docs', 'screenshots') : OUT
+mkdirSync(SHOTS, {recursive: true})
 
 const GAMES = ['sgolte', 'sploof', 'skjuub', 'skyjo']
 const LANGS = ['en', 'ko', 'mn']
@@ -76,10 +83,10 @@ for (const game of GAMES) {
       assert.equal(report.firstSection, 'UL')
       // the phone shows the first diagram with its caption; the desktop the game in one minute
       await page.evaluate(() => document.querySelector('figure.diagram').scrollIntoView({block: 'start'}))
-      await page.screenshot({path: path.join(OUT, `rules-${game}-${lang}-390.png`)})
+      await page.screenshot({path: path.join(SHOTS, `rules-${game}-${lang}-390.png`)})
       await page.setViewportSize(DESKTOP)
       await page.evaluate(() => document.querySelector('[data-test=rules] h2').scrollIntoView({block: 'start'}))
-      await page.screenshot({path: path.join(OUT, `rules-${game}-${lang}-1280.png`)})
+      await page.screenshot({path: path.join(SHOTS, `rules-${game}-${lang}-1280.png`)})
       assertNoErrors(page)
       await page.context().close()
     })

@@ -410,7 +410,7 @@ func (m *Match) append(rec Move, turn Turn, end *End) error {
 // publishMove publishes the move just committed with what each seat may now
 // see.
 func (m *Match) publishMove(rec Move) {
-	e := Event{Kind: EventMove, Move: &rec, Clocks: m.clk.state(m.running(), rec.At), Prompt: m.prompt()}
+	e := Event{Kind: EventMove, Move: &rec, Clocks: m.clk.state(m.running(), rec.At)}
 	if game.Hidden(m.st) {
 		e.Views = make([]json.RawMessage, len(m.meta.Seats)+1)
 		for i := range e.Views {
@@ -419,8 +419,9 @@ func (m *Match) publishMove(rec Move) {
 	} else {
 		e.Views = []json.RawMessage{m.view(game.Spectator)}
 	}
-	if m.st.ToMove() >= 0 {
+	if seat := m.st.ToMove(); seat >= 0 {
 		e.Legal = game.LegalTexts(m.st)
+		e.Prompt = promptOf(&m.meta, seat, len(m.moves), e.View(seat), e.Legal)
 	}
 	m.publish(e)
 }
@@ -435,7 +436,7 @@ func (m *Match) view(seat int) json.RawMessage {
 	return v
 }
 
-// prompt is the request to the human seat to move, or nil.
+// prompt is the request to the human seat to move now, or nil.
 func (m *Match) prompt() *Prompt {
 	p, err := promptFor(&m.meta, m.st, len(m.moves))
 	if err != nil {
@@ -448,18 +449,26 @@ func (m *Match) prompt() *Prompt {
 // st after ply moves, or nil.
 func promptFor(m *Meta, st game.State, ply int) (*Prompt, error) {
 	seat := st.ToMove()
-	if m.Status != Live || seat < 0 || seat >= len(m.Seats) || m.Seats[seat].Kind != SeatHuman {
+	if m.Status != Live || seat < 0 {
 		return nil, nil
 	}
-	obs, err := game.Observe(st, seat)
+	view, err := game.View(st, seat)
 	if err != nil {
 		return nil, err
 	}
-	req, err := agent.NewRequest(obs, 0)
-	if err != nil {
-		return nil, err
+	return promptOf(m, seat, ply, view, game.LegalTexts(st)), nil
+}
+
+// promptOf is the bot protocol's request (agent.Request: what exec: bots
+// read, built from what the seat may see) to the user in seat, if a human
+// holds it: its view, its legal moves (sorted), and the time left, which
+// the transport fills in when it sends the prompt.
+func promptOf(m *Meta, seat, ply int, view json.RawMessage, legal []string) *Prompt {
+	if m.Status != Live || seat < 0 || seat >= len(m.Seats) || m.Seats[seat].Kind != SeatHuman {
+		return nil
 	}
-	return &Prompt{UserID: m.Seats[seat].UserID, Ply: ply, Deadline: m.Deadline, Request: req}, nil
+	return &Prompt{UserID: m.Seats[seat].UserID, Ply: ply, Deadline: m.Deadline,
+		Request: agent.Request{Type: "move", Game: m.Game, Seat: seat, View: view, Legal: legal}}
 }
 
 // Prompt is the request to the user in the seat to move, or nil when no

@@ -29,7 +29,7 @@ var (
 // node is one node's registry on fakes: a journal in memory, a clock that
 // moves when told, a record of the events.
 type node struct {
-	t       *testing.T
+	t       testing.TB
 	reg     *match.Registry
 	journal *matchtest.Journal
 	time    *matchtest.Time
@@ -49,7 +49,7 @@ func (w lockedWriter) Write(p []byte) (int, error) {
 	return w.b.Write(p)
 }
 
-func newNode(t *testing.T, edit ...func(*match.Config)) *node {
+func newNode(t testing.TB, edit ...func(*match.Config)) *node {
 	t.Helper()
 	n := &node{t: t, journal: matchtest.NewJournal(), time: matchtest.NewTime(t0), events: matchtest.NewEvents(),
 		logs: &bytes.Buffer{}, logMu: &sync.Mutex{}}

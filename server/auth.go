@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tabula-games/tabula/server/wire"
 	"github.com/tabula-games/tabula/store"
 )
 
@@ -116,15 +117,8 @@ func (s *Server) userName(ctx context.Context, id int64) string {
 	return u.Name
 }
 
-type userJSON struct {
-	ID      int64     `json:"id"`
-	Name    string    `json:"name"`
-	Guest   bool      `json:"guest"`
-	Created time.Time `json:"created"`
-}
-
-func publicUser(u *store.User) userJSON {
-	return userJSON{ID: u.ID, Name: u.Name, Guest: u.Guest, Created: u.Created.UTC()}
+func publicUser(u *store.User) *wire.User {
+	return &wire.User{ID: u.ID, Name: u.Name, Guest: u.Guest, Created: u.Created.UTC()}
 }
 
 // startSession creates a session for u, sets the cookie and answers with
@@ -140,7 +134,7 @@ func (s *Server) startSession(w http.ResponseWriter, r *http.Request, u *store.U
 		Name: sessionCookie, Value: tok, Path: "/", Expires: now.Add(sessionTTL),
 		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: s.viaTLS(r) || s.cfg.SecureCookies,
 	})
-	writeJSON(w, status, map[string]any{"user": publicUser(u), "token": tok})
+	writeJSON(w, status, wire.Session{User: publicUser(u), Token: tok})
 }
 
 func (s *Server) allowSignup(r *http.Request) error {
@@ -330,22 +324,14 @@ func (s *Server) handleLogout(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusNoContent)
 }
 
-type ratingJSON struct {
-	Game       string  `json:"game"`
-	Rating     float64 `json:"rating"`
-	Deviation  float64 `json:"deviation"`
-	Volatility float64 `json:"volatility"`
-	Games      int     `json:"games"`
-}
-
-func (s *Server) ratingsOf(ctx context.Context, id int64) ([]ratingJSON, error) {
+func (s *Server) ratingsOf(ctx context.Context, id int64) ([]wire.Rating, error) {
 	rs, err := s.store.Ratings(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	out := []ratingJSON{}
+	out := []wire.Rating{}
 	for _, r := range rs {
-		out = append(out, ratingJSON{r.Game, round1(r.Rating), round1(r.Deviation), r.Volatility, r.Games})
+		out = append(out, wire.Rating{Game: r.Game, Rating: round1(r.Rating), Deviation: round1(r.Deviation), Volatility: r.Volatility, Games: r.Games})
 	}
 	return out, nil
 }
@@ -363,10 +349,10 @@ func (s *Server) handleSession(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if u == nil {
-		writeJSON(w, http.StatusOK, map[string]any{"user": nil})
+		writeJSON(w, http.StatusOK, wire.Session{})
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"user": publicUser(u)})
+	writeJSON(w, http.StatusOK, wire.Session{User: publicUser(u)})
 }
 
 func (s *Server) handleMe(w http.ResponseWriter, r *http.Request, u *store.User) {
@@ -375,7 +361,7 @@ func (s *Server) handleMe(w http.ResponseWriter, r *http.Request, u *store.User)
 		writeError(w, s.internal("ratings", err))
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"user": publicUser(u), "ratings": rs})
+	writeJSON(w, http.StatusOK, wire.Profile{User: *publicUser(u), Ratings: rs})
 }
 
 func (s *Server) handleUser(w http.ResponseWriter, r *http.Request) {
@@ -393,14 +379,7 @@ func (s *Server) handleUser(w http.ResponseWriter, r *http.Request) {
 		writeError(w, s.internal("ratings", err))
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"user": publicUser(&u), "ratings": rs})
-}
-
-type tokenJSON struct {
-	ID      int64     `json:"id"`
-	Name    string    `json:"name"`
-	Token   string    `json:"token,omitempty"`
-	Created time.Time `json:"created"`
+	writeJSON(w, http.StatusOK, wire.Profile{User: *publicUser(&u), Ratings: rs})
 }
 
 func (s *Server) handleCreateToken(w http.ResponseWriter, r *http.Request, u *store.User) {
@@ -426,7 +405,7 @@ func (s *Server) handleCreateToken(w http.ResponseWriter, r *http.Request, u *st
 		return
 	}
 	s.log.Info("token created", "user", u.ID, "token", t.ID)
-	writeJSON(w, http.StatusCreated, tokenJSON{ID: t.ID, Name: t.Name, Token: tok, Created: t.Created.UTC()})
+	writeJSON(w, http.StatusCreated, wire.Token{ID: t.ID, Name: t.Name, Token: tok, Created: t.Created.UTC()})
 }
 
 func (s *Server) handleTokens(w http.ResponseWriter, r *http.Request, u *store.User) {
@@ -435,11 +414,11 @@ func (s *Server) handleTokens(w http.ResponseWriter, r *http.Request, u *store.U
 		writeError(w, s.internal("tokens", err))
 		return
 	}
-	out := []tokenJSON{}
+	out := []wire.Token{}
 	for _, t := range ts {
-		out = append(out, tokenJSON{ID: t.ID, Name: t.Name, Created: t.Created.UTC()})
+		out = append(out, wire.Token{ID: t.ID, Name: t.Name, Created: t.Created.UTC()})
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"tokens": out})
+	writeJSON(w, http.StatusOK, wire.Tokens{Tokens: out})
 }
 
 func (s *Server) handleDeleteToken(w http.ResponseWriter, r *http.Request, u *store.User) {

@@ -81,29 +81,31 @@ func (s *Server) record(ctx context.Context, snap *match.Snapshot) (recordJSON, 
 	return rec, nil
 }
 
-func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
+// recordOf is the record of the path's game; on false the request has been
+// answered with the error.
+func (s *Server) recordOf(w http.ResponseWriter, r *http.Request) (recordJSON, *match.Snapshot, bool) {
 	snap, err := s.snapshot(r.Context(), r.PathValue("id"))
 	if err != nil {
 		writeError(w, err)
-		return
+		return recordJSON{}, nil, false
 	}
 	rec, err := s.record(r.Context(), snap)
 	if err != nil {
 		writeError(w, s.internal("record", err))
-		return
+		return recordJSON{}, nil, false
 	}
-	writeJSON(w, http.StatusOK, rec)
+	return rec, snap, true
+}
+
+func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
+	if rec, _, ok := s.recordOf(w, r); ok {
+		writeJSON(w, http.StatusOK, rec)
+	}
 }
 
 func (s *Server) handleRecordText(w http.ResponseWriter, r *http.Request) {
-	snap, err := s.snapshot(r.Context(), r.PathValue("id"))
-	if err != nil {
-		writeError(w, err)
-		return
-	}
-	rec, err := s.record(r.Context(), snap)
-	if err != nil {
-		writeError(w, s.internal("record", err))
+	rec, snap, ok := s.recordOf(w, r)
+	if !ok {
 		return
 	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")

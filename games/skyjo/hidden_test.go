@@ -26,7 +26,7 @@ func TestViewFormat(t *testing.T) {
 		`{"grid":[[5,"?",-2,"x"],["?","?",12,"x"],[0,"?","?","x"]],"total":37,"ended":false},` +
 		`{"grid":[["?","?","?","?"],["?","?","?","?"],["?","?","?","?"]],"total":12,"ended":false}],` +
 		`"discard":[3,7,11],"deck":125,"held":4,"finalLap":false,"starter":0,"turn":0,"reshuffles":0,` +
-		`"options":{"columns":"on","double":"always","maxturns":"100","players":"2","starter":"winner","target":"100"}}`
+		`"options":{"columns":"on","double":"positive","maxturns":"100","players":"2","starter":"winner","target":"100"}}`
 	for seat := 0; seat < 2; seat++ {
 		got, err := s.View(seat)
 		if err != nil {

@@ -96,7 +96,7 @@ func TestOptions(t *testing.T) {
 		t.Errorf("options %v: only maxturns is a house rule", house)
 	}
 	d := game.Defaults(Skyjo)
-	want := game.Options{"players": "2", "starter": "winner", "columns": "on", "double": "always", "maxturns": "100", "target": "100"}
+	want := game.Options{"players": "2", "starter": "winner", "columns": "on", "double": "positive", "maxturns": "100", "target": "100"}
 	if d.String() != want.String() {
 		t.Errorf("defaults %s, want %s", d, want)
 	}

@@ -54,9 +54,11 @@ var optionSpecs = []game.OptionSpec{
 		Default: "winner", Values: []string{"winner", "finisher"}},
 	{Name: optColumns, Doc: "remove a column of three equal face-up cards", Default: "on", Values: []string{"on", "off"}},
 	// The source doubles the score whatever its sign; the printed rules
-	// double only a positive one. The source's rule is the default.
-	{Name: optDouble, Doc: "double the round ender's score when not strictly lowest: any score (always, the source) or only a positive one (positive, printed rules)",
-		Default: "always", Values: []string{"always", "positive"}},
+	// double only a positive one. Unlike the other options, the rules spec
+	// (shared/spec/skyjo.md, item 7) makes the printed rule the default:
+	// doubling a negative score would reward the ender for not being lowest.
+	{Name: optDouble, Doc: "double the round ender's score when not strictly lowest: only a positive one (positive, printed rules, the default) or any score (always, the source)",
+		Default: "positive", Values: []string{"positive", "always"}},
 	{Name: optMaxTurns, Doc: "house rule: a round stops, nobody doubled, after this many turns per player (or when the deck runs out a second time)",
 		Default: "100", Min: 1, Max: 1000, House: true},
 	{Name: optTarget, Doc: "the game ends after a round in which a total reaches this", Default: "100", Min: 1, Max: 10000},

@@ -376,7 +376,7 @@ export default {
   'opt.skyjo.players': 'number of players',
   'opt.skyjo.starter': 'Who starts each round after the first: the winner of the round before, or the player who ended it (the printed rules).',
   'opt.skyjo.columns': 'remove a column of three equal face-up cards',
-  'opt.skyjo.double': 'The round ender\'s score is doubled when it is not strictly the lowest: any score (the source\'s rule) or only a positive score (the printed rules).',
+  'opt.skyjo.double': 'The round ender\'s score is doubled when it is not strictly the lowest: only a positive score (the printed rules; the default) or any score (the source\'s rule).',
   'opt.skyjo.maxturns': 'house rule: a round stops, nobody doubled, after this many turns per player (or when the deck runs out a second time)',
   'opt.skyjo.target': 'the game ends after a round in which a total reaches this',
   'opt.sploof.bothlines': 'A move that completes lines of four for both colours at once: the mover wins, or the game is drawn.',

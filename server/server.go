@@ -200,7 +200,7 @@ func (s *Server) janitor() {
 }
 
 // Shutdown stops the server's own work: WebSocket connections are closed
-// with "going away", every room finishes the move it is committing and
+// with "going away", every game's owner finishes the move it is committing and
 // stops, bots are cancelled. The caller shuts the http.Server down first
 // (so no new request arrives) and closes the store after.
 func (s *Server) Shutdown(ctx context.Context) error {

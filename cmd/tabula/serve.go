@@ -214,7 +214,7 @@ func (m *serveMain) serveMetrics(stdout io.Writer) error {
 	return nil
 }
 
-// close shuts down in order: no new requests, then WebSockets and rooms
+// close shuts down in order: no new requests, then WebSockets and game owners
 // (each finishing the move it is committing), then the database.
 func (m *serveMain) close() error {
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)

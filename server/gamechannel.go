@@ -106,7 +106,7 @@ func (gc *gameConn) handle(u *store.User, m wire.ClientMessage) {
 	}
 	switch m.Type {
 	case wire.TypeMove:
-		ack, err := gc.s.move(gc.ctx, u, gc.id, m)
+		ack, err := gc.s.move(gc.ctx, u, gc.id, m.MoveRequest)
 		if err != nil {
 			gc.replyError(m.ID, err)
 			return

@@ -53,7 +53,7 @@ func (s *Server) noOwner(ctx context.Context, id string) error {
 
 // move plays the move of a client's message for u in the game id; the
 // HTTP endpoint and both WebSocket channels share it.
-func (s *Server) move(ctx context.Context, u *store.User, id string, m wire.ClientMessage) (match.Ack, error) {
+func (s *Server) move(ctx context.Context, u *store.User, id string, m wire.MoveRequest) (match.Ack, error) {
 	start := time.Now()
 	if m.Ply == nil {
 		return match.Ack{}, errf(http.StatusBadRequest, "bad_request", "ply is required: the number of moves you have seen")
@@ -74,19 +74,13 @@ func (s *Server) move(ctx context.Context, u *store.User, id string, m wire.Clie
 	return ack, err
 }
 
-type moveReq struct {
-	Ply  *int   `json:"ply"`
-	Move string `json:"move"`
-	Seat *int   `json:"seat,omitempty"`
-}
-
 func (s *Server) handleMove(w http.ResponseWriter, r *http.Request, u *store.User) {
-	var req moveReq
+	var req wire.MoveRequest
 	if err := decode(w, r, &req, maxBody, false); err != nil {
 		writeError(w, err)
 		return
 	}
-	ack, err := s.move(r.Context(), u, r.PathValue("id"), wire.ClientMessage{Type: wire.TypeMove, Ply: req.Ply, Move: req.Move, Seat: req.Seat})
+	ack, err := s.move(r.Context(), u, r.PathValue("id"), req)
 	if err != nil {
 		writeError(w, err)
 		return

@@ -170,17 +170,23 @@ type Error struct {
 	Error ErrorBody `json:"error"`
 }
 
+// MoveRequest is a move a client asks for: the body of POST
+// /api/games/{id}/moves, and the move of a ClientMessage.
+type MoveRequest struct {
+	Ply  *int   `json:"ply"`  // the number of moves the client has seen
+	Move string `json:"move"` // in the game's notation
+	Seat *int   `json:"seat,omitempty"`
+}
+
 // ClientMessage is anything a client sends on either channel: a move
 // ({"type":"move","id","ply","move"[,"seat"]}) or, on the game channel, a
-// resignation ({"type":"resign","id"[,"ply"]}). On the user channel id is
-// the game's id; on the game channel it is the client's own, echoed in the
+// resignation ({"type":"resign","id"}). On the user channel id is the
+// game's id; on the game channel it is the client's own, echoed in the
 // answer.
 type ClientMessage struct {
 	Type string `json:"type"`
 	ID   string `json:"id"`
-	Ply  *int   `json:"ply"`
-	Move string `json:"move"`
-	Seat *int   `json:"seat"`
+	MoveRequest
 }
 
 // MoveResult answers POST /api/games/{id}/moves.

@@ -137,8 +137,11 @@ type sampler struct {
 	// Per root move: this world's value, and the sum and sum of squares
 	// of its value minus the policy move's value over all worlds.
 	vals, sums, sq []float64
-	buf            []game.Move
-	iters          int
+	// bsum is the sum of the policy move's own values, from which a root
+	// move's absolute value follows (SampleValues).
+	bsum  float64
+	buf   []game.Move
+	iters int
 }
 
 func (w *sampler) search(ctx context.Context, obs game.Observation, legal []game.Move, base int, deadline time.Time) {
@@ -151,7 +154,7 @@ func (w *sampler) search(ctx context.Context, obs game.Observation, legal []game
 	w.vals = resize(w.vals, len(legal))
 	w.sums = resize(w.sums, len(legal))
 	w.sq = resize(w.sq, len(legal))
-	w.iters = 0
+	w.iters, w.bsum = 0, 0
 	round := -1
 	if r, ok := s.(game.Rounds); ok {
 		round = r.Round()
@@ -175,6 +178,7 @@ func (w *sampler) search(ctx context.Context, obs game.Observation, legal []game
 			rr := game.NewRNG(seed)
 			w.vals[i] = w.rollout(w.trial, me, n, round, &rr)
 		}
+		w.bsum += w.vals[base]
 		for i := range legal {
 			d := w.vals[i] - w.vals[base]
 			w.sums[i] += d
@@ -221,4 +225,47 @@ func resize(x []float64, n int) []float64 {
 		x[i] = 0
 	}
 	return x
+}
+
+// MoveValue is what a search thinks of one root move: the mover's expected
+// reward after it, in [0,1].
+type MoveValue struct {
+	Move  game.Move
+	Value float64
+}
+
+// SampleValues estimates, from obs alone, the expected reward of every
+// legal move of the observed seat: the sampling search's worlds and policy
+// rollouts (iters worlds on one worker, seeded by seed), all moves meeting
+// the same worlds. It is how a game with hidden information is judged
+// without looking at what the seat cannot see: the same observation and
+// seed give the same values. It returns the values in the order of the
+// world's legal moves.
+func SampleValues(ctx context.Context, obs game.Observation, iters int, seed uint64) ([]MoveValue, error) {
+	s := obs.World()
+	if s.Outcome().Over() {
+		return nil, game.ErrGameOver
+	}
+	if iters <= 0 {
+		iters = SamplingLevels["hard"].Iters
+	}
+	legal := s.Legal(nil)
+	rng := game.NewRNG(seed)
+	// Any move may be the reference of the paired differences: a move's
+	// value is the reference's plus its difference, whichever it is.
+	const base = 0
+	cfg := MCTSConfig{Iters: iters}
+	w := &sampler{cfg: &cfg, rng: rng.Split()}
+	w.search(ctx, obs, legal, base, time.Time{})
+	if w.iters == 0 {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+	}
+	out := make([]MoveValue, len(legal))
+	n := float64(max(w.iters, 1))
+	for i, m := range legal {
+		out[i] = MoveValue{Move: m, Value: (w.bsum + w.sums[i]) / n}
+	}
+	return out, nil
 }

@@ -69,6 +69,13 @@ type searcher struct {
 }
 
 func (w *searcher) search(ctx context.Context, s game.State, deadline time.Time) {
+	w.begin(s)
+	w.run(ctx, s, deadline, w.cfg.Iters)
+}
+
+// begin prepares a search of s: the root (a reused subtree or a fresh
+// tree), the table, the scratch state and the counters.
+func (w *searcher) begin(s game.State) {
 	w.iters, w.reused = 0, 0
 	w.me = s.ToMove()
 	w.plies = w.cfg.PlayoutPlies
@@ -82,14 +89,20 @@ func (w *searcher) search(ctx context.Context, s game.State, deadline time.Time)
 	if w.scratch == nil {
 		w.scratch = s.Clone()
 	}
+}
+
+// run iterates on the tree begin prepared for s until ctx is done, the
+// deadline passes (zero: none) or w.iters reaches limit (0: none). It may be
+// called again to search on: the analysis board searches in slices.
+func (w *searcher) run(ctx context.Context, s game.State, deadline time.Time, limit int) {
 	n := s.NumPlayers()
-	for {
-		if w.iters&(checkEvery-1) == 0 && w.iters > 0 {
+	for start := w.iters; ; {
+		if (w.iters-start)&(checkEvery-1) == 0 && w.iters > start {
 			if ctx.Err() != nil || (!deadline.IsZero() && time.Now().After(deadline)) {
 				return
 			}
 		}
-		if w.cfg.Iters > 0 && w.iters >= w.cfg.Iters {
+		if limit > 0 && w.iters >= limit {
 			return
 		}
 		w.iterate(s, n)

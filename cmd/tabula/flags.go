@@ -80,6 +80,11 @@ type setup struct {
 	moves    string
 	position string
 	seed     uint64
+	// start is the position before --moves, and played the moves in the
+	// game's canonical notation (for commands that go over a game, such
+	// as review).
+	start  game.State
+	played []string
 }
 
 func (st *setup) register(fs *flag.FlagSet) {
@@ -124,7 +129,8 @@ func (st *setup) state(name string, stdin io.Reader) (game.Game, game.State, err
 			return nil, nil, err
 		}
 	}
-	if err := playMoves(s, st.moves); err != nil {
+	st.start = s.Clone()
+	if st.played, err = playMoves(s, st.moves); err != nil {
 		return nil, nil, err
 	}
 	return g, s, nil
@@ -155,11 +161,12 @@ func agree(g game.Game, s game.State, settings []string) error {
 // playMoves applies a space-separated list of moves. Moves written with
 // internal spaces (Skyjo's "flip b2") are joined back: a token that does not
 // parse alone is retried with the next token appended.
-func playMoves(s game.State, list string) error {
+func playMoves(s game.State, list string) ([]string, error) {
 	toks := strings.Fields(list)
+	var played []string
 	for i := 0; i < len(toks); i++ {
 		if s.Outcome().Over() {
-			return afterMoves(i, fmt.Errorf("move %q: %w", toks[i], game.ErrGameOver))
+			return played, afterMoves(i, fmt.Errorf("move %q: %w", toks[i], game.ErrGameOver))
 		}
 		m, err := s.ParseMove(toks[i])
 		if err != nil && i+1 < len(toks) {
@@ -169,11 +176,12 @@ func playMoves(s game.State, list string) error {
 			}
 		}
 		if err != nil {
-			return afterMoves(i, err)
+			return played, afterMoves(i, err)
 		}
+		played = append(played, s.FormatMove(m))
 		s.Play(m)
 	}
-	return nil
+	return played, nil
 }
 
 // afterMoves says where in --moves a move failed; the game's own error

@@ -27,6 +27,8 @@ func commands() []command {
 		{"show", "show GAME [-o k=v]… [--moves …] [--position FILE|-] [--seed N]", runShow},
 		{"play", "play GAME [-o k=v]… [--p1 AGENT] [--p2 AGENT] … [--seed N] [--record FILE]", runPlay},
 		{"solve", "solve GAME [-o k=v]… [--moves …] [--position FILE|-] [--time 30s] [--table MiB] [--json]", runSolve},
+		{"analyse", "analyse GAME [-o k=v]… [--moves …] [--position FILE|-] [--time 5s] [--iters N] [--lines 3] [--workers N] [--json [--every 1s]]", runAnalyse},
+		{"review", "review GAME [-o k=v]… --moves \"M1 M2 …\" [--position FILE|-] [--seed N] [--iters N] [--worlds N] [--json]", runReview},
 		{"bench", "bench [GAME…] [--time 1s] [--json]", runBench},
 		{"arena", "arena GAME --agents \"mcts:time=200ms,greedy\" --games N [-o k=v]… [--parallel N] [--seed N] [--log FILE] [--json]", runArena},
 		{"serve", "serve [--addr 127.0.0.1:8080] [--db FILE|postgres://…] [--web DIR] [--log text|json] [--rate N] [--tls-cert FILE --tls-key FILE] [--trusted-proxy CIDR] [--metrics-addr ADDR]", runServe},

@@ -1,0 +1,414 @@
+package analysis
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/tabula-games/tabula/agent"
+	"github.com/tabula-games/tabula/game"
+)
+
+// A move is marked when it cost its mover at least this much win
+// probability (the mover's chance before the move, with the best move,
+// minus after the move played). Lichess marks chess moves at 5, 10 and 15
+// points of win probability (0.1, 0.2, 0.3 of its "winning chances" in
+// −1…1), computed from a deep engine's near-exact evaluations. Tabula's
+// come from MCTS with cut-off playouts: two searches of one position at the
+// review's 20,000 iterations differ by up to 2 points (TestMeasureReviewNoise;
+// docs/ai.md, Analysis and review), and fewer iterations when a time cap
+// binds differ more. Each step is therefore Lichess's plus room for that
+// noise, the blunder step the most, so that the gravest word is not spent
+// on the search's own wobble.
+const (
+	InaccuracyLoss = 0.07
+	MistakeLoss    = 0.13
+	BlunderLoss    = 0.22
+)
+
+// Mark is the review's word on one move.
+type Mark string
+
+// The marks, from mild to grave; the empty mark is a good move.
+const (
+	Good       Mark = ""
+	Inaccuracy Mark = "inaccuracy"
+	Mistake    Mark = "mistake"
+	Blunder    Mark = "blunder"
+)
+
+// markFor is the mark of a move that lost loss of win probability.
+func markFor(loss float64) Mark {
+	switch {
+	case loss >= BlunderLoss:
+		return Blunder
+	case loss >= MistakeLoss:
+		return Mistake
+	case loss >= InaccuracyLoss:
+		return Inaccuracy
+	}
+	return Good
+}
+
+// ReviewOptions set a game review.
+type ReviewOptions struct {
+	// Iters is the search's iterations for each position of a game of
+	// perfect information (default DefaultReviewIters); Time caps each
+	// position's search (0: none).
+	Iters int
+	Time  time.Duration
+	// Worlds is the number of sampled worlds for each decision of a game
+	// with hidden information (default DefaultReviewWorlds).
+	Worlds int
+	// Workers, MaxNodes, Seed, SolverNodes, SolverTable and Gate are as
+	// in Options; SolverNodes is the solver's budget for each position.
+	Workers     int
+	MaxNodes    int
+	Seed        uint64
+	SolverNodes int64
+	SolverTable int
+	Gate        func(ctx context.Context) (release func(), err error)
+}
+
+// Review defaults, each with its reason.
+const (
+	// DefaultReviewIters: 20,000 iterations put a position's estimate
+	// within a few points of a much longer search (the noise test), and a
+	// 60-ply game of the slowest game (Sgolte) then takes about a minute on
+	// one core.
+	DefaultReviewIters = 20_000
+	// DefaultReviewWorlds: the hard sampling bot decides on 100 worlds;
+	// its value estimates are paired (every move meets the same worlds), so
+	// the differences that mark a move are far steadier than the values.
+	DefaultReviewWorlds = 100
+	// reviewSolverNodes: a review proves positions from the end backward
+	// and stops at the first that takes more than about a second.
+	reviewSolverNodes = 4_000_000
+)
+
+// Review is the judgement of a whole game.
+type Review struct {
+	Game string `json:"game"`
+	// Hidden is set for a game with hidden information: every decision
+	// was judged from its mover's own view only (game.Observe), never from
+	// the cards the finished game now shows.
+	Hidden bool `json:"hidden"`
+	// Seats names the seats at the start.
+	Seats []string `json:"seats"`
+	// Points has one entry per position, the start first and the end last:
+	// the win-probability graph.
+	Points []Point `json:"points"`
+	// Moves has one entry per move of the game.
+	Moves []Judgement `json:"moves"`
+	// Counts is, per seat, how many inaccuracies, mistakes and blunders
+	// it made.
+	Counts []MarkCounts `json:"counts"`
+}
+
+// Point is one position of the game as the review sees it.
+type Point struct {
+	Ply int `json:"ply"`
+	// Seat is the seat to move (-1 at the end); Win its win probability
+	// with best play from here (its own view's estimate in a game with
+	// hidden information).
+	Seat int     `json:"seat"`
+	Win  float64 `json:"win"`
+	// Result is each seat's share of the result, at the end only.
+	Result []float64 `json:"result,omitempty"`
+	// Exact is the solver's proof of the position, when it has one.
+	Exact *Verdict `json:"exact,omitempty"`
+}
+
+// Judgement is the review of one move.
+type Judgement struct {
+	Ply  int    `json:"ply"`
+	Seat int    `json:"seat"`
+	Move string `json:"move"`
+	// Before is the mover's win probability with the best move, After with
+	// the move played; Loss = Before − After (never below 0).
+	Before float64 `json:"before"`
+	After  float64 `json:"after"`
+	Loss   float64 `json:"loss"`
+	Mark   Mark    `json:"mark,omitempty"`
+	// Better is the engine's move where the move is marked, with the line
+	// that follows it.
+	Better     string   `json:"better,omitempty"`
+	BetterLine []string `json:"betterLine,omitempty"`
+}
+
+// MarkCounts counts one seat's marked moves.
+type MarkCounts struct {
+	Inaccuracies int `json:"inaccuracies"`
+	Mistakes     int `json:"mistakes"`
+	Blunders     int `json:"blunders"`
+}
+
+// ReviewGame replays moves from start (checking each against the rules) and
+// judges every one. progress, when set, is told after each position how
+// many of the total are done. A game with hidden information is judged one
+// decision at a time from the mover's observation alone.
+func ReviewGame(ctx context.Context, start game.State, moves []string, opt ReviewOptions, progress func(done, total int)) (*Review, error) {
+	states := []game.State{start.Clone()}
+	st := start.Clone()
+	played := make([]game.Move, len(moves))
+	for i, text := range moves {
+		if st.Outcome().Over() {
+			return nil, fmt.Errorf("move %d %q: %w", i+1, text, game.ErrGameOver)
+		}
+		m, err := st.ParseMove(text)
+		if err != nil {
+			return nil, fmt.Errorf("move %d %q: %w", i+1, text, err)
+		}
+		played[i] = m
+		st.Play(m)
+		states = append(states, st.Clone())
+	}
+	if opt.Iters <= 0 {
+		opt.Iters = DefaultReviewIters
+	}
+	if opt.Worlds <= 0 {
+		opt.Worlds = DefaultReviewWorlds
+	}
+	if opt.SolverNodes == 0 {
+		opt.SolverNodes = reviewSolverNodes
+	}
+	n := start.NumPlayers()
+	rv := &Review{Game: start.Game().Name(), Hidden: game.Hidden(start), Counts: make([]MarkCounts, n)}
+	for seat := 0; seat < n; seat++ {
+		rv.Seats = append(rv.Seats, start.SeatName(seat))
+	}
+	total := len(states)
+	if rv.Hidden {
+		if err := reviewHidden(ctx, rv, states, played, opt, progress); err != nil {
+			return nil, err
+		}
+	} else if err := reviewOpen(ctx, rv, states, played, opt, progress); err != nil {
+		return nil, err
+	}
+	end := states[len(states)-1]
+	last := Point{Ply: len(moves), Seat: end.ToMove(), Win: 0.5}
+	if o := end.Outcome(); o.Over() {
+		last.Seat, last.Win = -1, 0
+		for seat := 0; seat < n; seat++ {
+			last.Result = append(last.Result, o.Reward(seat, n))
+		}
+	} else if len(rv.Points) == len(moves)+1 {
+		last = rv.Points[len(moves)]
+	}
+	rv.Points = append(rv.Points[:len(moves)], last)
+	for _, j := range rv.Moves {
+		c := &rv.Counts[j.Seat]
+		switch j.Mark {
+		case Inaccuracy:
+			c.Inaccuracies++
+		case Mistake:
+			c.Mistakes++
+		case Blunder:
+			c.Blunders++
+		}
+	}
+	if progress != nil {
+		progress(total, total)
+	}
+	return rv, nil
+}
+
+// reviewOpen reviews a game of perfect information: each position is
+// searched as on the analysis board, and a move's cost is the mover's win
+// probability before it (with the engine's best move) minus after it (the
+// next position's evaluation, seen from the mover). The engine's own
+// choice is never marked, whatever the noise between two searches says.
+func reviewOpen(ctx context.Context, rv *Review, states []game.State, played []game.Move, opt ReviewOptions, progress func(done, total int)) error {
+	exact := proveBackward(ctx, states, opt)
+	reports := make([]*Report, len(states))
+	for i, s := range states {
+		if progress != nil {
+			progress(i, len(states))
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if s.Outcome().Over() {
+			rv.Points = append(rv.Points, Point{Ply: i, Seat: -1})
+			continue
+		}
+		r, err := Analyse(ctx, s, Options{
+			Iters: opt.Iters, Time: opt.Time, Interval: time.Hour, Workers: opt.Workers, MaxNodes: opt.MaxNodes,
+			Seed: opt.Seed + uint64(i), SolverNodes: -1, Lines: 1, Gate: opt.Gate,
+		}, nil)
+		if err != nil {
+			return err
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if v := exact[i]; v != nil {
+			r.Exact, r.Win = v, winOf(v, r.ToMove)
+		}
+		reports[i] = &r
+		rv.Points = append(rv.Points, Point{Ply: i, Seat: r.ToMove, Win: r.Win, Exact: r.Exact})
+	}
+	for i, m := range played {
+		s, next := states[i], states[i+1]
+		mover := s.ToMove()
+		j := Judgement{Ply: i, Seat: mover, Move: s.FormatMove(m), Before: reports[i].Win}
+		j.After = winAfter(next, reports[i+1], mover)
+		best := ""
+		if len(reports[i].Lines) > 0 {
+			best = reports[i].Lines[0].Move
+		}
+		if ex := reports[i].Exact; ex != nil && len(ex.Line) > 0 {
+			best = ex.Line[0]
+		}
+		judge(&j, best, reports[i])
+		rv.Moves = append(rv.Moves, j)
+	}
+	return nil
+}
+
+// proveBackward proves what the game's exact solver can of states, from the
+// end backward with one solver (its table keeps each proof for the position
+// before), until a position is not proven within the budget: earlier ones
+// are harder still. A game without a solver gets no proofs.
+func proveBackward(ctx context.Context, states []game.State, opt ReviewOptions) []*Verdict {
+	exact := make([]*Verdict, len(states))
+	name := states[0].Game().Name()
+	if opt.SolverNodes < 0 || !game.HasSolver(name) {
+		return exact
+	}
+	table := opt.SolverTable
+	if table <= 0 {
+		table = DefaultSolverTable
+	}
+	solver, err := game.NewSolver(name, table)
+	if err != nil {
+		return exact
+	}
+	for i := len(states) - 1; i >= 0; i-- {
+		s := states[i]
+		if s.Outcome().Over() {
+			continue
+		}
+		release, err := gate(ctx, opt.Gate)
+		if err != nil {
+			break
+		}
+		sol, err := solver.Solve(ctx, s, opt.SolverNodes)
+		release()
+		if err != nil || !sol.Proven {
+			break
+		}
+		exact[i] = verdict(s, sol)
+	}
+	return exact
+}
+
+// winAfter is mover's win probability in next, whose report is r (nil
+// when next is over).
+func winAfter(next game.State, r *Report, mover int) float64 {
+	if o := next.Outcome(); o.Over() {
+		return o.Reward(mover, next.NumPlayers())
+	}
+	if r.ToMove == mover {
+		return r.Win
+	}
+	// Two seats: what one gains the other loses (a draw is half each).
+	return 1 - r.Win
+}
+
+// judge sets a judgement's loss and mark, and the better move when it is
+// marked. best is the engine's move in the position (r's first line, or the
+// proof's first move).
+func judge(j *Judgement, best string, r *Report) {
+	j.Loss = math.Max(j.Before-j.After, 0)
+	if j.Move == best {
+		j.Loss = 0
+	}
+	j.Mark = markFor(j.Loss)
+	if j.Mark == Good || best == "" {
+		return
+	}
+	j.Better = best
+	if r == nil {
+		return
+	}
+	switch {
+	case r.Exact != nil && len(r.Exact.Line) > 0 && r.Exact.Line[0] == best:
+		j.BetterLine = r.Exact.Line
+	case len(r.Lines) > 0 && r.Lines[0].Move == best:
+		j.BetterLine = r.Lines[0].PV
+	}
+}
+
+// reviewHidden reviews a game with hidden information one decision at a
+// time, from the mover's observation only (game.Observe: its view and a
+// world sampled from it): the sampling search values every legal move on
+// the same sampled worlds, the best of them is the mover's chance before
+// the move and the played one's value its chance after. Nothing the mover
+// could not see at that moment enters the judgement, so two games that
+// differ only in cards the mover could not see are judged alike.
+func reviewHidden(ctx context.Context, rv *Review, states []game.State, played []game.Move, opt ReviewOptions, progress func(done, total int)) error {
+	for i, m := range played {
+		if progress != nil {
+			progress(i, len(states))
+		}
+		s := states[i]
+		mover := s.ToMove()
+		release, err := gate(ctx, opt.Gate)
+		if err != nil {
+			return err
+		}
+		j, err := JudgeDecision(ctx, s, m, opt.Worlds, opt.Seed+uint64(i))
+		release()
+		if err != nil {
+			return err
+		}
+		j.Ply = i
+		rv.Points = append(rv.Points, Point{Ply: i, Seat: mover, Win: j.Before})
+		rv.Moves = append(rv.Moves, j)
+	}
+	return nil
+}
+
+// JudgeDecision judges move m of the seat to move in s from that seat's
+// observation alone (game.Observe), with the sampling search on worlds
+// sampled worlds seeded by seed. The true state s is used for nothing but
+// the observation: the same view, move and seed give the same judgement.
+func JudgeDecision(ctx context.Context, s game.State, m game.Move, worlds int, seed uint64) (Judgement, error) {
+	mover := s.ToMove()
+	text := s.FormatMove(m)
+	obs, err := game.Observe(s, mover)
+	if err != nil {
+		return Judgement{}, err
+	}
+	vals, err := agent.SampleValues(ctx, obs, worlds, seed)
+	if err != nil {
+		return Judgement{}, err
+	}
+	j := Judgement{Seat: mover, Move: text, Before: 0, After: -1}
+	world := obs.World()
+	best := ""
+	for _, v := range vals {
+		t := world.FormatMove(v.Move)
+		if v.Value > j.Before || best == "" {
+			j.Before, best = v.Value, t
+		}
+		if t == text {
+			j.After = v.Value
+		}
+	}
+	if j.After < 0 {
+		return Judgement{}, fmt.Errorf("move %q is not among the legal moves of seat %d's view", text, mover)
+	}
+	judge(&j, best, nil)
+	return j, nil
+}
+
+// gate passes through g when it is set.
+func gate(ctx context.Context, g func(context.Context) (func(), error)) (func(), error) {
+	if g == nil {
+		return func() {}, ctx.Err()
+	}
+	return g(ctx)
+}

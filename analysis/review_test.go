@@ -1,0 +1,191 @@
+package analysis
+
+import (
+	"bytes"
+	"context"
+	"reflect"
+	"testing"
+
+	"github.com/tabula-games/tabula/game"
+)
+
+// TestReviewMarksTheThrownWin: from a Sploof position black wins in 9,
+// black plays a move the solver proves lost and white then wins by the
+// proof. The review marks black's move a blunder with the winning move as
+// the better one, marks none of white's moves, and the graph starts at the
+// proven win and ends with white's result.
+func TestReviewMarksTheThrownWin(t *testing.T) {
+	start := solvedPosition(t)
+	lost := ""
+	r, err := Analyse(context.Background(), start, Options{Iters: 20000, Seed: 1, SolverTable: 4 << 20}, nil)
+	if err != nil || r.Exact == nil {
+		t.Fatalf("no proof of the start: %v", err)
+	}
+	plies := 0
+	for _, l := range r.Lines {
+		if l.Exact != nil && l.Exact.Winner != start.ToMove() && (lost == "" || l.Exact.Plies < plies) {
+			lost, plies = l.Move, l.Exact.Plies
+		}
+	}
+	if lost == "" {
+		t.Fatalf("no proven losing move among %+v", r.Lines)
+	}
+	after := start.Clone()
+	if err := game.Play(after, lost); err != nil {
+		t.Fatal(err)
+	}
+	r2, err := Analyse(context.Background(), after, Options{Iters: 40000, Seed: 1, SolverTable: 4 << 20}, nil)
+	if err != nil || r2.Exact == nil {
+		t.Fatalf("no proof after %s: %v", lost, err)
+	}
+	moves := append([]string{lost}, r2.Exact.Line...)
+	var seen []int
+	rv, err := ReviewGame(context.Background(), start, moves, ReviewOptions{Iters: 2000, Seed: 1, SolverTable: 4 << 20}, func(done, total int) { seen = append(seen, done) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rv.Moves) != len(moves) || len(rv.Points) != len(moves)+1 || rv.Hidden {
+		t.Fatalf("%d moves, %d points, hidden %v", len(rv.Moves), len(rv.Points), rv.Hidden)
+	}
+	if len(seen) != len(moves)+2 || seen[len(seen)-1] != len(moves)+1 {
+		t.Fatalf("progress %v", seen)
+	}
+	first := rv.Moves[0]
+	if first.Mark != Blunder || first.Before != 1 || first.After != 0 || first.Better != r.Exact.Line[0] || first.BetterLine[0] != first.Better {
+		t.Fatalf("the thrown win: %+v", first)
+	}
+	black, white := start.ToMove(), 1-start.ToMove()
+	for _, j := range rv.Moves[1:] {
+		if j.Seat == white && j.Mark != Good {
+			t.Fatalf("white's proven winning move marked: %+v", j)
+		}
+	}
+	if rv.Counts[black].Blunders < 1 || rv.Counts[white] != (MarkCounts{}) {
+		t.Fatalf("counts %+v", rv.Counts)
+	}
+	if p := rv.Points[0]; p.Win != 1 || p.Exact == nil || p.Seat != black {
+		t.Fatalf("first point %+v", p)
+	}
+	end := rv.Points[len(rv.Points)-1]
+	if end.Seat != -1 || end.Result[white] != 1 || end.Result[black] != 0 {
+		t.Fatalf("last point %+v", end)
+	}
+}
+
+// TestReviewRefusesIllegalMoves: a move list that breaks the rules is an
+// error naming the move, not a review.
+func TestReviewRefusesIllegalMoves(t *testing.T) {
+	s, _ := lookup(t, "sploof").New(nil, 1)
+	first := game.LegalTexts(s)[0]
+	_, err := ReviewGame(context.Background(), s, []string{first, first}, ReviewOptions{Iters: 10}, nil)
+	if err == nil || !bytes.Contains([]byte(err.Error()), []byte(`move 2 "`+first+`"`)) {
+		t.Fatalf("err %v", err)
+	}
+}
+
+// skyjoDecision plays a Skyjo game by the game's policy to a decision of
+// some weight (at least three choices) from ply plies on and returns the
+// state.
+func skyjoDecision(t *testing.T, plies int) game.State {
+	t.Helper()
+	s, err := lookup(t, "skyjo").New(nil, 11)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := game.NewRNG(3)
+	for i := 0; i < plies || len(s.Legal(nil)) < 3; i++ {
+		s.Play(s.(game.Policy).PolicyMove(&rng))
+	}
+	if s.Outcome().Over() {
+		t.Fatalf("ply %d: no decision of weight here", plies)
+	}
+	return s
+}
+
+// TestSkyjoReviewUsesOnlyTheMoversView is the information barrier of the
+// review: two true states that differ in cards the mover cannot see, but
+// give it the same view, get the same judgement of the same decision. A
+// judge that looked at the true state could not pass: the two states'
+// futures differ (checked below by playing the policy on them).
+func TestSkyjoReviewUsesOnlyTheMoversView(t *testing.T) {
+	for _, plies := range []int{9, 20, 31} {
+		s := skyjoDecision(t, plies)
+		mover := s.ToMove()
+		other := s.Clone()
+		rng := game.NewRNG(99)
+		s.(game.HiddenInfo).Determinize(other, mover, &rng)
+		v1, err1 := game.View(s, mover)
+		v2, err2 := game.View(other, mover)
+		if err1 != nil || err2 != nil || !bytes.Equal(v1, v2) {
+			t.Fatalf("ply %d: the two states show the mover different views", plies)
+		}
+		p1, _ := s.MarshalPosition()
+		p2, _ := other.MarshalPosition()
+		if bytes.Equal(p1, p2) {
+			t.Fatalf("ply %d: the two true states are the same", plies)
+		}
+		if truth(s, mover) == truth(other, mover) {
+			t.Fatalf("ply %d: the hidden cards do not change the policy's result; the test would prove nothing", plies)
+		}
+		m := s.(game.Policy).PolicyMove(&rng)
+		j1, err := JudgeDecision(context.Background(), s, m, 30, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		j2, err := JudgeDecision(context.Background(), other, m, 30, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(j1, j2) {
+			t.Fatalf("ply %d: the same view judged differently:\n%+v\n%+v", plies, j1, j2)
+		}
+	}
+}
+
+// truth is what a judge that cheated would see: the mover's result when
+// the policy plays on the true state itself, over fixed rollouts.
+func truth(s game.State, mover int) float64 {
+	sum := 0.0
+	for k := uint64(0); k < 20; k++ {
+		c := s.Clone()
+		rng := game.NewRNG(k)
+		for i := 0; i < 2000 && !c.Outcome().Over(); i++ {
+			c.Play(c.(game.Policy).PolicyMove(&rng))
+		}
+		if e, ok := c.(game.Evaluator); ok && !c.Outcome().Over() {
+			sum += e.Evaluate(mover)
+			continue
+		}
+		sum += c.Outcome().Reward(mover, c.NumPlayers())
+	}
+	return sum
+}
+
+// TestSkyjoReview: a Skyjo game's review judges every decision from the
+// mover's view (Hidden set), one point per position, values in range.
+func TestSkyjoReview(t *testing.T) {
+	s, _ := lookup(t, "skyjo").New(nil, 11)
+	start := s.Clone()
+	rng := game.NewRNG(3)
+	var moves []string
+	for i := 0; i < 12; i++ {
+		m := s.(game.Policy).PolicyMove(&rng)
+		moves = append(moves, s.FormatMove(m))
+		s.Play(m)
+	}
+	rv, err := ReviewGame(context.Background(), start, moves, ReviewOptions{Worlds: 8, Seed: 1}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rv.Hidden || len(rv.Moves) != 12 || len(rv.Points) != 13 {
+		t.Fatalf("hidden %v, %d moves, %d points", rv.Hidden, len(rv.Moves), len(rv.Points))
+	}
+	for i, j := range rv.Moves {
+		if j.Ply != i || j.Move != moves[i] || j.Before < 0 || j.Before > 1 || j.After < 0 || j.After > j.Before+1e-9 || j.Loss != j.Before-j.After && j.Loss != 0 {
+			t.Fatalf("move %d: %+v", i, j)
+		}
+		if j.Mark != Good && j.Better == "" {
+			t.Fatalf("a marked move without a better one: %+v", j)
+		}
+	}
+}

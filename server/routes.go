@@ -56,6 +56,10 @@ func (s *Server) routes() {
 	authed("POST /api/records", s.handleImport)
 	open("GET /api/leaderboard/{game}", s.handleLeaderboard)
 	open("POST /api/rules/{game}", s.handleRules)
+	authed("POST /api/analysis", s.handleAnalysis)
+	authed("GET /api/analysis/{id}/events", s.handleAnalysisEvents)
+	authed("POST /api/analysis/{id}/stop", s.handleAnalysisStop)
+	authed("POST /api/games/{id}/review", s.handleReview)
 
 	open("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, errf(http.StatusNotFound, "not_found", "no API route %s %s", r.Method, r.URL.Path))

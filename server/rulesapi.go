@@ -82,37 +82,12 @@ func answerRules(g game.Game, req *rulesRequest) (*rulesResponse, error) {
 	if len(req.Moves) > maxRulesMoves {
 		return nil, errf(http.StatusRequestEntityTooLarge, "too_large", "at most %d moves", maxRulesMoves)
 	}
-	var st game.State
-	if len(req.Position) > 0 && string(req.Position) != "null" {
-		if len(req.Options) > 0 {
-			return nil, errf(http.StatusBadRequest, "bad_request", "send options or a position, not both (a position carries its options)")
-		}
-		p, err := g.ParsePosition(req.Position)
-		if err != nil {
-			return nil, errf(http.StatusUnprocessableEntity, "bad_position", "%v", err)
-		}
-		st = p
-	} else {
-		settings := make([]string, 0, len(req.Options))
-		for k, v := range req.Options {
-			settings = append(settings, k+"="+v)
-		}
-		opts, err := game.ParseOptions(g, settings)
-		if err != nil {
-			return nil, errf(http.StatusUnprocessableEntity, "bad_option", "%v", err)
-		}
-		if st, err = g.New(opts, req.Seed); err != nil {
-			return nil, errf(http.StatusUnprocessableEntity, "bad_option", "%v", err)
-		}
+	st, err := rulesState(g, req)
+	if err != nil {
+		return nil, err
 	}
-	for i, text := range req.Moves {
-		if err := game.Play(st, text); err != nil {
-			code := "illegal_move"
-			if errors.Is(err, game.ErrSyntax) {
-				code = "bad_move"
-			}
-			return nil, errf(http.StatusUnprocessableEntity, code, "moves[%d] %q: %v", i, text, err)
-		}
+	if err := playAll(st, req.Moves); err != nil {
+		return nil, err
 	}
 	resp := &rulesResponse{Game: g.Name()}
 	if req.Move != "" {
@@ -170,5 +145,49 @@ func describeRules(st game.State, seat *int, resp *rulesResponse) error {
 		return errf(http.StatusUnprocessableEntity, "bad_position", "%v", err)
 	}
 	resp.View = view
+	return nil
+}
+
+// rulesState is the state a request starts from: its position, or a new
+// game with its options and seed. The analysis API reads positions the same
+// way.
+func rulesState(g game.Game, req *rulesRequest) (game.State, error) {
+	if len(req.Position) > 0 && string(req.Position) != "null" {
+		if len(req.Options) > 0 {
+			return nil, errf(http.StatusBadRequest, "bad_request", "send options or a position, not both (a position carries its options)")
+		}
+		st, err := g.ParsePosition(req.Position)
+		if err != nil {
+			return nil, errf(http.StatusUnprocessableEntity, "bad_position", "%v", err)
+		}
+		return st, nil
+	}
+	settings := make([]string, 0, len(req.Options))
+	for k, v := range req.Options {
+		settings = append(settings, k+"="+v)
+	}
+	opts, err := game.ParseOptions(g, settings)
+	if err != nil {
+		return nil, errf(http.StatusUnprocessableEntity, "bad_option", "%v", err)
+	}
+	st, err := g.New(opts, req.Seed)
+	if err != nil {
+		return nil, errf(http.StatusUnprocessableEntity, "bad_option", "%v", err)
+	}
+	return st, nil
+}
+
+// playAll plays moves on st, each checked by the rules; the error names the
+// first that is not legal.
+func playAll(st game.State, moves []string) error {
+	for i, text := range moves {
+		if err := game.Play(st, text); err != nil {
+			code := "illegal_move"
+			if errors.Is(err, game.ErrSyntax) {
+				code = "bad_move"
+			}
+			return errf(http.StatusUnprocessableEntity, code, "moves[%d] %q: %v", i, text, err)
+		}
+	}
 	return nil
 }

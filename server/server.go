@@ -11,7 +11,8 @@
 // (requests, answers, middleware), errors.go, auth.go, password.go,
 // ratelimit.go, proxy.go, origin.go, headers.go, text.go, metrics.go;
 // lobby.go (create, list, seats), play.go (commands, moves, the game as it
-// stands), notifications.go, catalog.go, records.go, rulesapi.go; views.go
+// stands), notifications.go, catalog.go, records.go, rulesapi.go,
+// analysis.go (the analysis board and reviews); views.go
 // (everything a client may see of a game), summary.go; hub.go (the
 // fan-out), ws.go, wsguard.go, gamechannel.go, userchannel.go.
 package server
@@ -25,6 +26,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/netip"
+	"runtime"
 	"sync"
 	"time"
 
@@ -67,6 +69,12 @@ type Config struct {
 	// SecureCookies marks the session cookie Secure even without TLS (set
 	// it behind a TLS-terminating proxy).
 	SecureCookies bool
+	// AnalysisJobs is how many analyses and reviews may run at once on the
+	// node (default: twice its cores; each searches on one core at most,
+	// and only where bots leave one free). AnalysisTime caps one analysis
+	// (default one minute).
+	AnalysisJobs int
+	AnalysisTime time.Duration
 	// TrustedProxies are the proxies whose X-Forwarded-For (the client's
 	// address, for per-address limits) and X-Forwarded-Proto (https: HSTS
 	// and Secure cookies) are believed. Empty: none, the peer is the client.
@@ -97,6 +105,7 @@ type Server struct {
 	// dummy is a password hash checked for unknown names.
 	dummyOnce sync.Once
 	dummy     string
+	analyses  *analyses     // the analysis board's and the reviews' jobs
 	handler   http.Handler  // the routes, wrapped in protect
 	accounts  *accountGuard // sign-in back-off per account
 
@@ -138,9 +147,11 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.hub = newHub(s)
+	s.analyses = newAnalyses(cfg.AnalysisJobs, cfg.AnalysisTime)
 	var err error
 	s.games, err = match.NewRegistry(match.Config{
 		Journal: cfg.Store, Publisher: s.hub, Time: match.RealTime{NowFunc: cfg.Now}, GameSeed: cfg.Seed,
+		Bots: urgentBots{match.NewBotSemaphore(runtime.GOMAXPROCS(0)), s.analyses.pool},
 		Log: cfg.Logger, BotTimeout: cfg.BotTimeout, BotDelay: cfg.BotDelay,
 	})
 	if err != nil {

@@ -151,8 +151,9 @@ func New(cfg Config) (*Server, error) {
 	var err error
 	s.games, err = match.NewRegistry(match.Config{
 		Journal: cfg.Store, Publisher: s.hub, Time: match.RealTime{NowFunc: cfg.Now}, GameSeed: cfg.Seed,
-		Bots: urgentBots{match.NewBotSemaphore(runtime.GOMAXPROCS(0)), s.analyses.pool},
 		Log: cfg.Logger, BotTimeout: cfg.BotTimeout, BotDelay: cfg.BotDelay,
+		// Bots think first: analysis waits while they hold the cores.
+		Bots: urgentBots{match.NewBotSemaphore(runtime.GOMAXPROCS(0)), s.analyses.pool},
 	})
 	if err != nil {
 		return nil, err

@@ -1,6 +1,7 @@
-// The game room's bugs of issue 17, each as the player met it: the pie
+// The game room of issue 17: its bugs, each as the player met it (the pie
 // swap's colours, the Skyjo piles and bot names, a missing game or player,
-// the replay on a phone, the move list's first row and the result box.
+// the replay on a phone, the move list's first row and the result box),
+// and what a finished game against a bot offers: play again, the record.
 
 import {test, before, after} from 'node:test'
 import assert from 'node:assert/strict'
@@ -225,6 +226,36 @@ test('the move list shows whole rows; the result box has no focus-like border', 
   for (const b of border) assert.ok(!(b.w >= 1.5 && b.c === b.blue), 'a focus-like accent border: ' + JSON.stringify(border))
   assertNoErrors(watcher)
   await watcher.context().close()
+  assertNoErrors(page)
+  await page.context().close()
+})
+
+test('after a game against a bot: play again with the same bot and options, download the record', async () => {
+  const page = await newPage(browser)
+  await guest(page)
+  const id = await openGame(page, {game: 'sgolte', options: {size: '6', pie: 'off'}, seats: [{kind: 'me'}, {kind: 'bot', level: 'greedy'}],
+    clock: {kind: 'realtime', initialMs: 600000, incrementMs: 2000}})
+  page.once('dialog', (d) => d.accept())
+  await page.click('[data-test=resign]')
+  await page.waitForSelector('[data-test=result]:not([hidden])')
+  // the record, as the link downloads it
+  const href = await page.getAttribute('[data-test=export]', 'href')
+  assert.equal(href, `/api/games/${id}/record`)
+  assert.match(await page.getAttribute('[data-test=export]', 'download'), /^tabula-sgolte-.+\.json$/)
+  const rec = await page.evaluate((h) => fetch(h).then((r) => r.json()), href)
+  assert.equal(rec.format, 'tabula-record/1')
+  assert.equal(rec.id, id)
+  // the same game again, against the same bot
+  await page.click('[data-test=again]')
+  await page.waitForFunction((old) => /#\/game\//.test(location.hash) && !location.hash.endsWith(old), id)
+  const next = (await api(page, 'GET', '/games/' + page.url().split('/').pop())).body.game
+  assert.notEqual(next.id, id)
+  assert.equal(next.options.size, '6')
+  assert.equal(next.options.pie, 'off')
+  assert.deepEqual(next.clock, {kind: 'realtime', initialMs: 600000, incrementMs: 2000})
+  assert.equal(next.seats[1].kind, 'bot')
+  assert.equal(next.seats[1].level, 'greedy')
+  assert.equal(next.seats[0].user, await userName(page))
   assertNoErrors(page)
   await page.context().close()
 })

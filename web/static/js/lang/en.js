@@ -363,6 +363,8 @@ export default {
   'opt.sploof.supply.name': 'Supply',
   'opt.sploof.supply.v.finite': 'limited',
   'opt.sploof.supply.v.unlimited': 'unlimited',
+  'game.export': 'Download the record',
+  'game.again': 'Play again (same bots, same options)',
   // end roomweb
   'opt.sgolte.size': 'cells per side of the hexhex board',
   'opt.sgolte.minflip': 'A split must flip as few stones as possible: counted over every enemy group touching the new stone, or only within the group you choose to split.',

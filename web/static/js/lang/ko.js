@@ -361,6 +361,8 @@ export default {
   'opt.sploof.supply.name': '공급처',
   'opt.sploof.supply.v.finite': '제한',
   'opt.sploof.supply.v.unlimited': '무제한',
+  'game.export': '기보 내려받기',
+  'game.again': '다시 두기 (같은 봇, 같은 설정)',
   // end roomweb
   'opt.sgolte.size': '육각 보드 한 변의 칸 수',
   'opt.sgolte.minflip': '가르기는 돌을 가능한 한 적게 뒤집어야 합니다: 새 돌에 맞닿은 모든 상대 그룹을 기준으로, 또는 가르려고 고른 그룹 안에서만.',

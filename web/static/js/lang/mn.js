@@ -359,6 +359,8 @@ export default {
   'opt.sploof.supply.name': 'Сан',
   'opt.sploof.supply.v.finite': 'хязгаартай',
   'opt.sploof.supply.v.unlimited': 'хязгааргүй',
+  'game.export': 'Тэмдэглэлийг татаж авах',
+  'game.again': 'Дахин тоглох (ижил бот, ижил тохиргоо)',
   // end roomweb
   'opt.sgolte.size': 'зургаан өнцөгт самбарын нэг талын нүдний тоо',
   'opt.sgolte.minflip': 'Хуваахдаа аль болох цөөн чулуу эргүүлнэ: шинэ чулуутай хүрэлцсэн өрсөлдөгчийн бүх бүлгээр, эсвэл хуваахаар сонгосон бүлэг дотроо.',

@@ -321,6 +321,12 @@ export function gamePage(main, [id]) {
     }
     if (sum.status === 'finished' || sum.status === 'imported') {
       buttons.append(h('a', {href: '#/replay/' + sum.id, class: 'button', 'data-test': 'replay-link'}, t('game.replay')))
+      buttons.append(h('a', {href: '/api/games/' + encodeURIComponent(sum.id) + '/record', download: `tabula-${sum.game}-${sum.id}.json`,
+        class: 'button', 'data-test': 'export'}, t('game.export')))
+      const humans = sum.seats.filter((se) => se.kind === 'human').length
+      if (sum.status === 'finished' && st.seat >= 0 && humans === 1 && sum.seats.some((se) => se.kind === 'bot')) {
+        buttons.append(h('button', {type: 'button', class: 'primary', 'data-test': 'again', onclick: playAgain}, t('game.again')))
+      }
     }
     if (sum.status === 'open') {
       const mine = me && sum.seats.some((se) => se.kind === 'human' && se.user === me.name)
@@ -359,6 +365,18 @@ export function gamePage(main, [id]) {
         await notify.enable()
         renderButtons()
       }}, t('notify.enable')))
+    }
+  }
+
+  /** playAgain starts the same game against the same bots: same seats, options and clock. */
+  async function playAgain() {
+    const sum = st.summary
+    try {
+      const res = await api.createGame({game: sum.game, options: sum.options, clock: sum.clock,
+        seats: sum.seats.map((se, i) => (i === st.seat ? {kind: 'me'} : {kind: 'bot', level: se.level}))})
+      location.hash = '#/game/' + res.game.id
+    } catch (e) {
+      errBox.replaceChildren(errorBox(e))
     }
   }
 

@@ -105,6 +105,9 @@ func (m *Match) maybeBot() {
 		}
 		m.post(func() {
 			m.bots.busy, m.bots.cancel = false, nil
+			if err != nil && m.reg.ctx.Err() != nil {
+				return // the node is stopping: the decision was cancelled, not failed
+			}
 			m.botMoved(seat, ply, mv, err)
 		})
 	}()

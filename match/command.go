@@ -27,6 +27,12 @@ type Command struct {
 	// on; -1 for a resignation at any ply.
 	Ply  int
 	Move string // CmdMove: the move in the game's notation
+	// Retry says that an earlier copy of this command may have been
+	// applied already: it was sent to an owner that died or went silent
+	// before answering. A retried move identical to the last move played
+	// (same ply, seat and text) is answered as done instead of as stale,
+	// so a command that races a takeover is applied once, never twice.
+	Retry bool
 }
 
 // Ack is a command's answer: the game after it, and the move it committed.

@@ -41,6 +41,13 @@ func errorf(code Code, format string, args ...any) *Error {
 // more (it ended, or the node is stopping); the store has its final state.
 var ErrClosed = errors.New("match: the game has no owner here")
 
+// ErrDeposed is what a Journal returns (wrapped) when a write is refused
+// because another node has taken the game over: the write was fenced by the
+// ownership epoch this node held, and nothing was written. The owner here
+// stops, and its command answers ErrClosed, so that the caller forwards it
+// to the new owner.
+var ErrDeposed = errors.New("match: another node owns the game now")
+
 // errUnavailable answers a command whose write the store refused for a
 // reason other than a conflict (the cause is logged, not shown).
 var errUnavailable = &Error{Code: CodeUnavailable, Message: "the server cannot do that now; nothing was changed"}

@@ -17,6 +17,10 @@ const (
 	EventStart   EventKind = "start"   // every seat is filled: the game is live
 	EventMove    EventKind = "move"    // a move was committed
 	EventEnd     EventKind = "end"     // the game finished or was aborted
+	// EventResumed: another node took the game over from an owner that
+	// died; the takeover is a write of its own (Registry.Adopt), and every
+	// client resynchronises from a snapshot (clocks and deadline moved on).
+	EventResumed EventKind = "resumed"
 )
 
 // Event is one committed change of a game, numbered: Seq is the game's
@@ -45,7 +49,7 @@ type Event struct {
 	// Clocks is the realtime clocks at the move (EventMove).
 	Clocks []ClockState
 	// Prompt is the bot-protocol request for the human seat to move, if one
-	// is (EventStart, EventMove): sent on that user's channel.
+	// is (EventStart, EventMove, EventResumed): sent on that user's channel.
 	Prompt *Prompt
 }
 

@@ -61,6 +61,14 @@ func (m *Match) run() {
 	for !m.done {
 		select {
 		case fn := <-m.inbox:
+			// A stop wins over work already queued: a bot decision that
+			// StopAll cancelled must not be played as a random move.
+			select {
+			case <-m.stopCh:
+				m.release()
+				return
+			default:
+			}
 			fn()
 		case <-m.stopCh:
 			m.release()
@@ -189,6 +197,9 @@ func (m *Match) update(next Meta) error {
 	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
 	defer cancel()
 	if err := m.reg.cfg.Journal.UpdateGame(ctx, &next); err != nil {
+		if errors.Is(err, ErrDeposed) {
+			return m.deposed("update game")
+		}
 		if errors.Is(err, ErrConflict) {
 			return errorf(CodeConflict, "the game changed meanwhile; try again")
 		}
@@ -196,6 +207,15 @@ func (m *Match) update(next Meta) error {
 	}
 	m.meta = next
 	return nil
+}
+
+// deposed stops an owner whose write was fenced off: another node owns the
+// game now. The command answers ErrClosed, which the caller forwards to
+// the new owner; nothing was written here.
+func (m *Match) deposed(op string) error {
+	m.log.Warn("another node owns the game now; this owner stops", "game", m.id, "op", op)
+	m.done = true
+	return ErrClosed
 }
 
 // publish hands the event of the change just committed to the publisher.
@@ -265,13 +285,23 @@ func (m *Match) startIfFull() error {
 	return nil
 }
 
-// resume continues a live game loaded from the store after a restart.
-func (m *Match) resume() {
+// resume continues a live game loaded from the store: after a restart of
+// the only node, or taken over from a node that died (adopted).
+func (m *Match) resume(adopted bool) {
 	now := m.reg.cfg.Time.Now()
-	// Realtime clocks do not run while the server is down: the seat to move
-	// gets its stored remaining time again from now.
 	m.clk.turnStart = now
-	if m.meta.Clock.Kind == ClockRealtime {
+	switch {
+	case adopted:
+		// The claim that took the game over moved the stored deadline past
+		// the outage (cluster mode's fair clock): the seat to move has
+		// until then, and its realtime clock shows what is left of it.
+		if seat := m.meta.ToMove; m.meta.Clock.Kind == ClockRealtime && seat >= 0 && seat < len(m.clk.remaining) && !m.meta.Deadline.IsZero() {
+			m.clk.remaining[seat] = max(m.meta.Deadline.Sub(now).Milliseconds(), 0)
+		}
+		m.publish(Event{Kind: EventResumed, Clocks: m.clk.state(m.running(), now), Prompt: m.prompt()})
+	case m.meta.Clock.Kind == ClockRealtime:
+		// Realtime clocks do not run while the server is down: the seat to
+		// move gets its stored remaining time again from now.
 		m.meta.Deadline = m.clk.deadline(m.meta.ToMove, now)
 	}
 	if out := m.st.Outcome(); out.Over() {
@@ -319,6 +349,11 @@ func (m *Match) humanMove(c Command) (*Move, error) {
 	}
 	if c.Seat >= 0 && c.Seat != seat {
 		return nil, errorf(CodeForbidden, "seat %d is not yours", c.Seat)
+	}
+	if last := len(m.moves) - 1; c.Retry && c.Ply == last && m.moves[last].Seat == seat && m.moves[last].Text == c.Move {
+		// The first copy of a retried command was applied.
+		done := m.moves[last]
+		return &done, nil
 	}
 	if toMove := m.st.ToMove(); toMove != seat {
 		return nil, errorf(CodeNotYourTurn, "it is seat %d's turn", toMove)
@@ -391,6 +426,9 @@ func (m *Match) append(rec Move, turn Turn, end *End) error {
 	err := j.AppendMove(ctx, m.id, rec, turn, end)
 	if err == nil {
 		return nil
+	}
+	if errors.Is(err, ErrDeposed) {
+		return m.deposed("append move")
 	}
 	check, cancel2 := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel2()
@@ -494,6 +532,9 @@ func (m *Match) finish(end End) error {
 	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
 	defer cancel()
 	if err := m.reg.cfg.Journal.EndGame(ctx, m.id, end); err != nil {
+		if errors.Is(err, ErrDeposed) {
+			return m.deposed("end game")
+		}
 		return m.storeFailed("end game", err)
 	}
 	m.finished(end)

@@ -196,6 +196,20 @@ func (r *Registry) Create(ctx context.Context, creator User, m Meta) (Ack, error
 // carry on (the time the node was down is not charged); an open game whose
 // seats are all taken starts. Loading a game that has an owner returns it.
 func (r *Registry) Load(ctx context.Context, m Meta) (*Match, error) {
+	return r.load(ctx, m, false)
+}
+
+// Adopt starts the owner of a game this node has just taken over from a
+// node that died (package cluster). It is Load, except that the stored
+// deadline stands — the takeover moved it fairly past the outage — and
+// that the takeover, which the store counted as one write of the game
+// (m.Version), is published first as EventResumed, so every listener
+// resynchronises and the seat to move is prompted again.
+func (r *Registry) Adopt(ctx context.Context, m Meta) (*Match, error) {
+	return r.load(ctx, m, true)
+}
+
+func (r *Registry) load(ctx context.Context, m Meta, adopted bool) (*Match, error) {
 	if owner := r.Get(m.ID); owner != nil {
 		return owner, nil
 	}
@@ -220,11 +234,14 @@ func (r *Registry) Load(ctx context.Context, m Meta) (*Match, error) {
 	}
 	switch m.Status {
 	case Live:
-		owner.post(owner.resume)
+		owner.post(func() { owner.resume(adopted) })
 	case Open:
 		// Filling the last seat and starting are two writes; a crash
 		// between them leaves a full open game, which starts now.
 		owner.post(func() {
+			if adopted {
+				owner.publish(Event{Kind: EventResumed})
+			}
 			if err := owner.startIfFull(); err != nil {
 				r.cfg.Log.Error("start resumed game", "game", m.ID, "err", err)
 			}
@@ -252,6 +269,15 @@ func (r *Registry) remove(m *Match) {
 	defer r.mu.Unlock()
 	if r.games[m.id] == m {
 		delete(r.games, m.id)
+	}
+}
+
+// Release stops the owner of game id here, if it has one, without writing
+// anything: another node has taken the game over (a cluster found this
+// node's lease lapsed), so this owner's picture of it may be stale.
+func (r *Registry) Release(id string) {
+	if m := r.Get(id); m != nil {
+		m.stop()
 	}
 }
 

@@ -2,6 +2,7 @@ package match
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/tabula-games/tabula/game"
 )
@@ -72,11 +73,35 @@ type Snapshot struct {
 func (s *Snapshot) Seq() int64 { return s.Meta.Version }
 
 // StoredSnapshot is the snapshot of a game read from the store (one without
-// an owner here: finished, aborted, imported, or owned elsewhere).
-func StoredSnapshot(m Meta, moves []Move) (*Snapshot, error) {
+// an owner here: finished, aborted, imported, or owned elsewhere), as it
+// stood at now. The game's row is read before its moves, and moves are only
+// ever added, so moves beyond m.Ply were committed after the row was read:
+// they are left out, and the snapshot is the game at event m.Version.
+func StoredSnapshot(m Meta, moves []Move, now time.Time) (*Snapshot, error) {
+	if len(moves) < m.Ply {
+		return nil, fmt.Errorf("game %s: the row says %d moves, %d stored", m.ID, m.Ply, len(moves))
+	}
+	moves = moves[:m.Ply]
 	st, err := Replay(&m, moves, -1)
 	if err != nil {
 		return nil, fmt.Errorf("replay %s: %w", m.ID, err)
 	}
-	return &Snapshot{Meta: m, Moves: moves, State: st}, nil
+	return &Snapshot{Meta: m, Moves: moves, State: st, Clocks: storedClocks(&m, moves, now)}, nil
+}
+
+// storedClocks is a live game's realtime clocks as its stored moves and
+// deadline tell them at now: each seat's time after its last move, and
+// the seat to move's running down to its deadline (which its owner keeps
+// in the row, moved on after a takeover); nil without a running realtime
+// clock.
+func storedClocks(m *Meta, moves []Move, now time.Time) []ClockState {
+	if m.Status != Live || m.Clock.Kind != ClockRealtime {
+		return nil
+	}
+	c := newClocks(m.Clock, len(m.Seats), moves)
+	if seat := m.ToMove; seat >= 0 && seat < len(c.remaining) && !m.Deadline.IsZero() {
+		c.remaining[seat] = m.Deadline.Sub(now).Milliseconds()
+	}
+	c.turnStart = now
+	return c.state(m.ToMove, now)
 }

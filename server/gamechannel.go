@@ -77,9 +77,10 @@ func (gc *gameConn) render(p *published) [][]byte {
 	switch {
 	case e.Seq <= gc.seq:
 		return nil // already in what the client has
-	case e.Seq > gc.seq+1 || e.Kind == match.EventStart:
-		// A gap (an event this connection never got) or the start,
-		// which changes what every seat sees: a fresh snapshot.
+	case e.Seq > gc.seq+1 || e.Kind == match.EventStart || e.Kind == match.EventResumed:
+		// A gap (an event this connection never got), the start, which
+		// changes what every seat sees, or a takeover by another node
+		// (clocks moved on): a fresh snapshot.
 		msg, err := gc.snapshot()
 		if err != nil {
 			gc.cancel() // the client reconnects for one

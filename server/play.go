@@ -127,7 +127,7 @@ func (s *Server) snapshot(ctx context.Context, id string) (*match.Snapshot, erro
 	if err != nil {
 		return nil, s.internal("load moves", err)
 	}
-	if snap, err = match.StoredSnapshot(m, moves); err != nil {
+	if snap, err = match.StoredSnapshot(m, moves, s.now()); err != nil {
 		return nil, s.internal("load game", err)
 	}
 	return snap, nil

@@ -36,6 +36,7 @@ var dialect = &sqlstore.Dialect{
 	},
 	// Any fixed key: nodes starting together migrate one after another.
 	MigrationLock: "SELECT pg_advisory_xact_lock(7250411)",
+	NowMs:         "CAST(EXTRACT(EPOCH FROM statement_timestamp()) * 1000 AS BIGINT)",
 }
 
 // Open connects to the database at url (postgres://user@host/db?…) and

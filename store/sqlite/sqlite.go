@@ -41,6 +41,7 @@ var dialect = &sqlstore.Dialect{
 		}
 		return false
 	},
+	NowMs: "CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)",
 }
 
 // Options tune a store; the zero value is the durable default.

@@ -38,6 +38,10 @@ func Run(t *testing.T, open func(t *testing.T) store.Store, latest int) {
 		{"MoveRace", testMoveRace},
 		{"EndAndRatings", testEndAndRatings},
 		{"Import", testImport},
+		{"LeaseRenewal", testLeaseRenewal},
+		{"Fencing", testFencing},
+		{"ClaimRace", testClaimRace},
+		{"FairDeadline", testFairDeadline},
 		{"Migrations", func(t *testing.T, s store.Store) { testMigrations(t, s, latest) }},
 	}
 	for _, tc := range tests {

@@ -33,6 +33,10 @@ type Dialect struct {
 	// MigrationLock, if set, runs first in the migration transaction so
 	// that nodes starting together migrate one at a time.
 	MigrationLock string
+	// NowMs is an SQL expression for the database's clock in Unix
+	// milliseconds, the same throughout a statement: leases are timed by
+	// the database, so that the nodes' clocks need not agree.
+	NowMs string
 }
 
 // Rebind rewrites ? placeholders for the dialect.
@@ -201,11 +205,12 @@ func mustOne(res sql.Result) error {
 const (
 	qAdvance = `UPDATE games SET ply = ply + 1, to_move = ?, deadline = ?, version = version + 1
 		WHERE id = ? AND status = ? AND ply = ?`
-	qInsertMove = "INSERT INTO moves (game_id, ply, seat, text, at, clock_ms) VALUES (?, ?, ?, ?, ?, ?)"
+	qAdvanceFenced = qAdvance + " AND owner_epoch = ?"
+	qInsertMove    = "INSERT INTO moves (game_id, ply, seat, text, at, clock_ms) VALUES (?, ?, ?, ?, ?, ?)"
 )
 
 func (db *DB) prepare() {
-	for _, q := range []string{qAdvance, qInsertMove} {
+	for _, q := range []string{qAdvance, qAdvanceFenced, qInsertMove} {
 		if st, err := db.w.Prepare(db.d.Rebind(q)); err == nil {
 			db.stmts[q] = st
 		}

@@ -14,18 +14,23 @@ import (
 
 // CreateGame implements store.Games.
 func (db *DB) CreateGame(ctx context.Context, m *match.Meta) error {
-	return db.wrap("create game", db.insertGame(ctx, m, nil))
+	return db.wrap("create game", db.insertGame(ctx, m, nil, ""))
+}
+
+// CreateOwnedGame implements store.Leases.
+func (db *DB) CreateOwnedGame(ctx context.Context, m *match.Meta, node string) error {
+	return db.wrap("create game", db.insertGame(ctx, m, nil, node))
 }
 
 // ImportGame implements store.Games.
 func (db *DB) ImportGame(ctx context.Context, m *match.Meta, moves []match.Move) error {
 	m.Ply = len(moves)
-	return db.wrap("import game", db.insertGame(ctx, m, moves))
+	return db.wrap("import game", db.insertGame(ctx, m, moves, ""))
 }
 
 // insertGame stores a new game, its seats and moves in one transaction, at
-// Version 1.
-func (db *DB) insertGame(ctx context.Context, m *match.Meta, moves []match.Move) error {
+// Version 1; owned by node at epoch 1 unless node is "".
+func (db *DB) insertGame(ctx context.Context, m *match.Meta, moves []match.Move, node string) error {
 	opts, err := json.Marshal(m.Options)
 	if err != nil {
 		return err
@@ -39,12 +44,16 @@ func (db *DB) insertGame(ctx context.Context, m *match.Meta, moves []match.Move)
 		return err
 	}
 	m.Version = 1
+	epoch := 0
+	if node != "" {
+		epoch = 1
+	}
 	return db.tx(ctx, func(tx *sql.Tx) error {
 		_, err := tx.ExecContext(ctx, db.d.Rebind(`INSERT INTO games (id, game, options, seed, start_position, status, clock, rated,
-			creator_id, created, started, finished, result, ply, to_move, deadline, version)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+			creator_id, created, started, finished, result, ply, to_move, deadline, version, owner, owner_epoch)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
 			m.ID, m.Game, string(opts), int64(m.Seed), string(m.StartPosition), string(m.Status), string(clock), b2i(m.Rated),
-			m.CreatorID, ms(m.Created), ms(m.Started), ms(m.Finished), result, m.Ply, m.ToMove, ms(m.Deadline), m.Version)
+			m.CreatorID, ms(m.Created), ms(m.Started), ms(m.Finished), result, m.Ply, m.ToMove, ms(m.Deadline), m.Version, node, epoch)
 		if err != nil {
 			return err
 		}
@@ -175,11 +184,27 @@ func (db *DB) Game(ctx context.Context, id string) (match.Meta, error) {
 
 // UpdateGame implements match.Journal.
 func (db *DB) UpdateGame(ctx context.Context, m *match.Meta) error {
+	return db.updateGame(ctx, 0, m)
+}
+
+// UpdateGameFenced implements store.Leases.
+func (db *DB) UpdateGameFenced(ctx context.Context, epoch int64, m *match.Meta) error {
+	return db.updateGame(ctx, epoch, m)
+}
+
+// updateGame rewrites the lobby part of a game, fenced by the owner's
+// epoch unless it is 0.
+func (db *DB) updateGame(ctx context.Context, epoch int64, m *match.Meta) error {
 	err := db.tx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, db.d.Rebind(`UPDATE games SET status = ?, rated = ?, started = ?, finished = ?,
-			to_move = ?, deadline = ?, version = version + 1 WHERE id = ? AND version = ? AND status <> ?`),
-			string(m.Status), b2i(m.Rated), ms(m.Started), ms(m.Finished), m.ToMove, ms(m.Deadline), m.ID, m.Version, string(match.Finished))
-		if err := db.guarded(ctx, tx, m.ID, res, err); err != nil {
+		q := `UPDATE games SET status = ?, rated = ?, started = ?, finished = ?,
+			to_move = ?, deadline = ?, version = version + 1 WHERE id = ? AND version = ? AND status <> ?`
+		args := []any{string(m.Status), b2i(m.Rated), ms(m.Started), ms(m.Finished), m.ToMove, ms(m.Deadline), m.ID, m.Version, string(match.Finished)}
+		if epoch != 0 {
+			q += " AND owner_epoch = ?"
+			args = append(args, epoch)
+		}
+		res, err := tx.ExecContext(ctx, db.d.Rebind(q), args...)
+		if err := db.guarded(ctx, tx, m.ID, epoch, res, err); err != nil {
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, db.d.Rebind("DELETE FROM seats WHERE game_id = ?"), m.ID); err != nil {

@@ -111,6 +111,30 @@ DROP TABLE sessions;
 DROP TABLE users`
 		},
 	},
+	{
+		Version: 2,
+		Name:    "game owners and node leases (cluster mode)",
+		Up: func(d *Dialect) string {
+			return `
+ALTER TABLE games ADD COLUMN owner TEXT NOT NULL DEFAULT '';
+ALTER TABLE games ADD COLUMN owner_epoch BIGINT NOT NULL DEFAULT 0;
+CREATE INDEX games_owner ON games(owner, status);
+CREATE TABLE cluster_nodes (
+	id TEXT PRIMARY KEY,
+	started BIGINT NOT NULL,
+	renewed BIGINT NOT NULL,
+	expires BIGINT NOT NULL,
+	bots_full INTEGER NOT NULL
+)`
+		},
+		Down: func(d *Dialect) string {
+			return `
+DROP TABLE cluster_nodes;
+DROP INDEX games_owner;
+ALTER TABLE games DROP COLUMN owner_epoch;
+ALTER TABLE games DROP COLUMN owner`
+		},
+	},
 }
 
 // LatestVersion is the schema version this code expects.

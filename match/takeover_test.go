@@ -1,0 +1,275 @@
+package match_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/tabula-games/tabula/agent"
+	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/match"
+)
+
+// The seams a cluster of nodes uses (package cluster): a write fenced off
+// because another node took the game over, a command retried after its
+// first owner died, a game adopted from a dead node, an owner released.
+
+// TestDeposed: a write the journal refuses with ErrDeposed (another node
+// owns the game now) stops this owner and answers ErrClosed — the caller
+// forwards the command to the new owner — whichever write it was; nothing
+// is written and no event is published.
+func TestDeposed(t *testing.T) {
+	for _, tc := range []struct {
+		op  string
+		cmd func(id string) match.Command
+	}{
+		{"update", func(string) match.Command { return match.Command{Kind: match.CmdJoin, User: bob, Seat: -1} }},
+		{"append", func(string) match.Command { return move(alice, 0, "1") }},
+		{"end", func(string) match.Command { return match.Command{Kind: match.CmdResign, User: alice, Ply: -1} }},
+	} {
+		t.Run(tc.op, func(t *testing.T) {
+			n := newNode(t)
+			id := n.create(twoHumans("9"))
+			if tc.op != "update" {
+				n.must(id, match.Command{Kind: match.CmdJoin, User: bob, Seat: -1})
+			}
+			n.journal.Fail = func(op, _ string) error {
+				if op == tc.op {
+					return fmt.Errorf("fenced: %w", match.ErrDeposed)
+				}
+				return nil
+			}
+			before, moves := n.journal.Game(id)
+			events := len(n.events.All())
+			if _, err := n.do(id, tc.cmd(id)); !errors.Is(err, match.ErrClosed) {
+				t.Fatalf("a fenced %s answered %v, want ErrClosed", tc.op, err)
+			}
+			if n.reg.Get(id) != nil {
+				t.Fatal("the deposed owner is still registered")
+			}
+			after, moves2 := n.journal.Game(id)
+			if after.Version != before.Version || len(moves2) != len(moves) || len(n.events.All()) != events {
+				t.Fatalf("a fenced write changed something: version %d → %d, moves %d → %d", before.Version, after.Version, len(moves), len(moves2))
+			}
+			if !strings.Contains(n.log(), "another node owns the game now") {
+				t.Fatalf("not logged:\n%s", n.log())
+			}
+		})
+	}
+
+	t.Run("a timeout", func(t *testing.T) {
+		n := newNode(t)
+		m := twoHumans("9")
+		m.Clock = match.Clock{Kind: match.ClockRealtime, InitialMs: 5000}
+		id := n.create(m)
+		n.must(id, match.Command{Kind: match.CmdJoin, User: bob, Seat: -1})
+		var ends atomic.Int32
+		n.journal.Fail = func(op, _ string) error {
+			if op == "end" {
+				ends.Add(1)
+				return match.ErrDeposed
+			}
+			return nil
+		}
+		n.time.Advance(6 * time.Second)
+		for n.reg.Get(id) != nil {
+			time.Sleep(time.Millisecond)
+		}
+		// A stopped owner tries no more: no retry every second.
+		n.time.Advance(5 * time.Second)
+		time.Sleep(20 * time.Millisecond)
+		if ends.Load() != 1 {
+			t.Fatalf("%d attempts to end the game, want 1", ends.Load())
+		}
+	})
+}
+
+// TestRetry: a retried move that was already applied (same ply, seat and
+// text as the last move) is answered as done and not played again; any
+// other retried or repeated move at an old ply is stale.
+func TestRetry(t *testing.T) {
+	n := newNode(t)
+	id := n.create(twoHumans("9"))
+	n.must(id, match.Command{Kind: match.CmdJoin, User: bob, Seat: -1})
+	n.must(id, move(alice, 0, "2"))
+	retry := move(alice, 0, "2")
+	retry.Retry = true
+	ack, err := n.do(id, retry)
+	if err != nil || ack.Move == nil || ack.Move.Ply != 0 || ack.Move.Text != "2" {
+		t.Fatalf("a retried move that was applied: %+v, %v", ack.Move, err)
+	}
+	if _, moves := n.journal.Game(id); len(moves) != 1 {
+		t.Fatalf("%d moves stored after the retry, want 1", len(moves))
+	}
+	for _, c := range []match.Command{
+		move(alice, 0, "2"), // the same move, not marked as a retry
+		{Kind: match.CmdMove, User: alice, Seat: -1, Ply: 0, Move: "1", Retry: true}, // another move
+	} {
+		if _, err := n.do(id, c); codeOf(err) != match.CodeStalePly && codeOf(err) != match.CodeNotYourTurn {
+			t.Fatalf("%+v: %v, want stale_ply or not_your_turn", c, err)
+		}
+	}
+	bobRetry := move(bob, 0, "2")
+	bobRetry.Retry = true
+	if _, err := n.do(id, bobRetry); codeOf(err) != match.CodeStalePly {
+		t.Fatalf("bob retrying alice's move: %v", err)
+	}
+	if _, moves := n.journal.Game(id); len(moves) != 1 {
+		t.Fatalf("%d moves stored, want 1", len(moves))
+	}
+}
+
+// TestAdopt: a game taken over from a dead node resumes with the deadline
+// its takeover stored (the seat to move's clock shows what is left of it),
+// publishes EventResumed first at the version the takeover wrote, prompts
+// the seat to move again, loses on time at that deadline, and its bots
+// carry on.
+func TestAdopt(t *testing.T) {
+	n := newNode(t)
+	m := twoHumans("9")
+	m.Clock = match.Clock{Kind: match.ClockRealtime, InitialMs: 60000, IncrementMs: 1000}
+	id := n.create(m)
+	n.must(id, match.Command{Kind: match.CmdJoin, User: bob, Seat: -1})
+	n.time.Advance(2 * time.Second)
+	n.must(id, move(alice, 0, "1")) // alice: 59 s left; bob to move
+	stored, _ := n.journal.Game(id)
+	n.reg.StopAll()
+
+	// The takeover's claim: one more version, bob's deadline 20 s from now.
+	other := newNode(t, func(c *match.Config) { c.Journal = n.journal; c.Time = n.time })
+	stored.Version++
+	stored.Deadline = n.time.Now().Add(20 * time.Second)
+	if _, err := other.reg.Adopt(context.Background(), stored); err != nil {
+		t.Fatal(err)
+	}
+	evs, err := other.events.Wait(func(e match.Event) bool { return e.Kind == match.EventResumed })
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := evs[0]
+	if e.Seq != stored.Version || e.Prompt == nil || e.Prompt.UserID != bob.ID || e.Prompt.Ply != 1 {
+		t.Fatalf("resumed event: seq %d (want %d), prompt %+v", e.Seq, stored.Version, e.Prompt)
+	}
+	if want := []match.ClockState{{Seat: 0, RemainingMs: 59000}, {Seat: 1, RemainingMs: 20000}}; !slices.Equal(e.Clocks, want) {
+		t.Fatalf("clocks %+v, want %+v", e.Clocks, want)
+	}
+	n.time.Advance(5 * time.Second)
+	ack := other.must(id, move(bob, 1, "1"))
+	if ack.Move.ClockMs != 16000 || ack.Seq() != stored.Version+1 {
+		t.Fatalf("bob's move after the takeover: clock %d ms (want 15 s left + 1 s), seq %d", ack.Move.ClockMs, ack.Seq())
+	}
+
+	// The deadline stands: a seat that does not move loses at it.
+	n2 := newNode(t)
+	id2 := n2.create(m)
+	n2.must(id2, match.Command{Kind: match.CmdJoin, User: bob, Seat: -1})
+	g, _ := n2.journal.Game(id2)
+	n2.reg.StopAll()
+	adopter := newNode(t, func(c *match.Config) { c.Journal = n2.journal; c.Time = n2.time })
+	g.Version++
+	g.Deadline = n2.time.Now().Add(3 * time.Second)
+	if _, err := adopter.reg.Adopt(context.Background(), g); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := adopter.events.Wait(func(e match.Event) bool { return e.Kind == match.EventResumed }); err != nil {
+		t.Fatal(err)
+	}
+	n2.time.Advance(3 * time.Second)
+	evs, err = adopter.events.Wait(func(e match.Event) bool { return e.Kind == match.EventEnd })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := evs[len(evs)-1].Meta.Result; r.Reason != match.ReasonTimeout {
+		t.Fatalf("result %+v, want a loss on time", r)
+	}
+
+	// A bot seat to move carries on.
+	// (The first node's bot waits a second of its clock before each move,
+	// which the test lets pass once.)
+	n3 := newNode(t, func(c *match.Config) { c.NewAgent = firstMove; c.BotDelay = time.Second })
+	id3 := n3.create(match.Meta{Options: map[string]string{"stones": "9"},
+		Seats: []match.Seat{{Kind: match.SeatBot, Level: "easy"}, {Kind: match.SeatHuman, UserID: alice.ID}}})
+	time.Sleep(10 * time.Millisecond)
+	n3.time.Advance(time.Second)
+	if _, err := n3.events.Wait(func(e match.Event) bool { return e.Kind == match.EventMove }); err != nil {
+		t.Fatal(err)
+	}
+	n3.must(id3, move(alice, 1, "1"))
+	g3, _ := n3.journal.Game(id3)
+	n3.reg.StopAll()
+	if _, moves := n3.journal.Game(id3); len(moves) != 2 {
+		t.Fatalf("%d moves before the takeover, want 2", len(moves))
+	}
+	bots := newNode(t, func(c *match.Config) { c.Journal = n3.journal; c.NewAgent = firstMove })
+	g3.Version++
+	if _, err := bots.reg.Adopt(context.Background(), g3); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := bots.events.Wait(func(e match.Event) bool { return e.Kind == match.EventMove && e.Move.Ply == 2 }); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// firstMove makes bots that play their first legal move.
+func firstMove(string, game.Game, uint64) (agent.Agent, error) { return first{}, nil }
+
+type first struct{}
+
+func (first) Name() string { return "first" }
+
+func (first) Choose(_ context.Context, obs game.Observation) (game.Move, error) {
+	return obs.World().Legal(nil)[0], nil
+}
+
+// TestRelease: releasing a game stops its owner here without a write; its
+// commands answer ErrClosed.
+func TestRelease(t *testing.T) {
+	n := newNode(t)
+	id := n.create(twoHumans("9"))
+	before, _ := n.journal.Game(id)
+	n.reg.Release(id)
+	if _, err := n.do(id, match.Command{Kind: match.CmdJoin, User: bob, Seat: -1}); !errors.Is(err, match.ErrClosed) {
+		t.Fatalf("a released game answered %v", err)
+	}
+	if after, _ := n.journal.Game(id); after.Version != before.Version {
+		t.Fatalf("releasing wrote: version %d → %d", before.Version, after.Version)
+	}
+	n.reg.Release("no such game") // nothing to do
+}
+
+// TestStoredSnapshot: a snapshot built from the store leaves out moves
+// committed after the game's row was read, and shows the running realtime
+// clock counting down to the stored deadline.
+func TestStoredSnapshot(t *testing.T) {
+	n := newNode(t)
+	m := twoHumans("9")
+	m.Clock = match.Clock{Kind: match.ClockRealtime, InitialMs: 30000}
+	id := n.create(m)
+	n.must(id, match.Command{Kind: match.CmdJoin, User: bob, Seat: -1})
+	n.time.Advance(4 * time.Second)
+	n.must(id, move(alice, 0, "1"))
+	row, _ := n.journal.Game(id)
+	n.time.Advance(time.Second)
+	n.must(id, move(bob, 1, "1")) // committed after the row was read
+	_, moves := n.journal.Game(id)
+	snap, err := match.StoredSnapshot(row, moves, n.time.Now().Add(3*time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(snap.Moves) != 1 || snap.Seq() != row.Version || snap.State.ToMove() != 1 {
+		t.Fatalf("snapshot: %d moves, seq %d, to move %d", len(snap.Moves), snap.Seq(), snap.State.ToMove())
+	}
+	// bob's deadline was 30 s after alice's move; 4 s have passed.
+	if want := []match.ClockState{{Seat: 0, RemainingMs: 26000}, {Seat: 1, RemainingMs: 26000}}; !slices.Equal(snap.Clocks, want) {
+		t.Fatalf("clocks %+v, want %+v", snap.Clocks, want)
+	}
+	row.Ply = 3
+	if _, err := match.StoredSnapshot(row, moves, n.time.Now()); err == nil {
+		t.Fatal("a row that says more moves than are stored was accepted")
+	}
+}

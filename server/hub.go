@@ -29,6 +29,11 @@ func (h *hub) Publish(e match.Event) {
 	if e.Kind == match.EventMove {
 		h.s.metrics.moves.Inc()
 	}
+	h.deliver(e)
+}
+
+// deliver hands e to the connections that listen to it.
+func (h *hub) deliver(e match.Event) {
 	p := &published{Event: e}
 	h.mu.Lock()
 	defer h.mu.Unlock()

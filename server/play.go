@@ -18,6 +18,10 @@ import (
 // command runs c in the game id through its owner.
 func (s *Server) command(ctx context.Context, id string, c match.Command) (match.Ack, error) {
 	ack, err := s.games.Do(ctx, id, c)
+	if errors.Is(err, match.ErrClosed) && s.cfg.Cluster != nil {
+		// Owned by another node (or it is not open or live any more).
+		ack, err = s.cfg.Cluster.Forward(ctx, id, c)
+	}
 	if errors.Is(err, match.ErrClosed) {
 		return match.Ack{}, s.noOwner(ctx, id)
 	}

@@ -146,5 +146,11 @@ func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "store unavailable"})
 		return
 	}
+	if s.cfg.Cluster != nil {
+		if err := s.cfg.Cluster.Healthy(); err != nil {
+			writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "cluster: " + err.Error()})
+			return
+		}
+	}
 	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 }

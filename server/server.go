@@ -75,6 +75,9 @@ type Config struct {
 	// (default one minute).
 	AnalysisJobs int
 	AnalysisTime time.Duration
+	// Cluster, if set, makes this server one node of several sharing the
+	// site (package cluster); nil: it owns every game.
+	Cluster Cluster
 	// TrustedProxies are the proxies whose X-Forwarded-For (the client's
 	// address, for per-address limits) and X-Forwarded-Proto (https: HSTS
 	// and Secure cookies) are believed. Empty: none, the peer is the client.
@@ -90,6 +93,7 @@ type Server struct {
 	now     func() time.Time
 	hub     *hub
 	games   *match.Registry
+	bots    match.BotPool // the node's pool, under the analysis wrapper
 	metrics *metrics
 	limits  *limiter // per credential
 	// ipLimits is per address, 20 times wider: many users may share an
@@ -149,11 +153,17 @@ func New(cfg Config) (*Server, error) {
 	s.hub = newHub(s)
 	s.analyses = newAnalyses(cfg.AnalysisJobs, cfg.AnalysisTime)
 	var err error
+	var journal match.Journal = cfg.Store
+	var publisher match.Publisher = s.hub
+	if cfg.Cluster != nil {
+		journal, publisher = cfg.Cluster.Journal(), cfg.Cluster.Publisher(s.hub)
+	}
+	s.bots = match.NewBotSemaphore(runtime.GOMAXPROCS(0))
 	s.games, err = match.NewRegistry(match.Config{
-		Journal: cfg.Store, Publisher: s.hub, Time: match.RealTime{NowFunc: cfg.Now}, GameSeed: cfg.Seed,
+		Journal: journal, Publisher: publisher, Time: match.RealTime{NowFunc: cfg.Now}, GameSeed: cfg.Seed,
 		Log: cfg.Logger, BotTimeout: cfg.BotTimeout, BotDelay: cfg.BotDelay,
 		// Bots think first: analysis waits while they hold the cores.
-		Bots: urgentBots{match.NewBotSemaphore(runtime.GOMAXPROCS(0)), s.analyses.pool},
+		Bots: urgentBots{s.bots, s.analyses.pool},
 	})
 	if err != nil {
 		return nil, err
@@ -164,8 +174,16 @@ func New(cfg Config) (*Server, error) {
 }
 
 // Start resumes every open and live game from the store: each gets its
-// owner again, clocks continue and bots carry on.
+// owner again, clocks continue and bots carry on. A node of a cluster
+// instead joins it, and takes over only the games no live node owns.
 func (s *Server) Start(ctx context.Context) error {
+	if s.cfg.Cluster != nil {
+		if err := s.cfg.Cluster.Start(ctx, s.games, remoteEvents{s.hub}); err != nil {
+			return err
+		}
+		go s.janitor()
+		return nil
+	}
 	var before time.Time
 	n := 0
 	for {
@@ -218,14 +236,18 @@ func (s *Server) janitor() {
 func (s *Server) Shutdown(ctx context.Context) error {
 	s.cancel()
 	done := make(chan struct{})
+	var err error
 	go func() {
 		s.games.StopAll()
 		s.wg.Wait()
+		if s.cfg.Cluster != nil {
+			err = s.cfg.Cluster.Stop(ctx)
+		}
 		close(done)
 	}()
 	select {
 	case <-done:
-		return nil
+		return err
 	case <-ctx.Done():
 		return ctx.Err()
 	}

@@ -108,15 +108,18 @@ func (s *Server) sendWaiting(uc *userConn) {
 }
 
 // snapshotsOf calls fn with the snapshot of every stored game that f
-// selects and that has an owner here: what its owner holds now, not the
-// stored row.
+// selects: what its owner holds now if it has one here, else the store's
+// (a game owned by another node of a cluster).
 func (s *Server) snapshotsOf(ctx context.Context, f store.GameFilter, fn func(snap *match.Snapshot)) {
 	games, err := s.store.Games(ctx, f)
 	if err != nil {
 		return
 	}
 	for _, g := range games {
-		if snap, err := s.games.Snapshot(ctx, g.ID); err == nil {
+		if s.games.Get(g.ID) == nil && s.cfg.Cluster == nil {
+			continue // one node owns every open and live game: this one ended
+		}
+		if snap, err := s.snapshot(ctx, g.ID); err == nil {
 			fn(snap)
 		}
 	}

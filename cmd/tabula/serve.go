@@ -16,6 +16,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/tabula-games/tabula/cluster"
 	"github.com/tabula-games/tabula/server"
 	"github.com/tabula-games/tabula/store"
 	"github.com/tabula-games/tabula/store/postgres"
@@ -37,6 +38,10 @@ type serveMain struct {
 	trustedProxies  listFlag
 	metricsAddr     string
 	metricsSet      bool // --metrics-addr was given, so failing to bind it is an error
+	// Cluster mode: --db postgres://… with --nats (cluster.go).
+	nats, natsPrefix, nodeID string
+	leaseTTL                 time.Duration
+	node                     *cluster.Node
 
 	log   *slog.Logger
 	store store.Store
@@ -82,6 +87,10 @@ func parseServe(args []string) (*serveMain, error) {
 	fs.StringVar(&m.tlsKey, "tls-key", "", "the PEM private key of --tls-cert")
 	fs.Var(&m.trustedProxies, "trusted-proxy", "a proxy (CIDR range or address; repeatable, or comma separated) whose X-Forwarded-For and X-Forwarded-Proto are believed")
 	fs.StringVar(&m.metricsAddr, "metrics-addr", defaultMetricsAddr, "address of the Prometheus metrics listener, apart from the site (empty: none)")
+	fs.StringVar(&m.nats, "nats", "", "cluster mode, with --db postgres://…: the NATS server(s) the nodes share (nats://host:4222)")
+	fs.StringVar(&m.natsPrefix, "nats-prefix", "tabula", "cluster mode: the prefix of the NATS subjects (sites sharing a NATS server choose different ones)")
+	fs.StringVar(&m.nodeID, "node-id", "", "cluster mode: this node's name in leases and logs (default: the host's name and a random suffix)")
+	fs.DurationVar(&m.leaseTTL, "lease-ttl", 3*time.Second, "cluster mode: how long a node's lease lasts unrenewed, i.e. the longest a dead node's games wait for another node")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return nil, err
@@ -122,7 +131,11 @@ func (m *serveMain) run(ctx context.Context, stdout, stderr io.Writer) error {
 	default:
 		return fmt.Errorf("--log %q: want text or json", m.logFormat)
 	}
-	if strings.HasPrefix(m.db, "postgres://") || strings.HasPrefix(m.db, "postgresql://") {
+	pg := strings.HasPrefix(m.db, "postgres://") || strings.HasPrefix(m.db, "postgresql://")
+	if err := checkClusterFlags(pg, m.nats); err != nil {
+		return err
+	}
+	if pg {
 		st, err := openPostgres(ctx, m.db)
 		if err != nil {
 			return err
@@ -145,6 +158,11 @@ func (m *serveMain) run(ctx context.Context, stdout, stderr io.Writer) error {
 			return fmt.Errorf("--web %q: not a directory", m.web)
 		}
 		cfg.Web = web.AppFrom(os.DirFS(m.web)) // the rules pages stay embedded
+	}
+	if m.nats != "" {
+		if cfg.Cluster, err = m.joinCluster(); err != nil {
+			return err
+		}
 	}
 	srv, err := server.New(cfg)
 	if err != nil {
@@ -183,7 +201,7 @@ func (m *serveMain) run(ctx context.Context, stdout, stderr io.Writer) error {
 	}()
 	// The one line scripts (and `tabula loadtest`) read to find the port.
 	fmt.Fprintf(stdout, "listening on %s://%s\n", scheme, ln.Addr())
-	m.log.Info("serving", "addr", ln.Addr().String(), "tls", tlsConfig != nil, "db", dbLabel(m.db))
+	m.log.Info("serving", "addr", ln.Addr().String(), "tls", tlsConfig != nil, "db", dbLabel(m.db), "cluster", m.node != nil)
 	return m.serveMetrics(stdout)
 }
 
@@ -227,7 +245,9 @@ func (m *serveMain) close() error {
 		errs = append(errs, m.ms.Shutdown(ctx))
 	}
 	if m.srv != nil {
-		errs = append(errs, m.srv.Shutdown(ctx))
+		errs = append(errs, m.srv.Shutdown(ctx)) // the cluster node too
+	} else if m.node != nil {
+		errs = append(errs, m.node.Stop(ctx))
 	}
 	if m.store != nil {
 		errs = append(errs, m.store.Close())

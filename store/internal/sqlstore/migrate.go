@@ -162,9 +162,6 @@ func Version(ctx context.Context, db *sql.DB, d *Dialect) (int, error) {
 // newest), up or down, in one transaction. A database newer than this code
 // is refused rather than guessed at.
 func Migrate(ctx context.Context, db *sql.DB, d *Dialect, target int) error {
-	if _, err := db.ExecContext(ctx, migrationsTable); err != nil {
-		return fmt.Errorf("store: migrations table: %w", err)
-	}
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("store: migrate: %w", err)
@@ -174,6 +171,11 @@ func Migrate(ctx context.Context, db *sql.DB, d *Dialect, target int) error {
 		if _, err := tx.ExecContext(ctx, d.MigrationLock); err != nil {
 			return fmt.Errorf("store: migration lock: %w", err)
 		}
+	}
+	// Under the lock: nodes starting together on an empty database would
+	// otherwise race to create this table, and all but one fail.
+	if _, err := tx.ExecContext(ctx, migrationsTable); err != nil {
+		return fmt.Errorf("store: migrations table: %w", err)
 	}
 	var cur sql.NullInt64
 	if err := tx.QueryRowContext(ctx, "SELECT MAX(version) FROM schema_migrations").Scan(&cur); err != nil {

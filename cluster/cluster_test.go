@@ -1,0 +1,340 @@
+package cluster
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/tabula-games/tabula/agent"
+	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/match"
+	"github.com/tabula-games/tabula/store"
+)
+
+// TestForwarding: a node that does not own a game forwards its commands
+// to the owner and answers as if local — acknowledgements and refusals
+// alike — and hears the game's events, in order and numbered, from the
+// bus; the owner loads no game it does not own.
+func TestForwarding(t *testing.T) {
+	e := newEnv(t)
+	a, b := e.start(), e.start()
+	a.create("g1", twoHumans(20))
+	if e.owner("g1") != a.n.ID() || b.reg.Get("g1") != nil {
+		t.Fatalf("g1 owned by %q; on b: %v", e.owner("g1"), b.reg.Get("g1") != nil)
+	}
+	for ply := 0; ply < 6; ply++ {
+		via := []*testNode{a, b}[ply%2]
+		ack, err := via.do("g1", move(ply, "1"))
+		if err != nil || ack.Move == nil || ack.Move.Ply != ply || ack.Meta.Seed != 0 && via == b {
+			t.Fatalf("ply %d through %s: %+v, %v", ply, via.n.ID(), ack.Move, err)
+		}
+	}
+	// A refusal comes back as it was.
+	if _, err := b.do("g1", move(2, "1")); codeOf(err) != match.CodeStalePly {
+		t.Fatalf("a stale move forwarded: %v", err)
+	}
+	if _, err := b.do("g1", move(6, "9")); codeOf(err) != match.CodeIllegalMove && codeOf(err) != match.CodeBadMove {
+		t.Fatalf("an illegal move forwarded: %v", err)
+	}
+	// No such game, and a game that is over, are not forwarded.
+	if _, err := b.do("nope", move(0, "1")); !errors.Is(err, match.ErrClosed) {
+		t.Fatalf("a missing game: %v", err)
+	}
+	// b's connections heard every event of g1 in order: created, the
+	// seat, the start, six moves.
+	evs, err := b.events.Wait(func(e match.Event) bool { return e.Kind == match.EventMove && e.Move.Ply == 5 })
+	if err != nil {
+		t.Fatal(err)
+	}
+	var seqs []int64
+	for _, ev := range evs {
+		if ev.Game == "g1" {
+			seqs = append(seqs, ev.Seq)
+			if ev.Meta.Seed != 0 {
+				t.Fatal("the game's seed went on the bus")
+			}
+		}
+	}
+	if want := []int64{1, 2, 3, 4, 5, 6, 7, 8, 9}; !slices.Equal(seqs, want) {
+		t.Fatalf("b heard g1's events %v, want %v", seqs, want)
+	}
+	// The owner does not hear its own events twice.
+	n := 0
+	for _, ev := range a.events.All() {
+		if ev.Game == "g1" && ev.Kind == match.EventMove && ev.Move.Ply == 0 {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Fatalf("the owner's connections got its first move %d times", n)
+	}
+}
+
+// TestRace: two nodes each receive a move for the same game at the same ply
+// — the owner directly, the other forwarding it — thousands of times, and
+// now and then the owner's lease is made to lapse so that the other node
+// takes the game over while moves race: each time exactly one move is
+// applied and the other is refused with a clear error (the ply is stale,
+// or it is not that seat's turn any more), and the stored game has exactly
+// one move per ply.
+func TestRace(t *testing.T) {
+	rounds := 2000
+	if testing.Short() {
+		rounds = 300
+	}
+	e := newEnv(t)
+	nodes := []*testNode{e.start(), e.start()}
+	const stones = 2000
+	games, id, ply, left := 0, "", 0, 0
+	applied := map[string]int{}
+	lapses, takeovers, deposed := 0, 0, ""
+	for round := 0; round < rounds; round++ {
+		if left < 3 {
+			games++
+			id, ply, left = fmt.Sprint("race", games), 0, stones
+			nodes[games%2].create(id, twoHumans(stones))
+		}
+		if round%(rounds/5) == rounds/10 && deposed == "" {
+			// The owner's lease lapses (as if it paused), and stays
+			// lapsed until the other node claims the game, while the
+			// moves of the next plies race.
+			deposed = e.owner(id)
+			lapses++
+		}
+		if deposed != "" {
+			if owner := e.owner(id); owner != deposed {
+				deposed = ""
+				takeovers++
+			} else if _, err := e.admin.Exec("UPDATE "+e.schema+".cluster_nodes SET expires = 0 WHERE id = $1", owner); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var wg sync.WaitGroup
+		acks := make([]match.Ack, 2)
+		errs := make([]error, 2)
+		for i, n := range nodes {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				acks[i], errs[i] = n.do(id, move(ply, fmt.Sprint(i+1)))
+			}()
+		}
+		wg.Wait()
+		won := -1
+		for i, err := range errs {
+			switch code := codeOf(err); code {
+			case "":
+				if won >= 0 {
+					t.Fatalf("%s ply %d: both moves applied", id, ply)
+				}
+				won = i
+			case match.CodeStalePly, match.CodeNotYourTurn:
+			default:
+				t.Fatalf("%s ply %d, node %d: %v", id, ply, i+1, err)
+			}
+		}
+		if won < 0 {
+			t.Fatalf("%s ply %d: no move applied (%v)", id, ply, errs)
+		}
+		if acks[won].Move.Ply != ply {
+			t.Fatalf("%s ply %d: acknowledged at ply %d", id, ply, acks[won].Move.Ply)
+		}
+		applied[id]++
+		ply++
+		left -= won + 1
+	}
+	for g, n := range applied {
+		if moves := e.moves(g); len(moves) != n {
+			t.Fatalf("%s: %d moves stored, %d acknowledged", g, len(moves), n)
+		}
+	}
+	var claims int
+	e.admin.QueryRow("SELECT SUM(owner_epoch - 1) FROM " + e.schema + ".games").Scan(&claims)
+	if takeovers < lapses-1 || claims < takeovers {
+		t.Fatalf("%d lapsed leases, %d takeovers seen, %d claims", lapses, takeovers, claims)
+	}
+	fenced := e.logged("another node owns the game now")
+	t.Logf("%d plies raced on two nodes in %d games; %d takeovers while moves raced (%d claims in all: a loaded machine also lets leases lapse), %d writes fenced off a deposed owner",
+		rounds, games, takeovers, claims, fenced)
+}
+
+// TestFailover: a node that dies stops renewing; once its lease has
+// expired, a survivor takes its games over — a realtime game resumes with
+// the seat to move charged for the time it used while its old owner was
+// alive and not for the outage, a bot seat to move plays — and commands
+// sent to the survivor meanwhile wait for the new owner instead of
+// failing.
+func TestFailover(t *testing.T) {
+	e := newEnv(t)
+	bots := func(c *match.Config) { c.NewAgent = firstLegal }
+	a, b := e.start(bots), e.start(bots)
+	clocked := twoHumans(30)
+	clocked.Clock = match.Clock{Kind: match.ClockRealtime, InitialMs: 60000}
+	a.create("clocked", clocked)
+	a.create("bot", match.Meta{Options: map[string]string{"stones": "30"},
+		Seats: []match.Seat{{Kind: match.SeatHuman, UserID: alice.ID}, {Kind: match.SeatBot, Level: "easy"}}})
+	if _, err := b.do("clocked", move(0, "1")); err != nil {
+		t.Fatal(err)
+	}
+	turnStart := time.Now() // bob's turn, just after alice's move was committed
+	if _, err := b.do("bot", move(0, "1")); err != nil {
+		t.Fatal(err)
+	}
+	e.waitFor(5*time.Second, "the bot's first move", func() bool { return len(e.moves("bot")) == 2 })
+	// Bob thinks a while; then his game's owner dies.
+	time.Sleep(700 * time.Millisecond)
+	crashed := time.Now()
+	a.crash()
+	thought := crashed.Sub(turnStart)
+
+	// A move sent to the survivor meanwhile waits for the takeover.
+	if _, err := b.do("bot", move(2, "1")); err != nil {
+		t.Fatalf("a move during the takeover: %v", err)
+	}
+	t.Logf("kill to the next accepted move: %v", time.Since(crashed).Round(time.Millisecond))
+	if e.owner("bot") != b.n.ID() || e.owner("clocked") != b.n.ID() {
+		t.Fatalf("owners after the crash: %s, %s", e.owner("bot"), e.owner("clocked"))
+	}
+	// The bot seat plays on under its new owner.
+	e.waitFor(5*time.Second, "the bot's move after the takeover", func() bool { return len(e.moves("bot")) == 4 })
+
+	// Bob's clock when his game resumed: 60 s less the time he used while
+	// its owner was alive — up to the owner's last renewal, at most one
+	// renewal interval before the crash — and nothing for the outage
+	// after (over a second: the lease's term, and the scan).
+	evs, err := b.events.Wait(func(ev match.Event) bool { return ev.Game == "clocked" && ev.Kind == match.EventResumed })
+	if err != nil {
+		t.Fatal(err)
+	}
+	var resumed match.Event
+	for _, ev := range evs {
+		if ev.Game == "clocked" && ev.Kind == match.EventResumed {
+			resumed = ev
+		}
+	}
+	if len(resumed.Clocks) != 2 || resumed.Prompt == nil || resumed.Prompt.UserID != bob.ID {
+		t.Fatalf("resumed: clocks %+v, prompt %+v", resumed.Clocks, resumed.Prompt)
+	}
+	charged := 60*time.Second - time.Duration(resumed.Clocks[1].RemainingMs)*time.Millisecond
+	if lo, hi := thought-e.lease/4-100*time.Millisecond, thought+50*time.Millisecond; charged < lo || charged > hi {
+		t.Fatalf("bob thought %v before the crash and was charged %v (want %v…%v)", thought, charged, lo, hi)
+	}
+	outage := resumed.Meta.Deadline.Add(-time.Duration(resumed.Clocks[1].RemainingMs) * time.Millisecond).Sub(crashed)
+	t.Logf("bob thought %v before the crash, was charged %v; the takeover came %v after the crash", thought.Round(time.Millisecond),
+		charged.Round(time.Millisecond), outage.Round(time.Millisecond))
+	var aliceMs int64
+	e.admin.QueryRow("SELECT clock_ms FROM " + e.schema + ".moves WHERE game_id = 'clocked' AND ply = 0").Scan(&aliceMs)
+	if resumed.Clocks[0].RemainingMs != aliceMs {
+		t.Fatalf("alice's clock %d ms, want what her move left her, %d", resumed.Clocks[0].RemainingMs, aliceMs)
+	}
+}
+
+// firstLegal makes bots that play their first legal move.
+func firstLegal(string, game.Game, uint64) (agent.Agent, error) { return firstBot{}, nil }
+
+type firstBot struct{}
+
+func (firstBot) Name() string { return "first" }
+
+func (firstBot) Choose(_ context.Context, obs game.Observation) (game.Move, error) {
+	return obs.World().Legal(nil)[0], nil
+}
+
+// TestBotBudget: a node whose bot budget is full takes over no game with a
+// bot seat (it stays an orphan until a node with room claims it), and
+// still takes over games between people.
+func TestBotBudget(t *testing.T) {
+	e := newEnv(t)
+	bots := func(c *match.Config) { c.NewAgent = firstLegal }
+	a := e.start(bots)
+	a.create("people", twoHumans(10))
+	a.create("bot", match.Meta{Options: map[string]string{"stones": "10"},
+		Seats: []match.Seat{{Kind: match.SeatHuman, UserID: alice.ID}, {Kind: match.SeatBot, Level: "easy"}}})
+	full := e.start(bots)
+	full.setFull(true)
+	a.crash()
+	e.waitFor(5*time.Second, "the people's game taken over", func() bool { return e.owner("people") == full.n.ID() })
+	time.Sleep(5 * e.lease / 4)
+	if owner := e.owner("bot"); owner != a.n.ID() {
+		t.Fatalf("a full node took the bot game over (owner %s)", owner)
+	}
+	roomy := e.start(bots)
+	e.waitFor(5*time.Second, "the bot game taken over by the node with room", func() bool { return e.owner("bot") == roomy.n.ID() })
+	if _, err := full.do("bot", move(0, "1")); err != nil {
+		t.Fatalf("a move in the bot game, forwarded: %v", err)
+	}
+}
+
+// TestLapse: a node whose lease lapsed (it paused, or lost the database,
+// for longer than its term) while another claimed its game learns so at
+// its next renewal and releases the game; its writes were refused anyway
+// (fenced), and commands it receives go to the new owner.
+func TestLapse(t *testing.T) {
+	e := newEnv(t)
+	a, b := e.start(), e.start()
+	a.create("g", twoHumans(10))
+	if _, err := e.admin.Exec("UPDATE "+e.schema+".cluster_nodes SET expires = 0 WHERE id = $1", a.n.ID()); err != nil {
+		t.Fatal(err)
+	}
+	e.waitFor(5*time.Second, "the takeover", func() bool { return e.owner("g") == b.n.ID() })
+	e.waitFor(5*time.Second, "the old owner releasing the game", func() bool { return a.reg.Get("g") == nil })
+	if _, err := a.do("g", move(0, "1")); err != nil {
+		t.Fatalf("a move at the old owner: %v", err)
+	}
+	if got := e.moves("g"); len(got) != 1 {
+		t.Fatalf("moves %v", got)
+	}
+}
+
+// TestLeave: a node that shuts down ends its lease at once; its games are
+// taken over without waiting for the lease to expire, and a retried move
+// that its old owner applied is answered as done, not applied again.
+func TestLeave(t *testing.T) {
+	e := newEnv(t)
+	e.lease = 30 * time.Second // a takeover that waited for expiry would time out
+	a, b := e.start(), e.start()
+	a.create("g", twoHumans(10))
+	if _, err := a.do("g", move(0, "1")); err != nil {
+		t.Fatal(err)
+	}
+	a.stop()
+	e.waitFor(5*time.Second, "the takeover", func() bool { return e.owner("g") == b.n.ID() })
+	retry := move(0, "1")
+	retry.Retry = true
+	if ack, err := b.do("g", retry); err != nil || ack.Move.Ply != 0 {
+		t.Fatalf("a retry of an applied move: %+v, %v", ack.Move, err)
+	}
+	if _, err := b.do("g", move(1, "1")); err != nil {
+		t.Fatal(err)
+	}
+	if got := e.moves("g"); !slices.Equal(got, []string{"1", "1"}) {
+		t.Fatalf("moves %v", got)
+	}
+}
+
+// TestConfig: what New refuses.
+func TestConfig(t *testing.T) {
+	for _, tc := range []struct {
+		cfg  Config
+		want string
+	}{
+		{Config{}, "required"},
+		{Config{Store: fakeStore{}, NATS: "nats://127.0.0.1:1", ID: "a b"}, "node id"},
+		{Config{Store: fakeStore{}, NATS: "nats://127.0.0.1:1", Prefix: "a b"}, "prefix"},
+		{Config{Store: fakeStore{}, NATS: "nats://127.0.0.1:1", LeaseTTL: time.Second, Renew: 2 * time.Second}, "cannot keep"},
+		{Config{Store: fakeStore{}, NATS: "nats://127.0.0.1:1"}, "NATS at"},
+	} {
+		if _, err := New(tc.cfg); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("New(%+v) = %v, want an error about %q", tc.cfg, err, tc.want)
+		}
+	}
+}
+
+type fakeStore struct{ Store }
+
+var _ store.Leases = fakeStore{}

@@ -1,0 +1,35 @@
+// Package cluster runs one site on several identical `tabula serve` nodes:
+// PostgreSQL is the source of truth and owns the leases, NATS carries the
+// messages between nodes. Nothing here is a home-made consensus protocol;
+// every decision that must be unique is a compare-and-set in PostgreSQL.
+//
+// Ownership (lease.go, takeover.go, journal.go). Every node holds a lease
+// it renews (store.Leases), and every open or live game row names its owner
+// node and an ownership epoch. A node owns the games it creates and the
+// orphans it claims — games whose owner's lease expired — and loads no
+// others. A claim raises the game's epoch; every write a node makes is
+// fenced by the epoch it holds, checked in the write's own transaction, so
+// a node that lost a game (killed, paused, cut off from the database for
+// longer than its lease) can never commit to it again: match.ErrDeposed
+// stops its owner there.
+//
+// Commands (forward.go). A command for a game owned elsewhere goes to the
+// owner over NATS request/reply (subject PREFIX.cmd.NODE) and its answer
+// comes back as if local. A command whose owner died before answering is
+// sent again to the next owner marked as a retry (match.Command.Retry), so
+// it is applied once or refused with a clear error, never twice.
+//
+// Events (bus.go). The owner publishes every event of its games on the
+// game's subject (PREFIX.ev.GAME); every node feeds the events of games it
+// does not own to its own connections. Core NATS may drop a message (a slow
+// consumer, a reconnect): events are numbered, and a connection that sees a
+// gap resynchronises from the database. Nothing here needs JetStream: the
+// durable log is PostgreSQL.
+//
+// Failover. A node killed with kill -9 stops renewing; once its lease has
+// expired the others claim its games, spread over the live nodes and, for
+// games with bot seats, only by nodes whose bot budget is not full
+// (Config.BotsFull); each adopted game resumes with its clocks moved on by
+// the outage (store.Leases.Claim: the seat to move keeps the time it had at
+// its old owner's last renewal) and its bots thinking again.
+package cluster

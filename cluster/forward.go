@@ -1,0 +1,200 @@
+package cluster
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"sync"
+	"time"
+
+	"github.com/nats-io/nats.go"
+
+	"github.com/tabula-games/tabula/match"
+	"github.com/tabula-games/tabula/store"
+)
+
+// Command forwarding: a command for a game owned by another node goes to
+// that node over NATS request/reply, on PREFIX.cmd.NODE.
+
+// request is a forwarded command.
+type request struct {
+	Game string        `json:"game"`
+	Cmd  match.Command `json:"cmd"`
+}
+
+// reply is the owner's answer: the command's Ack, its refusal, or Closed
+// when the game has no owner on that node (any more, or yet).
+type reply struct {
+	Ack    *match.Ack   `json:"ack,omitempty"`
+	Err    *match.Error `json:"err,omitempty"`
+	Closed bool         `json:"closed,omitempty"`
+}
+
+// commandTimeout bounds the run of one forwarded command on its owner,
+// like a local one's.
+const commandTimeout = 30 * time.Second
+
+// serveCommand runs a command another node forwarded here, on its own
+// goroutine (one slow game must not hold up the others).
+func (n *Node) serveCommand(m *nats.Msg) {
+	go func() {
+		var req request
+		var rep reply
+		if err := json.Unmarshal(m.Data, &req); err != nil || req.Game == "" {
+			rep.Err = &match.Error{Code: match.CodeBadRequest, Message: "unreadable forwarded command"}
+		} else {
+			ctx, cancel := context.WithTimeout(n.ctx, commandTimeout)
+			ack, err := n.reg.Do(ctx, req.Game, req.Cmd)
+			cancel()
+			var me *match.Error
+			switch {
+			case err == nil:
+				ack.Meta.Seed = 0 // secret, and the forwarding node has no use for it
+				rep.Ack = &ack
+			case errors.As(err, &me):
+				rep.Err = me
+			default:
+				// ErrClosed, or this node stopping: the command did not
+				// run here.
+				rep.Closed = true
+			}
+		}
+		data, err := json.Marshal(rep)
+		if err == nil {
+			err = m.Respond(data)
+		}
+		if err != nil && n.ctx.Err() == nil {
+			n.log.Warn("answer a forwarded command", "game", req.Game, "err", err)
+		}
+	}()
+}
+
+// errMoving answers a command whose game's owner could not be reached in
+// time: it died, and no other node has taken the game over yet.
+var errMoving = &match.Error{Code: match.CodeUnavailable, Message: "the game is moving to another server; try again in a moment"}
+
+// attemptTimeout bounds one forwarding attempt: an owner alive answers in
+// milliseconds, and one that does not is treated as gone (its command may
+// have run: the next attempt is a retry).
+const attemptTimeout = 3 * time.Second
+
+// Forward runs c in game id on the node that owns it and returns its
+// answer as if it had run here. It follows the game through a takeover:
+// when the owner has died it waits (up to Config.ForwardTimeout) for the
+// next one, and a command the dead owner may have run before dying is sent
+// again marked as a retry (match.Command.Retry), so it is applied once.
+// match.ErrClosed: the game is neither open nor live (or does not exist).
+func (n *Node) Forward(ctx context.Context, id string, c match.Command) (match.Ack, error) {
+	ctx, cancel := context.WithTimeout(ctx, n.cfg.ForwardTimeout)
+	defer cancel()
+	pause := 25 * time.Millisecond
+	for {
+		owner, err := n.owners.get(ctx, n.cfg.Store, id)
+		switch {
+		case errors.Is(err, store.ErrNotFound):
+			return match.Ack{}, match.ErrClosed
+		case err != nil:
+			if ctx.Err() != nil {
+				return match.Ack{}, errMoving
+			}
+			return match.Ack{}, err
+		case owner.Status != match.Open && owner.Status != match.Live:
+			return match.Ack{}, match.ErrClosed
+		case owner.Node == n.cfg.ID:
+			// Ours, but not running here: being adopted right now, or
+			// lost a moment ago.
+			ack, err := n.reg.Do(ctx, id, c)
+			if !errors.Is(err, match.ErrClosed) {
+				return ack, err
+			}
+		case owner.Node != "":
+			rep, err := n.request(ctx, owner.Node, id, c)
+			switch {
+			case err == nil && !rep.Closed:
+				if rep.Err != nil {
+					return match.Ack{}, rep.Err
+				}
+				if rep.Ack == nil {
+					return match.Ack{}, errMoving
+				}
+				return *rep.Ack, nil
+			case errors.Is(err, nats.ErrTimeout) || errors.Is(err, context.DeadlineExceeded):
+				// The owner got the command and did not answer: it may
+				// have run it.
+				c.Retry = true
+			case errors.Is(err, nats.ErrNoResponders) || err == nil:
+				// Gone (nobody listens on its subject) or no owner of
+				// the game there: the command did not run.
+			default:
+				if ctx.Err() == nil {
+					n.log.Warn("forward a command", "game", id, "to", owner.Node, "err", err)
+				}
+			}
+		}
+		n.owners.forget(id)
+		select {
+		case <-ctx.Done():
+			return match.Ack{}, errMoving
+		case <-time.After(pause):
+		}
+		pause = min(2*pause, 400*time.Millisecond)
+	}
+}
+
+// request sends one forwarded command to node and waits for its answer.
+func (n *Node) request(ctx context.Context, node, id string, c match.Command) (reply, error) {
+	data, err := json.Marshal(request{Game: id, Cmd: c})
+	if err != nil {
+		return reply{}, err
+	}
+	ctx, cancel := context.WithTimeout(ctx, attemptTimeout)
+	defer cancel()
+	m, err := n.nc.RequestWithContext(ctx, n.subject("cmd", node), data)
+	if err != nil {
+		return reply{}, err
+	}
+	var rep reply
+	if err := json.Unmarshal(m.Data, &rep); err != nil {
+		return reply{}, err
+	}
+	return rep, nil
+}
+
+// ownerCache remembers which node owns each game, so that forwarding does
+// not ask the database every time; an entry is forgotten when it proves
+// wrong. Owners change only when a node dies.
+type ownerCache struct {
+	mu sync.Mutex
+	m  map[string]string
+}
+
+// maxCached bounds the cache; it starts afresh beyond.
+const maxCached = 100000
+
+func (c *ownerCache) get(ctx context.Context, s store.Leases, id string) (store.Owner, error) {
+	c.mu.Lock()
+	node, ok := c.m[id]
+	c.mu.Unlock()
+	if ok {
+		return store.Owner{Node: node, Status: match.Live}, nil
+	}
+	o, err := s.Owner(ctx, id)
+	if err != nil {
+		return o, err
+	}
+	if o.Node != "" && (o.Status == match.Open || o.Status == match.Live) {
+		c.mu.Lock()
+		if len(c.m) >= maxCached {
+			c.m = map[string]string{}
+		}
+		c.m[id] = o.Node
+		c.mu.Unlock()
+	}
+	return o, nil
+}
+
+func (c *ownerCache) forget(id string) {
+	c.mu.Lock()
+	delete(c.m, id)
+	c.mu.Unlock()
+}

@@ -1,0 +1,49 @@
+package server
+
+import (
+	"context"
+
+	"github.com/tabula-games/tabula/match"
+)
+
+// Cluster is how a node shares the site with other nodes (package cluster
+// implements it, on PostgreSQL and NATS); nil in Config: this process owns
+// every game, the default.
+type Cluster interface {
+	// Journal is what the node's owners write through instead of the
+	// store: writes fenced by the node's ownership of each game.
+	Journal() match.Journal
+	// Publisher wraps the node's hub: the events of the games this node
+	// owns go to its own connections and to the other nodes.
+	Publisher(local match.Publisher) match.Publisher
+	// Start joins the cluster: the node takes over orphaned games into
+	// reg (it loads no others), runs the commands other nodes forward to
+	// it, and hands the events of games owned elsewhere to remote.
+	Start(ctx context.Context, reg *match.Registry, remote match.Publisher) error
+	// Forward runs a command in a game owned by another node and answers
+	// as if it had run here; match.ErrClosed when the game is neither open
+	// nor live.
+	Forward(ctx context.Context, id string, c match.Command) (match.Ack, error)
+	// Healthy is nil while the node can serve (health checks ask).
+	Healthy() error
+	// Stop leaves the cluster once the node's owners have stopped: the
+	// other nodes take its games over at once.
+	Stop(ctx context.Context) error
+}
+
+// remoteEvents feeds the events of games owned by other nodes to this
+// node's connections; unlike the hub's own Publish it counts no moves
+// (their owners count them).
+type remoteEvents struct{ h *hub }
+
+func (r remoteEvents) Publish(e match.Event) { r.h.deliver(e) }
+
+// BotsFull reports that the node's bot pool is at its compute budget: a
+// pool that can tell implements Saturated() bool (the first-come default
+// never is). A cluster node at its budget takes over no more bot games.
+func (s *Server) BotsFull() bool {
+	if p, ok := s.bots.(interface{ Saturated() bool }); ok {
+		return p.Saturated()
+	}
+	return false
+}

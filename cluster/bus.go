@@ -73,7 +73,7 @@ func (b *bus) send() {
 	defer close(b.done)
 	for e := range b.q {
 		e.Meta.Seed = 0
-		data, err := json.Marshal(envelope{Node: b.n.cfg.ID, Event: e})
+		data, err := json.Marshal(envelope{Node: b.n.id, Event: e})
 		if err != nil {
 			b.n.log.Error("encode event", "game", e.Game, "err", err)
 			continue
@@ -103,7 +103,7 @@ func (b *bus) receive(remote match.Publisher) nats.MsgHandler {
 			b.n.log.Warn("an unreadable event on the bus", "subject", m.Subject, "err", err)
 			return
 		}
-		if env.Node == b.n.cfg.ID || env.Event.Game == "" {
+		if env.Node == b.n.id || env.Event.Game == "" {
 			return
 		}
 		remote.Publish(env.Event)

@@ -278,10 +278,10 @@ func TestLapse(t *testing.T) {
 	e := newEnv(t)
 	a, b := e.start(), e.start()
 	a.create("g", twoHumans(10))
-	if _, err := e.admin.Exec("UPDATE "+e.schema+".cluster_nodes SET expires = 0 WHERE id = $1", a.n.ID()); err != nil {
-		t.Fatal(err)
+	e.depose("g")
+	if e.owner("g") != b.n.ID() {
+		t.Fatalf("owner %s", e.owner("g"))
 	}
-	e.waitFor(5*time.Second, "the takeover", func() bool { return e.owner("g") == b.n.ID() })
 	e.waitFor(5*time.Second, "the old owner releasing the game", func() bool { return a.reg.Get("g") == nil })
 	if _, err := a.do("g", move(0, "1")); err != nil {
 		t.Fatalf("a move at the old owner: %v", err)
@@ -324,7 +324,7 @@ func TestConfig(t *testing.T) {
 		want string
 	}{
 		{Config{}, "required"},
-		{Config{Store: fakeStore{}, NATS: "nats://127.0.0.1:1", ID: "a b"}, "node id"},
+		{Config{Store: fakeStore{}, NATS: "nats://127.0.0.1:1", Name: "a b"}, "node name"},
 		{Config{Store: fakeStore{}, NATS: "nats://127.0.0.1:1", Prefix: "a b"}, "prefix"},
 		{Config{Store: fakeStore{}, NATS: "nats://127.0.0.1:1", LeaseTTL: time.Second, Renew: 2 * time.Second}, "cannot keep"},
 		{Config{Store: fakeStore{}, NATS: "nats://127.0.0.1:1"}, "NATS at"},

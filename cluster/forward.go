@@ -100,7 +100,7 @@ func (n *Node) Forward(ctx context.Context, id string, c match.Command) (match.A
 			return match.Ack{}, err
 		case owner.Status != match.Open && owner.Status != match.Live:
 			return match.Ack{}, match.ErrClosed
-		case owner.Node == n.cfg.ID:
+		case owner.Node == n.id:
 			// Ours, but not running here: being adopted right now, or
 			// lost a moment ago.
 			ack, err := n.reg.Do(ctx, id, c)

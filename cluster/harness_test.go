@@ -155,7 +155,7 @@ func (e *env) start(edit ...func(*match.Config)) *testNode {
 	}
 	tn := &testNode{e: e, db: db, events: matchtest.NewEvents()}
 	e.mu.Lock()
-	tn.n, err = New(Config{Store: db, NATS: e.nats, Prefix: e.prefix, ID: fmt.Sprint("node", len(e.nodes)+1),
+	tn.n, err = New(Config{Store: db, NATS: e.nats, Prefix: e.prefix, Name: fmt.Sprint("node", len(e.nodes)+1),
 		LeaseTTL: e.lease, Renew: e.lease / 4, Scan: 100 * time.Millisecond, Log: e.logger(), BotsFull: tn.botsFull})
 	e.nodes = append(e.nodes, tn)
 	e.mu.Unlock()
@@ -249,6 +249,24 @@ func (e *env) owner(id string) string {
 		e.t.Fatal(err)
 	}
 	return node
+}
+
+// depose makes the lease of game id's owner lapse (as if the node had
+// paused), again and again until another node has claimed the game, and
+// returns the old owner.
+func (e *env) depose(id string) string {
+	e.t.Helper()
+	old := e.owner(id)
+	e.waitFor(10*time.Second, "a takeover of "+id, func() bool {
+		if e.owner(id) != old {
+			return true
+		}
+		if _, err := e.admin.Exec("UPDATE "+e.schema+".cluster_nodes SET expires = 0 WHERE id = $1", old); err != nil {
+			e.t.Fatal(err)
+		}
+		return false
+	})
+	return old
 }
 
 // moves is the stored moves of game id.

@@ -19,13 +19,13 @@ func (j journal) epoch(id string) (int64, error) {
 	if e, ok := j.n.fences.get(id); ok {
 		return e, nil
 	}
-	return 0, fmt.Errorf("game %s is not owned by node %s: %w", id, j.n.cfg.ID, match.ErrDeposed)
+	return 0, fmt.Errorf("game %s is not owned by node %s: %w", id, j.n.id, match.ErrDeposed)
 }
 
 // CreateGame implements match.Journal: the new game is this node's, at
 // epoch 1.
 func (j journal) CreateGame(ctx context.Context, m *match.Meta) error {
-	if err := j.n.cfg.Store.CreateOwnedGame(ctx, m, j.n.cfg.ID); err != nil {
+	if err := j.n.cfg.Store.CreateOwnedGame(ctx, m, j.n.id); err != nil {
 		return err
 	}
 	j.n.fences.set(m.ID, 1)

@@ -36,9 +36,11 @@ type Config struct {
 	// Prefix begins every subject the nodes use (default "tabula"): sites
 	// (or test runs) sharing one NATS server choose different prefixes.
 	Prefix string
-	// ID names the node (default: the host's name and a random suffix; a
-	// restarted process is a new node). Letters, digits, '-' and '_'.
-	ID string
+	// Name names the node in leases and logs (default: the host's name);
+	// a random suffix makes the node's id, so that a restarted process is
+	// always a new node, never the heir of a lease of its own. Letters,
+	// digits, '-' and '_'.
+	Name string
 	// LeaseTTL is how long a lease lasts without renewal (default 3s): the
 	// longest a dead node's games wait before a takeover. Renew is how
 	// often it is renewed (default LeaseTTL/3); Scan how often a node looks
@@ -58,6 +60,7 @@ type Config struct {
 // Journal and Publisher to the node's match.Registry, then Start it.
 type Node struct {
 	cfg Config
+	id  string
 	log *slog.Logger
 	nc  *nats.Conn
 
@@ -92,12 +95,20 @@ func New(cfg Config) (*Node, error) {
 	if !validID.MatchString(strings.ReplaceAll(cfg.Prefix, ".", "_")) {
 		return nil, fmt.Errorf("cluster: prefix %q: letters, digits, '-', '_' and '.'", cfg.Prefix)
 	}
-	if cfg.ID == "" {
-		cfg.ID = newID()
+	if cfg.Name == "" {
+		host, _ := os.Hostname()
+		cfg.Name = regexp.MustCompile(`[^A-Za-z0-9_-]`).ReplaceAllString(host, "")
+		cfg.Name = cfg.Name[:min(len(cfg.Name), 40)]
+		if cfg.Name == "" {
+			cfg.Name = "node"
+		}
 	}
-	if !validID.MatchString(cfg.ID) {
-		return nil, fmt.Errorf("cluster: node id %q: 1 to 64 letters, digits, '-' or '_'", cfg.ID)
+	if !validID.MatchString(cfg.Name) || len(cfg.Name) > 40 {
+		return nil, fmt.Errorf("cluster: node name %q: 1 to 40 letters, digits, '-' or '_'", cfg.Name)
 	}
+	var suffix [4]byte
+	rand.Read(suffix[:])
+	id := cfg.Name + "-" + hex.EncodeToString(suffix[:])
 	if cfg.LeaseTTL <= 0 {
 		cfg.LeaseTTL = 3 * time.Second
 	}
@@ -119,11 +130,11 @@ func New(cfg Config) (*Node, error) {
 	if cfg.Log == nil {
 		cfg.Log = slog.Default()
 	}
-	n := &Node{cfg: cfg, log: cfg.Log.With("node", cfg.ID), reconcile: make(chan struct{}, 1)}
+	n := &Node{cfg: cfg, id: id, log: cfg.Log.With("node", id), reconcile: make(chan struct{}, 1)}
 	n.fences.m = map[string]int64{}
 	n.owners.m = map[string]string{}
 	nc, err := nats.Connect(cfg.NATS,
-		nats.Name("tabula "+cfg.ID),
+		nats.Name("tabula "+id),
 		nats.MaxReconnects(-1),
 		nats.ReconnectWait(250*time.Millisecond),
 		nats.DisconnectErrHandler(func(_ *nats.Conn, err error) { n.log.Warn("NATS disconnected", "err", err) }),
@@ -138,24 +149,8 @@ func New(cfg Config) (*Node, error) {
 	return n, nil
 }
 
-// newID is the host's name (as far as it is valid in an id) and a random
-// suffix.
-func newID() string {
-	host, _ := os.Hostname()
-	host = regexp.MustCompile(`[^A-Za-z0-9_-]`).ReplaceAllString(host, "")
-	if len(host) > 40 {
-		host = host[:40]
-	}
-	var b [4]byte
-	rand.Read(b[:])
-	if host == "" {
-		host = "node"
-	}
-	return host + "-" + hex.EncodeToString(b[:])
-}
-
-// ID is the node's id.
-func (n *Node) ID() string { return n.cfg.ID }
+// ID is the node's id: its name and a random suffix.
+func (n *Node) ID() string { return n.id }
 
 // subject is a subject under the prefix.
 func (n *Node) subject(parts ...string) string {
@@ -168,7 +163,7 @@ func (n *Node) subject(parts ...string) string {
 // and takes over orphaned games. It returns once the lease is held.
 func (n *Node) Start(ctx context.Context, reg *match.Registry, remote match.Publisher) error {
 	n.reg = reg
-	if _, err := n.cfg.Store.RenewNode(ctx, n.cfg.ID, n.cfg.LeaseTTL, n.cfg.BotsFull()); err != nil {
+	if _, err := n.cfg.Store.RenewNode(ctx, n.id, n.cfg.LeaseTTL, n.cfg.BotsFull()); err != nil {
 		return fmt.Errorf("cluster: take the lease: %w", err)
 	}
 	n.renewed.Store(time.Now().UnixNano())
@@ -176,7 +171,7 @@ func (n *Node) Start(ctx context.Context, reg *match.Registry, remote match.Publ
 	if err != nil {
 		return fmt.Errorf("cluster: subscribe to events: %w", err)
 	}
-	cmdSub, err := n.nc.Subscribe(n.subject("cmd", n.cfg.ID), n.serveCommand)
+	cmdSub, err := n.nc.Subscribe(n.subject("cmd", n.id), n.serveCommand)
 	if err != nil {
 		return fmt.Errorf("cluster: subscribe to commands: %w", err)
 	}
@@ -226,7 +221,7 @@ func (n *Node) Stop(ctx context.Context) error {
 	}
 	n.bus.close()
 	if n.reg != nil {
-		if err := n.cfg.Store.LeaveNode(ctx, n.cfg.ID); err != nil {
+		if err := n.cfg.Store.LeaveNode(ctx, n.id); err != nil {
 			errs = append(errs, fmt.Errorf("cluster: leave: %w", err))
 		}
 	}
@@ -252,7 +247,7 @@ func (n *Node) leaseLoop() {
 		case <-t.C:
 		}
 		ctx, cancel := context.WithTimeout(n.ctx, n.cfg.Renew)
-		lapsed, err := n.cfg.Store.RenewNode(ctx, n.cfg.ID, n.cfg.LeaseTTL, n.cfg.BotsFull())
+		lapsed, err := n.cfg.Store.RenewNode(ctx, n.id, n.cfg.LeaseTTL, n.cfg.BotsFull())
 		cancel()
 		if err != nil {
 			if n.ctx.Err() == nil {

@@ -75,7 +75,7 @@ func (n *Node) scan() {
 		if o.Bots && full {
 			continue
 		}
-		epoch, err := n.cfg.Store.Claim(ctx, o, n.cfg.ID)
+		epoch, err := n.cfg.Store.Claim(ctx, o, n.id)
 		if errors.Is(err, store.ErrConflict) {
 			continue // another node was quicker, or the owner came back
 		}
@@ -124,7 +124,7 @@ func (n *Node) reconcileOwned(missingBefore map[string]bool) map[string]bool {
 	// The fences first: a game created after this has its fence set after
 	// the query below began, and is left alone.
 	held := n.fences.snapshot()
-	owned, err := n.cfg.Store.Owned(ctx, n.cfg.ID)
+	owned, err := n.cfg.Store.Owned(ctx, n.id)
 	if err != nil {
 		if n.ctx.Err() == nil {
 			n.log.Warn("reconcile owned games", "err", err)

@@ -31,7 +31,7 @@ func (m *serveMain) joinCluster() (server.Cluster, error) {
 		return nil, errors.New("cluster mode: the store keeps no leases")
 	}
 	n, err := cluster.New(cluster.Config{
-		Store: st, NATS: m.nats, Prefix: m.natsPrefix, ID: m.nodeID, LeaseTTL: m.leaseTTL, Log: m.log,
+		Store: st, NATS: m.nats, Prefix: m.natsPrefix, Name: m.nodeName, LeaseTTL: m.leaseTTL, Log: m.log,
 		// The server is made after the node; its bot pool says when the
 		// node is at its budget.
 		BotsFull: func() bool { return m.srv != nil && m.srv.BotsFull() },

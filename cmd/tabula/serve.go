@@ -39,9 +39,9 @@ type serveMain struct {
 	metricsAddr     string
 	metricsSet      bool // --metrics-addr was given, so failing to bind it is an error
 	// Cluster mode: --db postgres://… with --nats (cluster.go).
-	nats, natsPrefix, nodeID string
-	leaseTTL                 time.Duration
-	node                     *cluster.Node
+	nats, natsPrefix, nodeName string
+	leaseTTL                   time.Duration
+	node                       *cluster.Node
 
 	log   *slog.Logger
 	store store.Store
@@ -89,7 +89,7 @@ func parseServe(args []string) (*serveMain, error) {
 	fs.StringVar(&m.metricsAddr, "metrics-addr", defaultMetricsAddr, "address of the Prometheus metrics listener, apart from the site (empty: none)")
 	fs.StringVar(&m.nats, "nats", "", "cluster mode, with --db postgres://…: the NATS server(s) the nodes share (nats://host:4222)")
 	fs.StringVar(&m.natsPrefix, "nats-prefix", "tabula", "cluster mode: the prefix of the NATS subjects (sites sharing a NATS server choose different ones)")
-	fs.StringVar(&m.nodeID, "node-id", "", "cluster mode: this node's name in leases and logs (default: the host's name and a random suffix)")
+	fs.StringVar(&m.nodeName, "node-name", "", "cluster mode: this node's name in leases and logs (default: the host's name); a random suffix makes each process a new node")
 	fs.DurationVar(&m.leaseTTL, "lease-ttl", 3*time.Second, "cluster mode: how long a node's lease lasts unrenewed, i.e. the longest a dead node's games wait for another node")
 	pos, err := parseArgs(fs, args)
 	if err != nil {

@@ -138,7 +138,7 @@ func (s *Server) startSession(w http.ResponseWriter, r *http.Request, u *store.U
 }
 
 func (s *Server) allowSignup(r *http.Request) error {
-	if !s.signups.allow(s.clientIP(r), s.now()) {
+	if !s.signups.allow(s.limitKey(r), s.now()) {
 		return errf(http.StatusTooManyRequests, "rate_limited", "too many new accounts from this address; try again later")
 	}
 	return nil
@@ -273,7 +273,7 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
 	bad := errf(http.StatusUnauthorized, "unauthorized", "wrong name or password")
 	// Password guessing costs the same per-address budget as making
 	// accounts, and each account has a budget of its own (accountGuard).
-	if !s.signups.allow(s.clientIP(r), s.now()) {
+	if !s.signups.allow(s.limitKey(r), s.now()) {
 		writeError(w, errf(http.StatusTooManyRequests, "rate_limited", "too many attempts from this address; try again later"))
 		return
 	}

@@ -7,19 +7,16 @@ import (
 	"strings"
 )
 
-// clientIP is the address of the client behind a request, the key of the
-// per-address limits. It is the connection's peer address, unless that peer
-// is a trusted proxy (Config.TrustedProxies): then it is the rightmost
-// address in X-Forwarded-For that is not itself a trusted proxy. Each proxy
-// appends the address it saw, so the entries left of that one are whatever
-// the client chose to send and are never believed.
-func (s *Server) clientIP(r *http.Request) string {
+// clientAddr is the address of the client behind a request. It is the
+// connection's peer address, unless that peer is a trusted proxy
+// (Config.TrustedProxies): then it is the rightmost address in
+// X-Forwarded-For that is not itself a trusted proxy. Each proxy appends
+// the address it saw, so the entries left of that one are whatever the
+// client chose to send and are never believed.
+func (s *Server) clientAddr(r *http.Request) (netip.Addr, bool) {
 	peer, ok := peerAddr(r)
-	if !ok {
-		return r.RemoteAddr
-	}
-	if !s.trusted(peer) {
-		return peer.String()
+	if !ok || !s.trusted(peer) {
+		return peer, ok
 	}
 	hops := forwardedFor(r.Header)
 	for i := len(hops) - 1; i >= 0; i-- {
@@ -32,11 +29,34 @@ func (s *Server) clientIP(r *http.Request) string {
 		}
 		a = a.Unmap()
 		if !s.trusted(a) {
-			return a.String()
+			return a, true
 		}
 		peer = a
 	}
-	return peer.String()
+	return peer, true
+}
+
+// clientIP is clientAddr as text, for logs.
+func (s *Server) clientIP(r *http.Request) string {
+	if a, ok := s.clientAddr(r); ok {
+		return a.String()
+	}
+	return r.RemoteAddr
+}
+
+// limitKey is the key of the per-address limits: the client's IPv4
+// address, or its IPv6 /64, since one host is commonly given a whole /64
+// and could otherwise take a fresh address for every request.
+func (s *Server) limitKey(r *http.Request) string {
+	a, ok := s.clientAddr(r)
+	if !ok {
+		return r.RemoteAddr
+	}
+	if a.Is6() {
+		p, _ := a.Prefix(64)
+		return p.String()
+	}
+	return a.String()
 }
 
 // viaTLS reports whether the client reached the site over TLS: served

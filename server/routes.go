@@ -120,7 +120,7 @@ func (s *Server) allow(r *http.Request) bool {
 		return true
 	}
 	now := s.now()
-	if !s.ipLimits.allow(s.clientIP(r), now) {
+	if !s.ipLimits.allow(s.limitKey(r), now) {
 		return false
 	}
 	key := r.Header.Get("Authorization")

@@ -9,6 +9,7 @@ import (
 	"crypto/tls"
 	"crypto/x509"
 	"crypto/x509/pkix"
+	"encoding/json"
 	"encoding/pem"
 	"io"
 	"math/big"
@@ -19,6 +20,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/coder/websocket"
 )
 
 // selfSigned writes a certificate for 127.0.0.1 and its key to dir.
@@ -100,6 +103,22 @@ func TestServeTLSAndMetrics(t *testing.T) {
 	if resp, err := c.Get(site + "/metrics"); err != nil || resp.StatusCode != http.StatusNotFound {
 		t.Fatalf("/metrics on the site: %v %v", resp.StatusCode, err)
 	}
+	// The WebSocket works over TLS (HTTP/1.1 upgrade).
+	resp, err = c.Post(site+"/api/guest", "application/json", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var guest struct{ Token string }
+	json.NewDecoder(resp.Body).Decode(&guest)
+	resp.Body.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	ws, _, err := websocket.Dial(ctx, "wss"+strings.TrimPrefix(site, "https")+"/api/ws", &websocket.DialOptions{
+		HTTPClient: c, HTTPHeader: http.Header{"Authorization": {"Bearer " + guest.Token}}})
+	if err != nil {
+		t.Fatalf("wss: %v", err)
+	}
+	ws.Close(websocket.StatusNormalClosure, "")
 	resp, err = http.Get(metrics)
 	if err != nil {
 		t.Fatal(err)

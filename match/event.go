@@ -40,13 +40,15 @@ type Event struct {
 	Names []string
 	// Move is the committed move of an EventMove.
 	Move *Move
-	// Views is what each seat may see after a move (EventMove): Views[0]
-	// for spectators and Views[s+1] for seat s; for a game that hides
-	// nothing, one view for everyone. View picks the right one.
+	// Views is what each seat may see after a start or a move (EventStart,
+	// EventMove): Views[0] for spectators and Views[s+1] for seat s; for a
+	// game that hides nothing, one view for everyone. View picks the right
+	// one.
 	Views []json.RawMessage
-	// Legal is the seat to move's legal moves (EventMove), sorted.
+	// Legal is the seat to move's legal moves then (EventStart, EventMove),
+	// sorted.
 	Legal []string
-	// Clocks is the realtime clocks at the move (EventMove).
+	// Clocks is the realtime clocks then (EventStart, EventMove).
 	Clocks []ClockState
 	// Prompt is the bot-protocol request for the human seat to move, if one
 	// is (EventStart, EventMove, EventResumed): sent on that user's channel.

@@ -280,7 +280,7 @@ func (m *Match) startIfFull() error {
 	}
 	m.clk.turnStart = now
 	m.log.Info("game started", "game", m.id, "game_name", m.meta.Game, "seats", len(m.meta.Seats))
-	m.publish(Event{Kind: EventStart, Prompt: m.prompt()})
+	m.publish(m.withSight(Event{Kind: EventStart}))
 	m.afterTurn()
 	return nil
 }
@@ -448,7 +448,14 @@ func (m *Match) append(rec Move, turn Turn, end *End) error {
 // publishMove publishes the move just committed with what each seat may now
 // see.
 func (m *Match) publishMove(rec Move) {
-	e := Event{Kind: EventMove, Move: &rec, Clocks: m.clk.state(m.running(), rec.At)}
+	m.publish(m.withSight(Event{Kind: EventMove, Move: &rec}))
+}
+
+// withSight adds to e what each seat may see now: the views, the legal
+// moves of the seat to move, the clocks and the prompt to a human seat to
+// move.
+func (m *Match) withSight(e Event) Event {
+	e.Clocks = m.clk.state(m.running(), m.clk.turnStart)
 	if game.Hidden(m.st) {
 		e.Views = make([]json.RawMessage, len(m.meta.Seats)+1)
 		for i := range e.Views {
@@ -461,7 +468,7 @@ func (m *Match) publishMove(rec Move) {
 		e.Legal = game.LegalTexts(m.st)
 		e.Prompt = promptOf(&m.meta, seat, len(m.moves), e.View(seat), e.Legal)
 	}
-	m.publish(e)
+	return e
 }
 
 // view is what seat may see now; nil (and an error in the log) if the game

@@ -1,8 +1,21 @@
 package server
 
+import "github.com/tabula-games/tabula/match"
+
 // HoldUserChannels makes every user channel wait in hold between its
 // handshake and being served, until the test ends.
 func HoldUserChannels(t interface{ Cleanup(func()) }, hold func()) {
 	testHookUserUpgraded.Store(&hold)
 	t.Cleanup(func() { testHookUserUpgraded.Store(nil) })
 }
+
+// HoldGameStarts makes every game channel wait in hold before it tells its
+// client that a game started, until the test ends.
+func HoldGameStarts(t interface{ Cleanup(func()) }, hold func()) {
+	testHookGameStart.Store(&hold)
+	t.Cleanup(func() { testHookGameStart.Store(nil) })
+}
+
+// Publish hands an event to the server's fan-out as if a game's owner had
+// published it.
+func Publish(s *Server, e match.Event) { s.hub.Publish(e) }

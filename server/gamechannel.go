@@ -77,10 +77,9 @@ func (gc *gameConn) render(p *published) [][]byte {
 	switch {
 	case e.Seq <= gc.seq:
 		return nil // already in what the client has
-	case e.Seq > gc.seq+1 || e.Kind == match.EventStart || e.Kind == match.EventResumed:
-		// A gap (an event this connection never got), the start, which
-		// changes what every seat sees, or a takeover by another node
-		// (clocks moved on): a fresh snapshot.
+	case e.Seq > gc.seq+1 || e.Kind == match.EventResumed:
+		// A gap (an event this connection never got) or a takeover by
+		// another node (clocks moved on): a fresh snapshot.
 		msg, err := gc.snapshot()
 		if err != nil {
 			gc.cancel() // the client reconnects for one
@@ -90,6 +89,12 @@ func (gc *gameConn) render(p *published) [][]byte {
 	}
 	gc.seq = e.Seq
 	switch e.Kind {
+	case match.EventStart:
+		if hook := testHookGameStart.Load(); hook != nil {
+			(*hook)()
+		}
+		seat := e.Meta.SeatOf(gc.uid)
+		return [][]byte{p.message(seat, func() []byte { return marshal(gc.s.startMessage(gc.ctx, e, seat)) })}
 	case match.EventMove:
 		seat := e.Meta.SeatOf(gc.uid)
 		return [][]byte{p.message(seat, func() []byte { return marshal(moveMessage(e, seat)) })}

@@ -5,6 +5,9 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/tabula-games/tabula/match"
+	"github.com/tabula-games/tabula/server"
 )
 
 func TestAccounts(t *testing.T) {
@@ -193,5 +196,64 @@ func TestBotSeat(t *testing.T) {
 	sum, _, _ := alice.game(g.ID)
 	if sum.Status != "finished" {
 		t.Fatalf("game %+v", sum)
+	}
+}
+
+// TestEventNumbers: every message about a game carries its event number,
+// one more with each change; a client watching from before the start gets
+// the start as it was (a snapshot without moves), then every move as a
+// message, however late its connection renders the start; a gap in the
+// numbers gets the client a fresh snapshot.
+func TestEventNumbers(t *testing.T) {
+	e := newEnv(t)
+	alice, bob := e.register("alice"), e.register("bob")
+	g := alice.create(map[string]any{"game": "tnim", "options": map[string]string{"stones": "5"}})
+	spec := e.anon().dial("/api/games/" + g.ID + "/ws")
+	seqOf := func(m wsMsg) int64 {
+		var s struct{ Seq int64 }
+		json.Unmarshal(m.raw, &s)
+		return s.Seq
+	}
+	if m := spec.next("snapshot"); seqOf(m) != 1 {
+		t.Fatalf("snapshot of a new game: %s", m.raw)
+	}
+	// The spectator's connection tells of the start only after alice has
+	// moved twice.
+	release := make(chan struct{})
+	server.HoldGameStarts(t, func() { <-release })
+	var joined struct{ Seq int64 }
+	bob.must(http.StatusOK, "POST", "/api/games/"+g.ID+"/join", nil, &joined)
+	if joined.Seq != 3 { // created 1, seat taken 2, started 3
+		t.Fatalf("join answered at seq %d, want 3", joined.Seq)
+	}
+	for ply, who := range []*client{alice, bob} {
+		var res struct{ Seq, Ply int64 }
+		who.must(http.StatusOK, "POST", "/api/games/"+g.ID+"/moves", map[string]any{"ply": ply, "move": "1"}, &res)
+		if res.Seq != int64(4+ply) || res.Ply != int64(ply) {
+			t.Fatalf("move %d answered %+v", ply, res)
+		}
+	}
+	close(release)
+	if m := spec.next("lobby"); seqOf(m) != 2 {
+		t.Fatalf("lobby %s", m.raw)
+	}
+	if m := spec.next("snapshot", "move"); m.Type != "snapshot" || len(m.Moves) != 0 || seqOf(m) != 3 || m.Seat != -1 {
+		t.Fatalf("the start: %s", m.raw)
+	}
+	for ply := 0; ply < 2; ply++ {
+		if m := spec.next("move", "snapshot"); m.Type != "move" || m.Ply != ply || seqOf(m) != int64(4+ply) {
+			t.Fatalf("move %d: %s", ply, m.raw)
+		}
+	}
+
+	// An event the connection missed (seq 9 after 5): a fresh snapshot, at
+	// the game's real number. An old one (seq 2) is not shown again.
+	meta := match.Meta{ID: g.ID, Game: "tnim", Status: match.Live, Seats: []match.Seat{{Kind: match.SeatHuman, UserID: alice.id}, {Kind: match.SeatHuman, UserID: bob.id}}}
+	meta.Version = 2
+	server.Publish(e.srv, match.Event{Game: g.ID, Seq: 2, Kind: match.EventLobby, Meta: meta})
+	meta.Version = 9
+	server.Publish(e.srv, match.Event{Game: g.ID, Seq: 9, Kind: match.EventLobby, Meta: meta})
+	if m := spec.next("snapshot", "lobby", "move"); m.Type != "snapshot" || seqOf(m) != 5 || len(m.Moves) != 2 {
+		t.Fatalf("after a gap: %s", m.raw)
 	}
 }

@@ -16,23 +16,39 @@ import (
 // (positionOf) and the chance outcomes (chanceOf) are released only for
 // finished games or games without hidden information.
 
-// snapshotMessage is the one snapshot builder: the game as user uid (0:
-// nobody signed in) may see it. The game channel sends it, GET
-// /api/games/{id} answers with it, and the replay is built on it.
+// snapshotMessage is the game as user uid (0: nobody signed in) may see
+// it. The game channel sends it, GET /api/games/{id} answers with it, and
+// the replay is built on it.
 func (s *Server) snapshotMessage(ctx context.Context, snap *match.Snapshot, uid int64) wire.Snapshot {
 	seat := snap.Meta.SeatOf(uid)
 	v, err := game.View(snap.State, seat)
 	if err != nil {
 		s.log.Error("view", "game", snap.Meta.ID, "err", err)
 	}
-	msg := wire.Snapshot{
-		Type: wire.TypeSnapshot, Seq: snap.Seq(), Game: s.summary(ctx, &snap.Meta, match.SeatNames(snap.State)),
-		Seat: seat, Moves: wire.Moves(snap.Moves), View: v, Clocks: wire.Clocks(snap.Clocks),
-	}
+	var legal []string
 	if snap.Meta.Status == match.Live && seat >= 0 && seat == snap.State.ToMove() {
-		msg.Legal = game.LegalTexts(snap.State)
+		legal = game.LegalTexts(snap.State)
 	}
-	return msg
+	return s.snapshotOf(ctx, &snap.Meta, match.SeatNames(snap.State), snap.Moves, seat, v, legal, snap.Clocks)
+}
+
+// startMessage is the game as seat sees it at its start, from the start's
+// event: what every seat sees changes then, so every client of the game
+// channel gets a snapshot.
+func (s *Server) startMessage(ctx context.Context, e *match.Event, seat int) wire.Snapshot {
+	var legal []string
+	if seat >= 0 && seat == e.Meta.ToMove {
+		legal = e.Legal
+	}
+	return s.snapshotOf(ctx, &e.Meta, e.Names, nil, seat, e.View(seat), legal, e.Clocks)
+}
+
+// snapshotOf is the one snapshot builder, for a seat that sees view and
+// may play legal.
+func (s *Server) snapshotOf(ctx context.Context, m *match.Meta, names []string, moves []match.Move, seat int,
+	view json.RawMessage, legal []string, clocks []match.ClockState) wire.Snapshot {
+	return wire.Snapshot{Type: wire.TypeSnapshot, Seq: m.Version, Game: s.summary(ctx, m, names), Seat: seat,
+		Moves: wire.Moves(moves), View: view, Legal: legal, Clocks: wire.Clocks(clocks)}
 }
 
 // moveMessage is a committed move as seat sees it.

@@ -24,6 +24,11 @@ const wsWriteTimeout = 10 * time.Second
 // notice sent meanwhile is not lost.
 var testHookUserUpgraded atomic.Pointer[func()]
 
+// testHookGameStart, set only by tests, runs on a game channel's writer
+// before it renders a game's start: a test holds it there while the game
+// moves on, to show that the client still gets the start as it was.
+var testHookGameStart atomic.Pointer[func()]
+
 type wsConn struct {
 	s      *Server
 	c      *websocket.Conn

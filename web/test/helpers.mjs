@@ -175,21 +175,29 @@ export async function openGame(page, req) {
 /**
  * playByApi plays random legal moves for the page's user through the HTTP
  * API (bots answer on the server) until the game is over or `plies` moves
- * have been made; it returns the number of moves of the game.
+ * have been made; it returns the number of moves of the game. It keeps to
+ * the server's rate limit (20 requests a second by default), waiting as
+ * told when a request is refused with 429.
  */
 export function playByApi(page, id, plies = Infinity) {
   return page.evaluate(async ([id, plies]) => {
-    const get = () => fetch('/api/games/' + id).then((r) => r.json())
-    for (let i = 0; i < 5000; i++) {
-      const g = await get()
-      if (g.game.status !== 'live' || g.moves.length >= plies) return g.moves.length
-      if (!g.legal || !g.legal.length) {
-        await new Promise((r) => setTimeout(r, 30))
-        continue
+    const pause = (ms) => new Promise((r) => setTimeout(r, ms))
+    const call = async (path, init) => {
+      for (;;) {
+        await pause(70)
+        const res = await fetch('/api/games/' + id + path, init)
+        if (res.status !== 429) return res
+        await pause(1000 * Number(res.headers.get('Retry-After') || 1))
       }
+    }
+    for (let i = 0; i < 5000; i++) {
+      const res = await call('')
+      if (!res.ok) throw new Error(`GET /api/games/${id}: ${res.status} ${await res.text()}`)
+      const g = await res.json()
+      if (g.game.status !== 'live' || g.moves.length >= plies) return g.moves.length
+      if (!g.legal || !g.legal.length) continue
       const move = g.legal[Math.floor(Math.random() * g.legal.length)]
-      await fetch('/api/games/' + id + '/moves', {method: 'POST', headers: {'Content-Type': 'application/json'},
-        body: JSON.stringify({ply: g.moves.length, move})})
+      await call('/moves', {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify({ply: g.moves.length, move})})
     }
     throw new Error('the game did not end')
   }, [id, plies])

@@ -82,6 +82,11 @@ const (
 	// its value estimates are paired (every move meets the same worlds), so
 	// the differences that mark a move are far steadier than the values.
 	DefaultReviewWorlds = 100
+	// minJudgeVisits: a move the search tried this often has a mean worth
+	// comparing with the best move's.
+	minJudgeVisits = 100
+	// allLines asks a review's search for every root move it tried.
+	allLines = 1 << 12
 	// reviewSolverNodes: a review proves positions from the end backward
 	// and stops at the first that takes more than about a second.
 	reviewSolverNodes = 4_000_000
@@ -235,7 +240,7 @@ func reviewOpen(ctx context.Context, rv *Review, states []game.State, played []g
 		}
 		r, err := Analyse(ctx, s, Options{
 			Iters: opt.Iters, Time: opt.Time, Interval: time.Hour, Workers: opt.Workers, MaxNodes: opt.MaxNodes,
-			Seed: opt.Seed + uint64(i), SolverNodes: -1, Lines: 1, Gate: opt.Gate,
+			Seed: opt.Seed + uint64(i), SolverNodes: -1, Lines: allLines, Gate: opt.Gate,
 		}, nil)
 		if err != nil {
 			return err
@@ -253,7 +258,7 @@ func reviewOpen(ctx context.Context, rv *Review, states []game.State, played []g
 		s, next := states[i], states[i+1]
 		mover := s.ToMove()
 		j := Judgement{Ply: i, Seat: mover, Move: s.FormatMove(m), Before: reports[i].Win}
-		j.After = winAfter(next, reports[i+1], mover)
+		j.After = afterMove(j.Move, next, reports[i], reports[i+1], mover)
 		best := ""
 		if len(reports[i].Lines) > 0 {
 			best = reports[i].Lines[0].Move
@@ -302,6 +307,28 @@ func proveBackward(ctx context.Context, states []game.State, opt ReviewOptions) 
 		exact[i] = verdict(s, sol)
 	}
 	return exact
+}
+
+// afterMove is mover's win probability after the move played (text), which
+// led to next. It is read where Before was, in the search of the position
+// before the move, when that search tried the move enough: two searches of
+// consecutive positions each see the side to move a little better off than
+// it is (a search's best move's mean is the largest of several noisy
+// means), so comparing them would charge every move, the best included,
+// with both searches' optimism. A proof of next, and a move the search
+// hardly tried, are read from next (the latter is bad news either way).
+func afterMove(text string, next game.State, before, after *Report, mover int) float64 {
+	if next.Outcome().Over() || (after != nil && after.Exact != nil) {
+		return winAfter(next, after, mover)
+	}
+	if before.Exact == nil {
+		for _, l := range before.Lines {
+			if l.Move == text && l.Visits >= minJudgeVisits {
+				return l.Win
+			}
+		}
+	}
+	return winAfter(next, after, mover)
 }
 
 // winAfter is mover's win probability in next, whose report is r (nil

@@ -72,4 +72,8 @@ export const api = {
   replay: (id, ply) => request('GET', `/games/${encodeURIComponent(id)}/replay` + q({ply})),
   leaderboard: (game) => request('GET', '/leaderboard/' + encodeURIComponent(game)),
   notifications: () => request('GET', '/notifications'),
+  record: (id) => request('GET', `/games/${encodeURIComponent(id)}/record`),
+  analyse: (req) => request('POST', '/analysis', req),
+  stopAnalysis: (id) => request('POST', `/analysis/${encodeURIComponent(id)}/stop`, {}),
+  review: (id) => request('POST', `/games/${encodeURIComponent(id)}/review`, {}),
 }

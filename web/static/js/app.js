@@ -14,6 +14,8 @@ import {profilePage, accountPage} from './pages/profile.js'
 import {rulesPage} from './pages/rules.js'
 import {learnPage} from './pages/learn.js'
 import {puzzlePage} from './pages/puzzle.js'
+import {analysisPage} from './pages/analysis.js'
+import {reviewPage} from './pages/analysisreview.js'
 
 const routes = [
   [/^\/?$/, homePage],
@@ -25,6 +27,8 @@ const routes = [
   [/^\/rules(?:\/(\w+))?$/, rulesPage],
   [/^\/learn(?:\/(\w+))?$/, learnPage],
   [/^\/puzzles\/(\w+)$/, puzzlePage],
+  [/^\/analysis\/(\w+)$/, analysisPage],
+  [/^\/review\/([\w-]+)$/, reviewPage],
 ]
 
 const main = document.getElementById('main')

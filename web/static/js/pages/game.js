@@ -17,6 +17,7 @@ import {Positions} from '../positions.js'
 import {games} from '../games/registry.js'
 import {errorBox, errorText, seatText, sideName, moverNames, resultText, gameTitle} from './common.js'
 import {MoveList, stepper, stepKeys} from './movelist.js'
+import {ANALYSIS_GAMES} from './analysis.js'
 
 const LOW_MS = 30000 // a realtime clock is low below 30 s (or a fifth of its start, if less)
 const LOW_CORR_MS = 12 * 3600 * 1000 // a correspondence deadline is near within 12 hours
@@ -321,12 +322,19 @@ export function gamePage(main, [id]) {
     }
     if (sum.status === 'finished' || sum.status === 'imported') {
       buttons.append(h('a', {href: '#/replay/' + sum.id, class: 'button', 'data-test': 'replay-link'}, t('game.replay')))
+      buttons.append(h('a', {href: '#/review/' + sum.id, class: 'button', 'data-test': 'review-link'}, t('game.review')))
       buttons.append(h('a', {href: '/api/games/' + encodeURIComponent(sum.id) + '/record', download: `tabula-${sum.game}-${sum.id}.json`,
         class: 'button', 'data-test': 'export'}, t('game.export')))
       const humans = sum.seats.filter((se) => se.kind === 'human').length
       if (sum.status === 'finished' && st.seat >= 0 && humans === 1 && sum.seats.some((se) => se.kind === 'bot')) {
         buttons.append(h('button', {type: 'button', class: 'primary', 'data-test': 'again', onclick: playAgain}, t('game.again')))
       }
+    }
+    // The analysis board: a finished game, or a live one watched (never
+    // one's own live game: the server refuses it too).
+    if (ANALYSIS_GAMES.includes(sum.game) && (sum.status === 'finished' || sum.status === 'imported' || (sum.status === 'live' && st.seat < 0))) {
+      buttons.append(h('a', {href: `#/analysis/${sum.game}?game=${encodeURIComponent(sum.id)}&ply=${st.moves.length}`, class: 'button',
+        'data-test': 'analysis-link'}, t('game.analyse')))
     }
     if (sum.status === 'open') {
       const mine = me && sum.seats.some((se) => se.kind === 'human' && se.user === me.name)

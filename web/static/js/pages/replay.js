@@ -8,6 +8,7 @@ import {games} from '../games/registry.js'
 import {Positions} from '../positions.js'
 import {errorBox, resultText, gameTitle} from './common.js'
 import {MoveList, stepper, stepKeys} from './movelist.js'
+import {ANALYSIS_GAMES} from './analysis.js'
 
 export function replayPage(main, [id]) {
   let sum = null
@@ -22,7 +23,8 @@ export function replayPage(main, [id]) {
   steps.where.dataset.test = 'replay-ply'
   const err = h('div')
   const info = h('div', {class: 'side-info'})
-  main.append(title, resultBox, err, h('div', {class: 'game-layout replay-layout'},
+  const links = h('p', {class: 'review-links'})
+  main.append(title, resultBox, links, err, h('div', {class: 'game-layout replay-layout'},
     h('div', {class: 'game-main'}, boardBox),
     h('div', {class: 'game-controls'}, steps.el),
     h('aside', {class: 'game-side'}, h('h2', {}, t('game.moves')), list.el, info)))
@@ -51,6 +53,14 @@ export function replayPage(main, [id]) {
     moves = res.moves || []
     title.textContent = t('replay.title', {game: gameTitle(sum.game)})
     resultBox.textContent = resultText(sum, -1)
+    const over = sum.status === 'finished' || sum.status === 'imported'
+    links.replaceChildren(h('span', {},
+      ANALYSIS_GAMES.includes(sum.game) && over ?
+        h('a', {href: `#/analysis/${sum.game}?game=${encodeURIComponent(id)}&ply=${ply}`, 'data-test': 'analysis-link',
+          onclick: (ev) => {
+            ev.currentTarget.href = `#/analysis/${sum.game}?game=${encodeURIComponent(id)}&ply=${ply}`
+          }}, t('game.analyse')) : null,
+      over ? [ANALYSIS_GAMES.includes(sum.game) ? ' · ' : null, h('a', {href: '#/review/' + encodeURIComponent(id), 'data-test': 'review-link'}, t('game.review'))] : null))
     list.set(sum, moves, false)
     go(sum.status === 'live' ? moves.length : 0)
   }).catch((e) => err.replaceChildren(errorBox(e)))

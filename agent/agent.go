@@ -43,6 +43,16 @@ type Closer interface {
 	Close() error
 }
 
+// CoresOf is how many goroutines a's Choose keeps busy at once: the
+// number a pool of search workers charges for it. 0 is a choice too cheap to
+// schedule (random, greedy); agents that do not say count as 1.
+func CoresOf(a Agent) int {
+	if c, ok := a.(interface{ Cores() int }); ok {
+		return max(c.Cores(), 0)
+	}
+	return 1
+}
+
 // ErrForfeit marks an agent failure that loses the game for its seat (an
 // outside program's illegal, late or unreadable reply).
 var ErrForfeit = errors.New("forfeit")

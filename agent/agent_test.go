@@ -152,3 +152,22 @@ func TestTranspositionsShareNodes(t *testing.T) {
 		t.Errorf("nodes with the table %d, without %d: want at most 44 and far fewer than without", n1, n2)
 	}
 }
+
+// CoresOf is what a pool of search workers charges a decision: the search
+// levels their workers, the one-ply bots nothing.
+func TestCoresOf(t *testing.T) {
+	want := map[string]int{"random": 0, "greedy": 0, "easy": 1, "medium": 1, "hard": 2, "mcts:iters=10:workers=3": 3, "exec:true": 1}
+	for spec, n := range want {
+		a, err := New(spec, nimGame{}, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := CoresOf(a); got != n {
+			t.Errorf("CoresOf(%s) = %d, want %d", spec, got, n)
+		}
+		Close(a)
+	}
+	if a := NewSampling(SamplingLevels["hard"], 1); CoresOf(a) != SamplingLevels["hard"].Workers {
+		t.Errorf("CoresOf(sampling hard) = %d", CoresOf(a))
+	}
+}

@@ -23,6 +23,10 @@ func NewGreedy(seed uint64) *Greedy { return &Greedy{rng: game.NewRNG(seed)} }
 // Name implements Agent.
 func (g *Greedy) Name() string { return "greedy" }
 
+// Cores is 0: one ply of evaluation costs next to nothing, so no pool of
+// search workers needs to wait for it.
+func (g *Greedy) Cores() int { return 0 }
+
 // Choose implements Agent.
 func (g *Greedy) Choose(ctx context.Context, obs game.Observation) (game.Move, error) {
 	s := obs.World()

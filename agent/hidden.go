@@ -69,6 +69,9 @@ func (a *Sampling) Name() string { return a.name }
 // Stats reports what the last Choose did.
 func (a *Sampling) Stats() SearchStats { return a.LastStats }
 
+// Cores is how many goroutines a search runs at once.
+func (a *Sampling) Cores() int { return len(a.workers) }
+
 // Choose implements Agent.
 func (a *Sampling) Choose(ctx context.Context, obs game.Observation) (game.Move, error) {
 	s := obs.World()

@@ -125,6 +125,9 @@ func NewMCTS(cfg MCTSConfig, seed uint64) *MCTS {
 // Name implements Agent.
 func (m *MCTS) Name() string { return m.name }
 
+// Cores is how many goroutines a search runs at once.
+func (m *MCTS) Cores() int { return len(m.workers) }
+
 // Choose implements Agent.
 func (m *MCTS) Choose(ctx context.Context, obs game.Observation) (game.Move, error) {
 	s := obs.World()

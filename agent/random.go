@@ -19,6 +19,10 @@ func NewRandom(seed uint64) *Random { return &Random{rng: game.NewRNG(seed)} }
 // Name implements Agent.
 func (r *Random) Name() string { return "random" }
 
+// Cores is 0: a random choice costs next to nothing, so no pool of search
+// workers needs to wait for it.
+func (r *Random) Cores() int { return 0 }
+
 // Choose implements Agent.
 func (r *Random) Choose(ctx context.Context, obs game.Observation) (game.Move, error) {
 	s := obs.World()

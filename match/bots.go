@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/tabula-games/tabula/agent"
+	"github.com/tabula-games/tabula/compute"
 	"github.com/tabula-games/tabula/game"
 )
 
@@ -14,7 +15,11 @@ type BotTask struct {
 	Game    string // the game's id
 	Seat    int
 	Level   string
-	Creator int64 // the user who created the game
+	Creator int64 // the user who created the game, who asked for its bots
+	// Cores is how many goroutines the decision's search keeps busy
+	// (agent.CoresOf, at least 1: decisions too cheap to schedule never
+	// reach the pool).
+	Cores int
 }
 
 // BotPool is where the decisions of a node's bot seats run. Think waits for a
@@ -41,6 +46,29 @@ func (s botSemaphore) Think(ctx context.Context, _ BotTask, choose func(context.
 	case <-ctx.Done():
 		return 0, ctx.Err()
 	}
+}
+
+// PoolBots is the BotPool of a node's compute pool: each decision is a
+// Live task charged to the game's creator, who asked for the bots, for the
+// cores its search uses. The pool schedules it fairly among users and
+// before background work such as analysis.
+func PoolBots(p *compute.Pool) BotPool { return poolBots{p} }
+
+type poolBots struct{ p *compute.Pool }
+
+// Saturated reports that the pool is at its budget (compute.Pool.Saturated):
+// a node in a cluster then takes over no more bot games.
+func (b poolBots) Saturated() bool { return b.p.Saturated() }
+
+func (b poolBots) Think(ctx context.Context, t BotTask, choose func(context.Context) (game.Move, error)) (game.Move, error) {
+	var mv game.Move
+	err := b.p.Run(ctx, compute.Task{User: t.Creator, Class: compute.Live, Cores: t.Cores, Label: "game " + t.Game},
+		func(ctx context.Context) error {
+			var err error
+			mv, err = choose(ctx)
+			return err
+		})
+	return mv, err
 }
 
 // botSeats is the state of a game's bot seats: one agent per seat (it may
@@ -83,16 +111,22 @@ func (m *Match) maybeBot() {
 		}
 		m.bots.agents[seat] = a
 	}
-	budget := cfg.BotTimeout
+	// The decision may wait for the node's pool as long as it takes —
+	// unless the seat has a clock, which it must answer before it runs
+	// out; its thinking itself is capped at BotTimeout.
+	var ctx context.Context
+	var cancel context.CancelFunc
 	if !m.meta.Deadline.IsZero() {
-		// Leave the bot time to answer before its clock runs out.
-		budget = min(budget, max(m.meta.Deadline.Sub(cfg.Time.Now())-50*time.Millisecond, 10*time.Millisecond))
+		// Leave the answer time to arrive before the clock runs out.
+		left := max(m.meta.Deadline.Sub(cfg.Time.Now())-50*time.Millisecond, 10*time.Millisecond)
+		ctx, cancel = context.WithTimeout(m.reg.ctx, left+cfg.BotDelay)
+	} else {
+		ctx, cancel = context.WithCancel(m.reg.ctx)
 	}
-	ctx, cancel := context.WithTimeout(m.reg.ctx, budget+cfg.BotDelay)
 	m.bots.busy, m.bots.cancel = true, cancel
 	obs, err := game.Observe(m.st, seat)
 	ply, delay := len(m.moves), cfg.BotDelay
-	task := BotTask{Game: m.id, Seat: seat, Level: level, Creator: m.meta.CreatorID}
+	task := BotTask{Game: m.id, Seat: seat, Level: level, Creator: m.meta.CreatorID, Cores: agent.CoresOf(a)}
 	go func() {
 		defer cancel()
 		wait(ctx, cfg.Time, delay)
@@ -100,8 +134,19 @@ func (m *Match) maybeBot() {
 		if err == nil {
 			err = ctx.Err()
 		}
-		if err == nil {
-			mv, err = cfg.Bots.Think(ctx, task, func(ctx context.Context) (game.Move, error) { return a.Choose(ctx, obs) })
+		choose := func(ctx context.Context) (game.Move, error) {
+			ctx, cancel := context.WithTimeout(ctx, cfg.BotTimeout)
+			defer cancel()
+			return a.Choose(ctx, obs)
+		}
+		switch {
+		case err != nil:
+		case task.Cores == 0:
+			// A one-ply bot answers at once; making it queue behind
+			// searches would only make its players wait.
+			mv, err = choose(ctx)
+		default:
+			mv, err = cfg.Bots.Think(ctx, task, choose)
 		}
 		m.post(func() {
 			m.bots.busy, m.bots.cancel = false, nil

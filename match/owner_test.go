@@ -525,7 +525,7 @@ func TestBotTurns(t *testing.T) {
 			p.mu.Lock()
 			tasks := slices.Clone(p.tasks)
 			p.mu.Unlock()
-			if len(tasks) != 2 || tasks[0] != (match.BotTask{Game: id, Seat: 1, Level: "greedy", Creator: alice.ID}) {
+			if len(tasks) != 2 || tasks[0] != (match.BotTask{Game: id, Seat: 1, Level: "greedy", Creator: alice.ID, Cores: 1}) {
 				t.Fatalf("pool tasks %+v", tasks)
 			}
 			// The availability check at creation, then one agent for the

@@ -14,6 +14,8 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+
+	"github.com/tabula-games/tabula/compute"
 )
 
 // MetricsHandler serves the Prometheus metrics. It is not part of Handler:
@@ -31,6 +33,7 @@ func (s *Server) MetricsHandler() http.Handler { return s.metrics }
 // none of it.
 type metrics struct {
 	liveGames func() int // the games owned in this process
+	pool      func() compute.Load
 	wsClients gauge
 	moves     counter
 	latency   *histogram
@@ -38,7 +41,7 @@ type metrics struct {
 }
 
 func newMetrics() *metrics {
-	return &metrics{liveGames: func() int { return 0 }, latency: newHistogram(.0005, .001, .002, .005, .01, .02, .05, .1, .2, .5, 1, 2, 5)}
+	return &metrics{liveGames: func() int { return 0 }, pool: func() compute.Load { return compute.Load{} }, latency: newHistogram(.0005, .001, .002, .005, .01, .02, .05, .1, .2, .5, 1, 2, 5)}
 }
 
 // gauge is a value that goes up and down.
@@ -137,6 +140,13 @@ func (m *metrics) write(b *bufio.Writer) {
 		fmt.Fprintf(b, "%s{code=%q} %d\n", req, code, m.requests.m[code].v.Load())
 	}
 	m.requests.mu.Unlock()
+
+	pool := m.pool()
+	one("tabula_compute_cores", "gauge", "Cores of the pool of search workers (bots, analysis).", float64(pool.Cores))
+	one("tabula_compute_busy_cores", "gauge", "Cores of the pool held by running searches.", float64(pool.Busy))
+	one("tabula_compute_waiting_live", "gauge", "Bot moves waiting for the pool.", float64(pool.LiveWaiting))
+	one("tabula_compute_waiting_background", "gauge", "Background searches (analysis) waiting for the pool.", float64(pool.BackgroundWaiting))
+	one("tabula_compute_live_wait_seconds", "gauge", "How long bot moves waited for the pool lately (moving average).", pool.LiveWait.Seconds())
 
 	writeRuntime(b, one)
 }

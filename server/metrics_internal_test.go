@@ -7,6 +7,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/tabula-games/tabula/compute"
 )
 
 // The server's own metrics, written by hand, against text worked out from
@@ -15,6 +18,9 @@ import (
 func TestMetricsText(t *testing.T) {
 	m := newMetrics()
 	m.liveGames = func() int { return 1 }
+	m.pool = func() compute.Load {
+		return compute.Load{Cores: 3, Busy: 2, LiveWaiting: 4, BackgroundWaiting: 5, LiveWait: 1500 * time.Millisecond}
+	}
 	m.wsClients.Inc()
 	for range 3 {
 		m.moves.Inc()
@@ -87,6 +93,12 @@ tabula_http_requests_total{code="404"} 1
 			t.Errorf("bad sample line %q", line)
 		}
 		values[name] = v
+	}
+	for name, want := range map[string]float64{"tabula_compute_cores": 3, "tabula_compute_busy_cores": 2,
+		"tabula_compute_waiting_live": 4, "tabula_compute_waiting_background": 5, "tabula_compute_live_wait_seconds": 1.5} {
+		if values[name] != want {
+			t.Errorf("%s = %v, want %v", name, values[name], want)
+		}
 	}
 	if values["go_goroutines"] < 1 || values["go_memstats_heap_inuse_bytes"] <= 0 {
 		t.Errorf("runtime metrics: goroutines %v, heap %v", values["go_goroutines"], values["go_memstats_heap_inuse_bytes"])

@@ -26,10 +26,10 @@ import (
 	"log/slog"
 	"net/http"
 	"net/netip"
-	"runtime"
 	"sync"
 	"time"
 
+	"github.com/tabula-games/tabula/compute"
 	"github.com/tabula-games/tabula/match"
 	"github.com/tabula-games/tabula/store"
 )
@@ -66,6 +66,10 @@ type Config struct {
 	// BotDelay is a pause before each server-side bot move, so people can
 	// follow a bot's play. Default 0.
 	BotDelay time.Duration
+	// Compute is the node's pool of search workers: server bots' moves
+	// run on it as Live tasks, analysis as Background ones. Default:
+	// compute.New with its defaults (all cores but one).
+	Compute *compute.Pool
 	// SecureCookies marks the session cookie Secure even without TLS (set
 	// it behind a TLS-terminating proxy).
 	SecureCookies bool
@@ -94,6 +98,7 @@ type Server struct {
 	hub     *hub
 	games   *match.Registry
 	bots    match.BotPool // the node's pool, under the analysis wrapper
+	compute *compute.Pool
 	metrics *metrics
 	limits  *limiter // per credential
 	// ipLimits is per address, 20 times wider: many users may share an
@@ -134,12 +139,16 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Seed == nil {
 		cfg.Seed = match.RandomSeed
 	}
+	if cfg.Compute == nil {
+		cfg.Compute = compute.New(compute.Config{})
+	}
 	if cfg.RateBurst <= 0 {
 		cfg.RateBurst = int(2*cfg.RateLimit) + 1
 	}
 	s := &Server{
 		cfg:      cfg,
 		store:    cfg.Store,
+		compute:  cfg.Compute,
 		log:      cfg.Logger,
 		now:      cfg.Now,
 		metrics:  newMetrics(),
@@ -158,17 +167,19 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Cluster != nil {
 		journal, publisher = cfg.Cluster.Journal(), cfg.Cluster.Publisher(s.hub)
 	}
-	s.bots = match.NewBotSemaphore(runtime.GOMAXPROCS(0))
+	s.bots = match.PoolBots(cfg.Compute)
 	s.games, err = match.NewRegistry(match.Config{
 		Journal: journal, Publisher: publisher, Time: match.RealTime{NowFunc: cfg.Now}, GameSeed: cfg.Seed,
 		Log: cfg.Logger, BotTimeout: cfg.BotTimeout, BotDelay: cfg.BotDelay,
-		// Bots think first: analysis waits while they hold the cores.
+		// Bots think on the node's compute pool, and first: analysis
+		// waits while they hold the cores.
 		Bots: urgentBots{s.bots, s.analyses.pool},
 	})
 	if err != nil {
 		return nil, err
 	}
 	s.metrics.liveGames = s.games.Len
+	s.metrics.pool = s.compute.Load
 	s.routes()
 	return s, nil
 }

@@ -10,7 +10,7 @@ import (
 // serve and play printed only their usage line).
 func TestHelpListsEveryFlag(t *testing.T) {
 	want := map[string][]string{
-		"serve": {"addr", "db", "web", "log", "log-level", "rate", "signup-rate", "ws-rate", "bot-delay", "secure-cookies"},
+		"serve": {"addr", "db", "web", "log", "log-level", "rate", "signup-rate", "ws-rate", "bot-delay", "bot-cores", "secure-cookies"},
 		"play":  {"o", "p1", "p2", "p8", "seed", "record", "moves", "position"},
 	}
 	line := regexp.MustCompile(`^  (--?[a-z0-9-]+)( [A-Z]+)?\s+(\S.*)$`)

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/tabula-games/tabula/cluster"
+	"github.com/tabula-games/tabula/compute"
 	"github.com/tabula-games/tabula/server"
 	"github.com/tabula-games/tabula/store"
 	"github.com/tabula-games/tabula/store/postgres"
@@ -31,6 +32,7 @@ type serveMain struct {
 	addr, db, web, logFormat, logLevel string
 	rate, signupRate, wsRate           float64
 	botDelay                           time.Duration
+	botCores                           int
 	secureCookies                      bool
 	// Transport: TLS served directly, the proxies whose forwarding headers
 	// are believed, and where metrics are served (apart from the site).
@@ -82,6 +84,7 @@ func parseServe(args []string) (*serveMain, error) {
 	fs.Float64Var(&m.signupRate, "signup-rate", 10, "new accounts per minute per address (0: unlimited)")
 	fs.Float64Var(&m.wsRate, "ws-rate", 20, "WebSocket messages per second per connection (0: unlimited)")
 	fs.DurationVar(&m.botDelay, "bot-delay", 0, "pause before each server bot move")
+	fs.IntVar(&m.botCores, "bot-cores", 0, "cores for the server bots' searches and analysis, shared fairly among users (0: all but one)")
 	fs.BoolVar(&m.secureCookies, "secure-cookies", false, "mark session cookies Secure (behind a TLS proxy)")
 	fs.StringVar(&m.tlsCert, "tls-cert", "", "serve HTTPS with this PEM certificate (chain) file; needs --tls-key")
 	fs.StringVar(&m.tlsKey, "tls-key", "", "the PEM private key of --tls-cert")
@@ -111,6 +114,9 @@ func (m *serveMain) run(ctx context.Context, stdout, stderr io.Writer) error {
 		return errors.New("--tls-cert and --tls-key go together")
 	}
 	var tlsConfig *tls.Config
+	if m.botCores < 0 {
+		return fmt.Errorf("--bot-cores %d: want 0 (all cores but one) or more", m.botCores)
+	}
 	if m.tlsCert != "" {
 		cert, err := tls.LoadX509KeyPair(m.tlsCert, m.tlsKey)
 		if err != nil {
@@ -151,7 +157,7 @@ func (m *serveMain) run(ctx context.Context, stdout, stderr io.Writer) error {
 	cfg := server.Config{
 		Store: m.store, Logger: m.log, RateLimit: m.rate, SignupRate: m.signupRate, WSRate: m.wsRate,
 		BotDelay: m.botDelay, SecureCookies: m.secureCookies, TrustedProxies: proxies,
-		Web: web.App(),
+		Web: web.App(), Compute: compute.New(compute.Config{Cores: m.botCores}),
 	}
 	if m.web != "" {
 		if fi, err := os.Stat(m.web); err != nil || !fi.IsDir() {

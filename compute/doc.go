@@ -1,0 +1,49 @@
+// Package compute is a node's one pool of search workers. Every costly
+// search the node runs on behalf of someone — a server bot's move in a live
+// game, an analysis or a review a user asked for — waits here for cores, so
+// that all of them together never use more than the cores given to the pool,
+// the cores left over serve people, and no user crowds out the others.
+//
+// The pool knows nothing of games or HTTP: a task is a function, the user
+// it is charged to, its class and how many cores its search uses.
+//
+//	pool := compute.New(compute.Config{Cores: 1})
+//	err := pool.Run(ctx, compute.Task{User: uid, Class: compute.Background, Cores: 1, Label: "analysis"},
+//		func(ctx context.Context) error { ...search until ctx ends or the budget is spent... })
+//
+// # Scheduling
+//
+//   - Capacity. The pool has Config.Cores core units. A task says how many
+//     goroutines its search runs at once (Task.Cores, at least 1; a task
+//     asking for more than the pool has gets the whole pool and runs
+//     alone). Tasks run while their cores fit; the others wait.
+//   - Priority classes. Live (a bot's move in a game being played) goes
+//     before Background (analysis, reviews): no Background task starts
+//     while a Live task waits, and Background tasks never hold more than
+//     Config.BackgroundCores cores at once. A running task is never
+//     interrupted, so a Live task may wait for a Background task to finish:
+//     submit background work in short pieces (a second or so each).
+//   - Fair share. Within a class, the next task is the oldest of the user
+//     who holds the fewest cores now, and among those the one who used the
+//     least core time lately (usage halves every Config.HalfLife). A user
+//     who submits a hundred tasks therefore gets the pool only while nobody
+//     else asks for it; a newcomer's task goes before the flood's next one.
+//     Each user's own tasks run in the order they came.
+//   - No backfill. When the next task does not fit, smaller tasks behind it
+//     wait too, so a task that needs more cores is never starved by small
+//     ones.
+//   - Bounds. A user may have at most Config.MaxWaitingPerUser tasks
+//     waiting and the pool at most Config.MaxWaiting; beyond that Run fails
+//     at once with ErrBusy (the HTTP layer answers 429).
+//
+// A task that ends (or whose ctx ends while it waits) gives its cores back
+// at once, a panic included.
+//
+// # Load
+//
+// Load reports what the pool holds (cores busy, tasks waiting per class,
+// the recent wait of Live tasks); Saturated says whether a Live task
+// submitted now would wait for at least a whole round of running ones — a
+// node that is saturated should not take more bot games (the question a
+// cluster asks before placing one).
+package compute

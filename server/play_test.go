@@ -97,6 +97,10 @@ func TestPlayOverWebSocket(t *testing.T) {
 		t.Fatalf("after join: %+v", joined.Game)
 	}
 	spec.next("lobby")
+	// The start reaches every connection as a fresh snapshot, taken when
+	// it is sent: waiting for it keeps Alice's first move out of it.
+	spec.next("snapshot")
+	aws.next("snapshot")
 	// Alice (seat 0) moves over WebSocket, Bob over HTTP.
 	ply := 0
 	for stones := 10; stones > 0; {

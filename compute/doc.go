@@ -11,6 +11,11 @@
 //	err := pool.Run(ctx, compute.Task{User: uid, Class: compute.Background, Cores: 1, Label: "analysis"},
 //		func(ctx context.Context) error { ...search until ctx ends or the budget is spent... })
 //
+// Work in slices (a long analysis that should let bot moves in between)
+// takes the pool for each slice instead:
+//
+//	release, err := pool.Acquire(ctx, task) // ...one slice of search... ; release()
+//
 // # Scheduling
 //
 //   - Capacity. The pool has Config.Cores core units. A task says how many

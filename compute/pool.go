@@ -136,12 +136,26 @@ func (p *Pool) Cores() int { return p.cfg.Cores }
 // returns ctx.Err(); if t cannot wait, ErrBusy. fn should return promptly
 // once ctx is done.
 func (p *Pool) Run(ctx context.Context, t Task, fn func(ctx context.Context) error) error {
-	if err := ctx.Err(); err != nil {
+	release, err := p.Acquire(ctx, t)
+	if err != nil {
 		return err
+	}
+	defer release()
+	return fn(ctx)
+}
+
+// Acquire waits until the pool grants t its cores and returns the function
+// that gives them back (the first call does; later ones do nothing), or
+// ctx.Err() if ctx ends first, or ErrBusy if t cannot wait. It is Run for
+// work that is not one call: a search in slices acquires the pool for each
+// slice, so that live work can go between them.
+func (p *Pool) Acquire(ctx context.Context, t Task) (release func(), err error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
 	}
 	w, u, err := p.enqueue(t)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	select {
 	case <-w.ready:
@@ -155,11 +169,11 @@ func (p *Pool) Run(ctx context.Context, t Task, fn func(ctx context.Context) err
 		if granted {
 			p.finish(u, w, p.cfg.Now())
 		}
-		return ctx.Err()
+		return nil, ctx.Err()
 	}
 	start := p.cfg.Now()
-	defer func() { p.finish(u, w, start) }()
-	return fn(ctx)
+	var once sync.Once
+	return func() { once.Do(func() { p.finish(u, w, start) }) }, nil
 }
 
 // enqueue queues t and grants whatever fits now.

@@ -376,3 +376,31 @@ func TestDefaults(t *testing.T) {
 		t.Errorf("defaults: %+v", p.cfg)
 	}
 }
+
+// Acquire holds the cores until released, once: a second release gives
+// nothing back twice.
+func TestAcquire(t *testing.T) {
+	p := New(Config{Cores: 1})
+	release, err := p.Acquire(context.Background(), Task{User: 1, Class: Background})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l := p.Load(); l.Busy != 1 {
+		t.Fatalf("acquired: %+v", l)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Millisecond)
+	defer cancel()
+	if _, err := p.Acquire(ctx, Task{User: 2}); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("Acquire on a full pool: %v", err)
+	}
+	release()
+	release()
+	if l := p.Load(); l.Busy != 0 || l.Users != 0 {
+		t.Fatalf("released twice: %+v", l)
+	}
+	r2, err := p.Acquire(context.Background(), Task{User: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r2()
+}

@@ -92,3 +92,22 @@ func waitFor(t *testing.T, cond func() bool) {
 	}
 	t.Fatal("condition not met within 10s")
 }
+
+// TestPoolBotsSaturated: the pool's saturation shows through the BotPool,
+// where a cluster node asks it (server.BotsFull).
+func TestPoolBotsSaturated(t *testing.T) {
+	p := compute.New(compute.Config{Cores: 1})
+	s, ok := match.PoolBots(p).(interface{ Saturated() bool })
+	if !ok {
+		t.Fatal("PoolBots cannot say whether it is saturated")
+	}
+	hold := make(chan struct{})
+	defer close(hold)
+	for range 2 {
+		go p.Run(context.Background(), compute.Task{User: 1}, func(context.Context) error { <-hold; return nil })
+	}
+	waitFor(t, func() bool { return p.Load().LiveWaiting == 1 })
+	if !s.Saturated() {
+		t.Error("a one-core pool with a decision waiting is not saturated")
+	}
+}

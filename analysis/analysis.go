@@ -29,6 +29,11 @@ type Options struct {
 	// Lines is how many root moves a report shows (default 3); Depth how
 	// long each line may be (default DefaultDepth).
 	Lines, Depth int
+	Search
+}
+
+// Search is how an analysis and a review search: the settings they share.
+type Search struct {
 	// Workers is the number of search goroutines (default 1).
 	Workers int
 	// MaxNodes bounds each worker's tree (default agent.DefaultMaxNodes).
@@ -36,9 +41,9 @@ type Options struct {
 	// Seed makes the search reproducible.
 	Seed uint64
 	// SolverNodes is the exact solver's budget in positions over the whole
-	// analysis, for a game that has one (0: DefaultSolverNodes; < 0: no
-	// solver). SolverTable is its table's size in bytes (0:
-	// DefaultSolverTable).
+	// analysis (a review: for each position), for a game that has one (0:
+	// the default; < 0: no solver). SolverTable is its table's size in
+	// bytes (0: DefaultSolverTable).
 	SolverNodes int64
 	SolverTable int
 	// Gate, when set, is called before each slice of search and the
@@ -129,21 +134,9 @@ func verdict(s game.State, sol game.Solution) *Verdict {
 		unit = "ply"
 	}
 	return &Verdict{
-		Winner: sol.Winner, WinnerName: name, Plies: sol.Plies, Line: texts(s, sol.Line),
+		Winner: sol.Winner, WinnerName: name, Plies: sol.Plies, Line: game.LineTexts(s, sol.Line),
 		Text: fmt.Sprintf("%s wins in %d %s", capitalise(name), sol.Plies, unit),
 	}
-}
-
-// texts writes moves of a line in the game's notation, playing them on a
-// copy of s.
-func texts(s game.State, line []game.Move) []string {
-	c := s.Clone()
-	out := make([]string, 0, len(line))
-	for _, m := range line {
-		out = append(out, c.FormatMove(m))
-		c.Play(m)
-	}
-	return out
 }
 
 func capitalise(s string) string {
@@ -375,7 +368,7 @@ func (e *engine) report(done bool, elapsed time.Duration) Report {
 		Millis: elapsed.Milliseconds(), SolverNodes: e.spent, Done: done, Exact: e.exact, Lines: []Line{},
 	}
 	for _, l := range e.mcts.Lines(e.opt.Lines, e.opt.Depth) {
-		pv := texts(e.s, l.PV)
+		pv := game.LineTexts(e.s, l.PV)
 		ln := Line{Move: pv[0], Visits: l.Visits, Share: l.Share, Win: l.Value, PV: pv, Exact: e.children[pv[0]]}
 		if ln.Exact != nil {
 			ln.Win = winOf(ln.Exact, seat)

@@ -52,7 +52,7 @@ func TestAnalyseReports(t *testing.T) {
 				s.Play(ms[rng.IntN(len(ms))])
 			}
 			var got []Report
-			last, err := Analyse(context.Background(), s, Options{Iters: 3000, Interval: time.Millisecond, SolverNodes: -1, Seed: 1}, func(r Report) { got = append(got, r) })
+			last, err := Analyse(context.Background(), s, Options{Iters: 3000, Interval: time.Millisecond, Search: Search{SolverNodes: -1, Seed: 1}}, func(r Report) { got = append(got, r) })
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -104,7 +104,7 @@ func TestAnalyseFindsTheWin(t *testing.T) {
 		for !s.Outcome().Over() {
 			win := winningMove(s)
 			if win != "" {
-				r, err := Analyse(context.Background(), s, Options{Iters: 2000, SolverNodes: -1, Seed: seed}, nil)
+				r, err := Analyse(context.Background(), s, Options{Iters: 2000, Search: Search{SolverNodes: -1, Seed: seed}}, nil)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -145,7 +145,7 @@ func winningMove(s game.State) string {
 // the proofs of the moves.
 func TestAnalyseExactSploof(t *testing.T) {
 	s := solvedPosition(t)
-	r, err := Analyse(context.Background(), s, Options{Iters: 20000, Interval: 20 * time.Millisecond, Seed: 1, SolverTable: 4 << 20}, nil)
+	r, err := Analyse(context.Background(), s, Options{Iters: 20000, Interval: 20 * time.Millisecond, Search: Search{Seed: 1, SolverTable: 4 << 20}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -208,7 +208,7 @@ func TestAnalyseStops(t *testing.T) {
 	s, _ := lookup(t, "sgolte").New(nil, 1)
 	ctx, cancel := context.WithCancel(context.Background())
 	n := 0
-	r, err := Analyse(ctx, s, Options{Interval: 5 * time.Millisecond, SolverNodes: -1}, func(r Report) {
+	r, err := Analyse(ctx, s, Options{Interval: 5 * time.Millisecond, Search: Search{SolverNodes: -1}}, func(r Report) {
 		if n++; n == 3 {
 			cancel()
 		}
@@ -220,7 +220,7 @@ func TestAnalyseStops(t *testing.T) {
 	if err != nil || r.Iterations < 1000 {
 		t.Fatal(err, r.Iterations)
 	}
-	r, err = Analyse(context.Background(), s, Options{Iters: 1000, Gate: func(context.Context) (func(), error) { return nil, context.Canceled }}, nil)
+	r, err = Analyse(context.Background(), s, Options{Iters: 1000, Search: Search{Gate: func(context.Context) (func(), error) { return nil, context.Canceled }}}, nil)
 	if err != nil || !r.Done || r.Iterations != 0 {
 		t.Fatalf("a refused slice still searched: %+v, %v", r, err)
 	}

@@ -33,7 +33,7 @@ func TestMeasureReviewNoise(t *testing.T) {
 			}
 			lo, hi := 2.0, -1.0
 			for seed := uint64(1); seed <= 4; seed++ {
-				r, _ := Analyse(context.Background(), s, Options{Iters: DefaultReviewIters, Seed: seed * 77, SolverNodes: -1}, nil)
+				r, _ := Analyse(context.Background(), s, Options{Iters: DefaultReviewIters, Search: Search{Seed: seed * 77, SolverNodes: -1}}, nil)
 				lo, hi = min(lo, r.Win), max(hi, r.Win)
 			}
 			worst = max(worst, hi-lo)

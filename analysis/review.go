@@ -61,14 +61,7 @@ type ReviewOptions struct {
 	// Worlds is the number of sampled worlds for each decision of a game
 	// with hidden information (default DefaultReviewWorlds).
 	Worlds int
-	// Workers, MaxNodes, Seed, SolverNodes, SolverTable and Gate are as
-	// in Options; SolverNodes is the solver's budget for each position.
-	Workers     int
-	MaxNodes    int
-	Seed        uint64
-	SolverNodes int64
-	SolverTable int
-	Gate        func(ctx context.Context) (release func(), err error)
+	Search
 }
 
 // Review defaults, each with its reason.
@@ -239,8 +232,7 @@ func reviewOpen(ctx context.Context, rv *Review, states []game.State, played []g
 			continue
 		}
 		r, err := Analyse(ctx, s, Options{
-			Iters: opt.Iters, Time: opt.Time, Interval: time.Hour, Workers: opt.Workers, MaxNodes: opt.MaxNodes,
-			Seed: opt.Seed + uint64(i), SolverNodes: -1, Lines: allLines, Gate: opt.Gate,
+			Iters: opt.Iters, Time: opt.Time, Interval: time.Hour, Lines: allLines, Search: Search{Workers: opt.Workers, MaxNodes: opt.MaxNodes, Seed: opt.Seed + uint64(i), SolverNodes: -1, Gate: opt.Gate},
 		}, nil)
 		if err != nil {
 			return err

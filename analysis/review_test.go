@@ -17,7 +17,7 @@ import (
 func TestReviewMarksTheThrownWin(t *testing.T) {
 	start := solvedPosition(t)
 	lost := ""
-	r, err := Analyse(context.Background(), start, Options{Iters: 20000, Seed: 1, SolverTable: 4 << 20}, nil)
+	r, err := Analyse(context.Background(), start, Options{Iters: 20000, Search: Search{Seed: 1, SolverTable: 4 << 20}}, nil)
 	if err != nil || r.Exact == nil {
 		t.Fatalf("no proof of the start: %v", err)
 	}
@@ -34,13 +34,13 @@ func TestReviewMarksTheThrownWin(t *testing.T) {
 	if err := game.Play(after, lost); err != nil {
 		t.Fatal(err)
 	}
-	r2, err := Analyse(context.Background(), after, Options{Iters: 40000, Seed: 1, SolverTable: 4 << 20}, nil)
+	r2, err := Analyse(context.Background(), after, Options{Iters: 40000, Search: Search{Seed: 1, SolverTable: 4 << 20}}, nil)
 	if err != nil || r2.Exact == nil {
 		t.Fatalf("no proof after %s: %v", lost, err)
 	}
 	moves := append([]string{lost}, r2.Exact.Line...)
 	var seen []int
-	rv, err := ReviewGame(context.Background(), start, moves, ReviewOptions{Iters: 2000, Seed: 1, SolverTable: 4 << 20}, func(done, total int) { seen = append(seen, done) })
+	rv, err := ReviewGame(context.Background(), start, moves, ReviewOptions{Iters: 2000, Search: Search{Seed: 1, SolverTable: 4 << 20}}, func(done, total int) { seen = append(seen, done) })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,7 +173,7 @@ func TestSkyjoReview(t *testing.T) {
 		moves = append(moves, s.FormatMove(m))
 		s.Play(m)
 	}
-	rv, err := ReviewGame(context.Background(), start, moves, ReviewOptions{Worlds: 8, Seed: 1}, nil)
+	rv, err := ReviewGame(context.Background(), start, moves, ReviewOptions{Worlds: 8, Search: Search{Seed: 1}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

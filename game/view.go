@@ -68,3 +68,16 @@ func LegalTexts(s State) []string {
 	sort.Strings(out)
 	return out
 }
+
+// LineTexts writes a line of moves from s (the first is a move of s, each
+// next one a move of the position the previous one reached) in canonical
+// notation, playing them on a copy of s.
+func LineTexts(s State, line []Move) []string {
+	c := s.Clone()
+	out := make([]string, 0, len(line))
+	for _, m := range line {
+		out = append(out, c.FormatMove(m))
+		c.Play(m)
+	}
+	return out
+}

@@ -262,7 +262,7 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request, u *store
 	pool := s.analyses.pool
 	j, err := s.startJob(u, "analysis", limit+5*time.Second, func(ctx context.Context, j *job) error {
 		_, err := analysis.Analyse(ctx, st, analysis.Options{
-			Time: limit, Workers: 1, MaxNodes: analysisNodes, SolverTable: analysisTable, Seed: uint64(time.Now().UnixNano()), Gate: pool.Slice,
+			Time: limit, Search: analysis.Search{Workers: 1, MaxNodes: analysisNodes, SolverTable: analysisTable, Seed: uint64(time.Now().UnixNano()), Gate: pool.Slice},
 		}, func(rep analysis.Report) { j.emit(wire.EventReport, rep) })
 		return err
 	})
@@ -415,8 +415,7 @@ func (s *Server) handleReview(w http.ResponseWriter, r *http.Request, u *store.U
 	id := m.ID
 	j, err := s.startJob(u, "review", reviewCap, func(ctx context.Context, j *job) error {
 		rv, err := analysis.ReviewGame(ctx, start, moves, analysis.ReviewOptions{
-			Time: reviewPositionTime, Worlds: reviewWorlds, Workers: 1, MaxNodes: analysisNodes,
-			SolverTable: analysisTable, Seed: 1, Gate: a.pool.Slice,
+			Time: reviewPositionTime, Worlds: reviewWorlds, Search: analysis.Search{Workers: 1, MaxNodes: analysisNodes, SolverTable: analysisTable, Seed: 1, Gate: a.pool.Slice},
 		}, func(done, total int) { j.emit(wire.EventProgress, wire.ReviewProgress{Done: done, Total: total}) })
 		if err != nil {
 			return err

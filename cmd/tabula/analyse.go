@@ -41,7 +41,7 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	if err := analysis.CanAnalyse(s); err != nil {
 		return err
 	}
-	opt := analysis.Options{Time: *budget, Iters: *iters, Lines: *lines, Workers: *workers, Interval: *every, Seed: 1}
+	opt := analysis.Options{Time: *budget, Iters: *iters, Lines: *lines, Interval: *every, Search: analysis.Search{Workers: *workers, Seed: 1}}
 	if *iters > 0 {
 		opt.Time = 0
 	}
@@ -108,7 +108,7 @@ func runReview(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return fmt.Errorf("want --iters ≥ 1, --worlds ≥ 1, --workers 1…64, --time ≥ 0")
 	}
 	rv, err := analysis.ReviewGame(context.Background(), st.start, st.played, analysis.ReviewOptions{
-		Iters: *iters, Worlds: *worlds, Time: *perMove, Workers: *workers, Seed: 1,
+		Iters: *iters, Worlds: *worlds, Time: *perMove, Search: analysis.Search{Workers: *workers, Seed: 1},
 	}, nil)
 	if err != nil {
 		return err

@@ -60,7 +60,7 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	if sol.Proven {
 		r.Winner, r.Plies = s.SeatName(sol.Winner), sol.Plies
-		r.Line = lineText(s, sol.Line)
+		r.Line = game.LineTexts(s, sol.Line)
 	}
 	if *asJSON {
 		data, err := json.Marshal(r)
@@ -81,18 +81,6 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "nodes: %d in %.2fs (%.0f nodes/s)\n", r.Nodes, r.Seconds, r.NodesPerSecond)
 	return nil
-}
-
-// lineText writes a line of moves in the game's notation, playing them on a
-// copy of s.
-func lineText(s game.State, line []game.Move) []string {
-	c := s.Clone()
-	out := make([]string, 0, len(line))
-	for _, m := range line {
-		out = append(out, c.FormatMove(m))
-		c.Play(m)
-	}
-	return out
 }
 
 func capitalise(s string) string {

@@ -121,6 +121,15 @@ func (m *Match) call(ctx context.Context, fn func()) error {
 	}
 }
 
+// retire ends the owner once the function it is running returns, and
+// takes it out of the registry at once: when a command that ended the game
+// (or found another node owning it) answers, the game has no owner here
+// any more, and the next command hears so (ErrClosed).
+func (m *Match) retire() {
+	m.done = true
+	m.reg.remove(m)
+}
+
 // post queues fn without waiting (timers, bots). It must not be called from
 // the owner's own goroutine.
 func (m *Match) post(fn func()) {
@@ -214,7 +223,7 @@ func (m *Match) update(next Meta) error {
 // the new owner; nothing was written here.
 func (m *Match) deposed(op string) error {
 	m.log.Warn("another node owns the game now; this owner stops", "game", m.id, "op", op)
-	m.done = true
+	m.retire()
 	return ErrClosed
 }
 
@@ -262,7 +271,7 @@ func (m *Match) abort(u User) error {
 	}
 	m.log.Info("game aborted", "game", m.id)
 	m.publish(Event{Kind: EventEnd})
-	m.done = true
+	m.retire()
 	return nil
 }
 
@@ -439,7 +448,7 @@ func (m *Match) append(rec Move, turn Turn, end *End) error {
 		// Someone else wrote this game (another node): this owner is
 		// stale and stops.
 		m.log.Error("move conflict: game changed outside its owner", "game", m.id, "ply", rec.Ply)
-		m.done = true
+		m.retire()
 		return errorf(CodeConflict, "the game changed meanwhile; reconnect")
 	}
 	return m.storeFailed("append move", err)
@@ -530,7 +539,7 @@ func (m *Match) finished(end End) {
 	m.meta.Version++
 	m.log.Info("game finished", "game", m.id, "reason", res.Reason, "winners", res.Winners, "plies", len(m.moves))
 	m.publish(Event{Kind: EventEnd})
-	m.done = true
+	m.retire()
 }
 
 // finish records an end without a move (resignation, time, a stored game

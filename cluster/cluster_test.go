@@ -268,6 +268,28 @@ func TestBotBudget(t *testing.T) {
 	if _, err := full.do("bot", move(0, "1")); err != nil {
 		t.Fatalf("a move in the bot game, forwarded: %v", err)
 	}
+
+	// A new bot game asked of the full node is made by one with room.
+	e.waitFor(5*time.Second, "the full node's lease saying so", func() bool {
+		nodes, _ := full.db.LiveNodes(context.Background())
+		return slices.ContainsFunc(nodes, func(n store.Node) bool { return n.ID == full.n.ID() && n.BotsFull })
+	})
+	botGame := match.Meta{ID: "bot2", Game: "tnim", Options: map[string]string{"stones": "10"},
+		Seats: []match.Seat{{Kind: match.SeatHuman, UserID: alice.ID}, {Kind: match.SeatBot, Level: "easy"}}}
+	ack, err := full.n.CreateElsewhere(context.Background(), alice, botGame)
+	if err != nil || ack.Meta.ID != "bot2" || e.owner("bot2") != roomy.n.ID() {
+		t.Fatalf("created elsewhere: %+v, %v; owner %s", ack.Meta.ID, err, e.owner("bot2"))
+	}
+	// Every node full: a clear refusal.
+	roomy.setFull(true)
+	e.waitFor(5*time.Second, "every lease saying it is full", func() bool {
+		nodes, _ := full.db.LiveNodes(context.Background())
+		return !slices.ContainsFunc(nodes, func(n store.Node) bool { return !n.BotsFull })
+	})
+	botGame.ID = "bot3"
+	if _, err := full.n.CreateElsewhere(context.Background(), alice, botGame); codeOf(err) != match.CodeUnavailable || !strings.Contains(err.Error(), "bot budget") {
+		t.Fatalf("every node full: %v", err)
+	}
 }
 
 // TestLapse: a node whose lease lapsed (it paused, or lost the database,

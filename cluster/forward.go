@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"math/rand/v2"
 	"sync"
 	"time"
 
@@ -16,10 +17,17 @@ import (
 // Command forwarding: a command for a game owned by another node goes to
 // that node over NATS request/reply, on PREFIX.cmd.NODE.
 
-// request is a forwarded command.
+// request is a forwarded command, or a game to create.
 type request struct {
-	Game string        `json:"game"`
-	Cmd  match.Command `json:"cmd"`
+	Game   string        `json:"game"`
+	Cmd    match.Command `json:"cmd"`
+	Create *creation     `json:"create,omitempty"`
+}
+
+// creation is a new game for another node to create and own.
+type creation struct {
+	Creator match.User `json:"creator"`
+	Meta    match.Meta `json:"meta"`
 }
 
 // reply is the owner's answer: the command's Ack, its refusal, or Closed
@@ -40,11 +48,17 @@ func (n *Node) serveCommand(m *nats.Msg) {
 	go func() {
 		var req request
 		var rep reply
-		if err := json.Unmarshal(m.Data, &req); err != nil || req.Game == "" {
+		if err := json.Unmarshal(m.Data, &req); err != nil || (req.Game == "" && req.Create == nil) {
 			rep.Err = &match.Error{Code: match.CodeBadRequest, Message: "unreadable forwarded command"}
 		} else {
 			ctx, cancel := context.WithTimeout(n.ctx, commandTimeout)
-			ack, err := n.reg.Do(ctx, req.Game, req.Cmd)
+			var ack match.Ack
+			var err error
+			if req.Create != nil {
+				ack, err = n.reg.Create(ctx, req.Create.Creator, req.Create.Meta)
+			} else {
+				ack, err = n.reg.Do(ctx, req.Game, req.Cmd)
+			}
 			cancel()
 			var me *match.Error
 			switch {
@@ -141,12 +155,57 @@ func (n *Node) Forward(ctx context.Context, id string, c match.Command) (match.A
 	}
 }
 
+// errAllFull answers the creation of a bot game when every node's bot
+// budget is full.
+var errAllFull = &match.Error{Code: match.CodeUnavailable, Message: "every server is at its bot budget; try again in a while"}
+
+// CreateElsewhere creates a new game on another node, which owns it: for a
+// game with a bot seat that this node, at its bot budget, should not take.
+// The node is one whose budget has room, at random; none: errAllFull.
+// The creation is not retried — its answer lost, the game may exist — so a
+// failure is a clear error and the client may create the game again.
+func (n *Node) CreateElsewhere(ctx context.Context, creator match.User, m match.Meta) (match.Ack, error) {
+	nodes, err := n.cfg.Store.LiveNodes(ctx)
+	if err != nil {
+		return match.Ack{}, err
+	}
+	var room []string
+	for _, nd := range nodes {
+		if nd.ID != n.id && !nd.BotsFull {
+			room = append(room, nd.ID)
+		}
+	}
+	if len(room) == 0 {
+		return match.Ack{}, errAllFull
+	}
+	data, err := json.Marshal(request{Create: &creation{Creator: creator, Meta: m}})
+	if err != nil {
+		return match.Ack{}, err
+	}
+	rep, err := n.send(ctx, room[rand.IntN(len(room))], data)
+	switch {
+	case err != nil || rep.Closed || (rep.Ack == nil && rep.Err == nil):
+		if err != nil && ctx.Err() == nil {
+			n.log.Warn("create a game on another node", "err", err)
+		}
+		return match.Ack{}, errMoving
+	case rep.Err != nil:
+		return match.Ack{}, rep.Err
+	}
+	return *rep.Ack, nil
+}
+
 // request sends one forwarded command to node and waits for its answer.
 func (n *Node) request(ctx context.Context, node, id string, c match.Command) (reply, error) {
 	data, err := json.Marshal(request{Game: id, Cmd: c})
 	if err != nil {
 		return reply{}, err
 	}
+	return n.send(ctx, node, data)
+}
+
+// send sends a request to node and waits for its answer.
+func (n *Node) send(ctx context.Context, node string, data []byte) (reply, error) {
 	ctx, cancel := context.WithTimeout(ctx, attemptTimeout)
 	defer cancel()
 	m, err := n.nc.RequestWithContext(ctx, n.subject("cmd", node), data)

@@ -24,6 +24,10 @@ type Cluster interface {
 	// as if it had run here; match.ErrClosed when the game is neither open
 	// nor live.
 	Forward(ctx context.Context, id string, c match.Command) (match.Ack, error)
+	// CreateElsewhere creates a game on another node whose bot budget has
+	// room, which owns it: for a game with a bot seat that this node, at
+	// its budget, should not take.
+	CreateElsewhere(ctx context.Context, creator match.User, m match.Meta) (match.Ack, error)
 	// Healthy is nil while the node can serve (health checks ask).
 	Healthy() error
 	// Stop leaves the cluster once the node's owners have stopped: the
@@ -44,6 +48,16 @@ func (r remoteEvents) Publish(e match.Event) { r.h.deliver(e) }
 func (s *Server) BotsFull() bool {
 	if p, ok := s.bots.(interface{ Saturated() bool }); ok {
 		return p.Saturated()
+	}
+	return false
+}
+
+// hasBot: a server bot holds one of the seats.
+func hasBot(seats []match.Seat) bool {
+	for _, se := range seats {
+		if se.Kind == match.SeatBot {
+			return true
+		}
 	}
 	return false
 }

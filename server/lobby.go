@@ -88,7 +88,14 @@ func (s *Server) createGame(ctx context.Context, u *store.User, req createReq) (
 		}
 		m.Seats = append(m.Seats, se)
 	}
-	ack, err := s.games.Create(ctx, actor(u), m)
+	var ack match.Ack
+	var err error
+	if s.cfg.Cluster != nil && hasBot(m.Seats) && s.BotsFull() {
+		// This node is at its bot budget: another one takes the game.
+		ack, err = s.cfg.Cluster.CreateElsewhere(ctx, actor(u), m)
+	} else {
+		ack, err = s.games.Create(ctx, actor(u), m)
+	}
 	if err != nil {
 		return wire.GameResult{}, s.commandErr("create game", err)
 	}

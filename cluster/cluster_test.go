@@ -350,9 +350,10 @@ func TestConfig(t *testing.T) {
 		{Config{Store: fakeStore{}, NATS: "nats://127.0.0.1:1", Prefix: "a b"}, "prefix"},
 		{Config{Store: fakeStore{}, NATS: "nats://127.0.0.1:1", LeaseTTL: time.Second, Renew: 2 * time.Second}, "cannot keep"},
 		{Config{Store: fakeStore{}, NATS: "nats://127.0.0.1:1"}, "NATS at"},
+		{Config{Store: fakeStore{}, NATS: "nats://user:secret@127.0.0.1:1"}, "NATS at nats://127.0.0.1:1:"},
 	} {
-		if _, err := New(tc.cfg); err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("New(%+v) = %v, want an error about %q", tc.cfg, err, tc.want)
+		if _, err := New(tc.cfg); err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "secret") {
+			t.Errorf("New(%+v) = %v, want an error about %q (and no password)", tc.cfg, err, tc.want)
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/url"
 	"os"
 	"regexp"
 	"strings"
@@ -141,12 +142,25 @@ func New(cfg Config) (*Node, error) {
 		nats.ReconnectHandler(func(*nats.Conn) { n.log.Info("NATS reconnected") }),
 	)
 	if err != nil {
-		return nil, fmt.Errorf("cluster: NATS at %s: %w", cfg.NATS, err)
+		return nil, fmt.Errorf("cluster: NATS at %s: %w", redact(cfg.NATS), err)
 	}
 	n.nc = nc
 	n.ctx, n.cancel = context.WithCancel(context.Background())
 	n.bus = newBus(n)
 	return n, nil
+}
+
+// redact is a list of NATS URLs without the passwords or tokens in them,
+// for errors and logs.
+func redact(urls string) string {
+	parts := strings.Split(urls, ",")
+	for i, p := range parts {
+		if u, err := url.Parse(strings.TrimSpace(p)); err == nil && u.User != nil {
+			u.User = nil
+			parts[i] = u.String()
+		}
+	}
+	return strings.Join(parts, ",")
 }
 
 // ID is the node's id: its name and a random suffix.

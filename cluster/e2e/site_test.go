@@ -360,6 +360,7 @@ func (s *site) startProxy() {
 	s.proxy = s.start("haproxy", "haproxy", "-db", "-f", path)
 	s.https = fmt.Sprint("https://127.0.0.1:", secure)
 	s.plain = fmt.Sprint("http://127.0.0.1:", plain)
+	s.checkRedirect()
 	// Up once every node is: the proxy checks them every second.
 	deadline := time.Now().Add(30 * time.Second)
 	seen := map[string]bool{}
@@ -370,9 +371,33 @@ func (s *site) startProxy() {
 		}
 		if resp, err := c.http.Get(s.https + "/healthz"); err == nil {
 			resp.Body.Close()
+			if resp.ProtoMajor != 2 {
+				s.t.Fatalf("the proxy spoke %s, want HTTP/2", resp.Proto)
+			}
 			if resp.StatusCode == http.StatusOK {
 				seen[resp.Header.Get("X-Tabula-Node")] = true
 			}
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// checkRedirect: the proxy's plain port only redirects to HTTPS.
+func (s *site) checkRedirect() {
+	s.t.Helper()
+	noFollow := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		resp, err := noFollow.Get(s.plain + "/api/games")
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode != http.StatusMovedPermanently || !strings.HasPrefix(resp.Header.Get("Location"), "https://") {
+				s.t.Fatalf("plain HTTP through the proxy: %d %q, want a redirect to https", resp.StatusCode, resp.Header.Get("Location"))
+			}
+			return
+		}
+		if time.Now().After(deadline) {
+			s.t.Fatalf("the proxy's plain port: %v", err)
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
@@ -468,8 +493,11 @@ type client struct {
 	name  string
 }
 
+// anonymous is a client without an account. Its API requests speak
+// HTTP/2 to the proxy (WebSockets, HTTP/1.1).
 func (s *site) anonymous() *client {
-	return &client{s: s, http: &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{TLSClientConfig: s.tlsConf}}}
+	return &client{s: s, http: &http.Client{Timeout: 30 * time.Second,
+		Transport: &http.Transport{TLSClientConfig: s.tlsConf.Clone(), ForceAttemptHTTP2: true}}}
 }
 
 // guest signs a new guest in.

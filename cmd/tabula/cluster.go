@@ -2,6 +2,8 @@ package main
 
 import (
 	"errors"
+	"flag"
+	"os"
 	"strings"
 
 	"github.com/tabula-games/tabula/cluster"
@@ -41,4 +43,18 @@ func (m *serveMain) joinCluster() (server.Cluster, error) {
 	}
 	m.node = n
 	return n, nil
+}
+
+// fromEnvironment takes --db and --nats from TABULA_DB and TABULA_NATS
+// when they are not given: their URLs may hold passwords, which an
+// environment file keeps out of the process list. A flag wins.
+func (m *serveMain) fromEnvironment(fs *flag.FlagSet) {
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if v := os.Getenv("TABULA_DB"); v != "" && !set["db"] {
+		m.db = v
+	}
+	if v := os.Getenv("TABULA_NATS"); v != "" && !set["nats"] {
+		m.nats = v
+	}
 }

@@ -26,3 +26,18 @@ func TestClusterFlags(t *testing.T) {
 		}
 	}
 }
+
+// TestClusterEnvironment: TABULA_DB and TABULA_NATS stand in for --db and
+// --nats (keeping passwords out of the process list); a flag wins.
+func TestClusterEnvironment(t *testing.T) {
+	t.Setenv("TABULA_DB", "postgres://u:secret@db.internal/tabula")
+	t.Setenv("TABULA_NATS", "nats://n:secret@nats.internal:4222")
+	m, err := parseServe(nil)
+	if err != nil || m.db != "postgres://u:secret@db.internal/tabula" || m.nats != "nats://n:secret@nats.internal:4222" {
+		t.Fatalf("from the environment: %+v, %v", m, err)
+	}
+	m, err = parseServe([]string{"--db", "x.db", "--nats", "nats://other:4222"})
+	if err != nil || m.db != "x.db" || m.nats != "nats://other:4222" {
+		t.Fatalf("flags over the environment: %q %q, %v", m.db, m.nats, err)
+	}
+}

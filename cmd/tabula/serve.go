@@ -99,6 +99,7 @@ func parseServe(args []string) (*serveMain, error) {
 		return nil, err
 	}
 	fs.Visit(func(f *flag.Flag) { m.metricsSet = m.metricsSet || f.Name == "metrics-addr" })
+	m.fromEnvironment(fs)
 	if len(pos) > 0 {
 		return nil, fmt.Errorf("unexpected arguments %q", pos)
 	}

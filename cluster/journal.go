@@ -59,6 +59,15 @@ func (j journal) EndGame(ctx context.Context, id string, end match.End) error {
 	return j.n.cfg.Store.EndGameFenced(ctx, e, id, end)
 }
 
+// TakeBack implements match.Journal.
+func (j journal) TakeBack(ctx context.Context, id string, had, keep int, turn match.Turn) error {
+	e, err := j.epoch(id)
+	if err != nil {
+		return err
+	}
+	return j.n.cfg.Store.TakeBackFenced(ctx, e, id, had, keep, turn)
+}
+
 // Moves implements match.Journal.
 func (j journal) Moves(ctx context.Context, id string) ([]match.Move, error) {
 	return j.n.cfg.Store.Moves(ctx, id)

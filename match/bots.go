@@ -77,6 +77,11 @@ type botSeats struct {
 	agents map[int]agent.Agent
 	busy   bool
 	cancel context.CancelFunc
+	// gen changes when the decision in flight is to be ignored (a
+	// takeback moved the game): its answer is dropped, and its agent,
+	// already forgotten, closed when it returns.
+	gen  int
+	seat int // the seat whose decision is in flight, while busy
 }
 
 func (b *botSeats) release() {
@@ -123,7 +128,8 @@ func (m *Match) maybeBot() {
 	} else {
 		ctx, cancel = context.WithCancel(m.reg.ctx)
 	}
-	m.bots.busy, m.bots.cancel = true, cancel
+	m.bots.busy, m.bots.cancel, m.bots.seat = true, cancel, seat
+	gen := m.bots.gen
 	obs, err := game.Observe(m.st, seat)
 	ply, delay := len(m.moves), cfg.BotDelay
 	task := BotTask{Game: m.id, Seat: seat, Level: level, Creator: m.meta.CreatorID, Cores: agent.CoresOf(a)}
@@ -149,6 +155,10 @@ func (m *Match) maybeBot() {
 			mv, err = cfg.Bots.Think(ctx, task, choose)
 		}
 		m.post(func() {
+			if gen != m.bots.gen {
+				agent.Close(a) // forgetBots left it to us
+				return
+			}
 			m.bots.busy, m.bots.cancel = false, nil
 			if err != nil && m.reg.ctx.Err() != nil {
 				return // the node is stopping: the decision was cancelled, not failed

@@ -3,14 +3,27 @@ package match
 // CommandKind is what a command asks of a game's owner.
 type CommandKind string
 
-// The commands. Takeback, draw offers, chat, rematch and claiming victory
-// will be further kinds of the same type.
+// The commands. The room's (room.go) come after the game's own: offers,
+// chat, presence and claiming victory. A rematch is not a command of the
+// finished game, which has no owner any more: it is a new game (the server
+// creates it with Registry.Create and RematchID).
 const (
-	CmdJoin   CommandKind = "join"   // take Seat (-1: the seat you are invited to, or the first open one)
-	CmdLeave  CommandKind = "leave"  // give your seat back before the start
-	CmdAbort  CommandKind = "abort"  // the creator cancels the game before the start
+	CmdJoin  CommandKind = "join"  // take Seat (-1: the seat you are invited to, or the first open one)
+	CmdLeave CommandKind = "leave" // give your seat back before the start
+	// CmdAbort cancels the game: an open one by its creator or a user
+	// invited to it (declining the invitation), a live one by any of its
+	// players until every seat has made a move (MayAbort).
+	CmdAbort  CommandKind = "abort"
 	CmdMove   CommandKind = "move"   // play Move at Ply (for Seat, if >= 0)
 	CmdResign CommandKind = "resign" // your seat loses (at Ply, if >= 0)
+
+	CmdOffer    CommandKind = "offer"    // offer Offer (a draw, a takeback) to the other players
+	CmdAccept   CommandKind = "accept"   // accept another seat's pending Offer
+	CmdDecline  CommandKind = "decline"  // decline another seat's pending Offer, or withdraw your own
+	CmdChat     CommandKind = "chat"     // say Text to the other players (never to spectators)
+	CmdPresence CommandKind = "presence" // your game page is open (Here) or closed (!Here)
+	CmdClaim    CommandKind = "claim"    // claim the win: the seat to move has been away past the grace
+	CmdRoom     CommandKind = "room"     // read the room (Ack.Room): changes nothing
 )
 
 // Command is one request to a game's owner, which runs the commands of its
@@ -27,6 +40,12 @@ type Command struct {
 	// on; -1 for a resignation at any ply.
 	Ply  int
 	Move string // CmdMove: the move in the game's notation
+	// Offer is what CmdOffer offers, or CmdAccept and CmdDecline answer.
+	Offer OfferKind
+	// Text is what CmdChat says.
+	Text string
+	// Here is CmdPresence's news: a game page of the user's is open.
+	Here bool
 	// Retry says that an earlier copy of this command may have been
 	// applied already: it was sent to an owner that died or went silent
 	// before answering. A retried move identical to the last move played
@@ -40,6 +59,8 @@ type Ack struct {
 	Meta  Meta
 	Names []string // the seats' names now (SeatNames)
 	Move  *Move
+	// Room is the room as the commanding user may see it (CmdRoom).
+	Room *Room
 }
 
 // Seq is the event number the command brought the game to.

@@ -22,6 +22,7 @@ const (
 	CodeStalePly    Code = "stale_ply"     // the command is for another ply than the current one
 	CodeGameOver    Code = "game_over"     // the game has ended
 	CodeConflict    Code = "conflict"      // the game is not in the state the command needs
+	CodeRateLimited Code = "rate_limited"  // too many offers or chat lines; wait
 	CodeUnavailable Code = "unavailable"   // storage failed; nothing was changed
 )
 

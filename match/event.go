@@ -21,7 +21,23 @@ const (
 	// died; the takeover is a write of its own (Registry.Adopt), and every
 	// client resynchronises from a snapshot (clocks and deadline moved on).
 	EventResumed EventKind = "resumed"
+	// EventTakeback: moves were taken back (a write of the game, like a
+	// move): Meta.Ply is the number of moves kept, and the event carries
+	// what each seat sees then, like EventMove.
+	EventTakeback EventKind = "takeback"
+
+	// The room's events (room.go) write nothing: their Seq is the game's
+	// version as it stands, and Room.N numbers them instead.
+	EventOffer    EventKind = "offer"    // an offer was made, declined or withdrawn (Note says which)
+	EventChat     EventKind = "chat"     // a line of the players' chat (Chat): for the players only
+	EventPresence EventKind = "presence" // a player went away or came back
 )
+
+// RoomEvent reports whether events of kind k are the room's: numbered by
+// Room.N, not by a write of the game.
+func (k EventKind) RoomEvent() bool {
+	return k == EventOffer || k == EventChat || k == EventPresence
+}
 
 // Event is one committed change of a game, numbered: Seq is the game's
 // Version after the change, so a game's events have the numbers 1, 2, 3, …
@@ -40,19 +56,26 @@ type Event struct {
 	Names []string
 	// Move is the committed move of an EventMove.
 	Move *Move
-	// Views is what each seat may see after a start or a move (EventStart,
-	// EventMove): Views[0] for spectators and Views[s+1] for seat s; for a
+	// Views is what each seat may see after a start, a move or a takeback
+	// (EventStart, EventMove, EventTakeback): Views[0] for spectators and Views[s+1] for seat s; for a
 	// game that hides nothing, one view for everyone. View picks the right
 	// one.
 	Views []json.RawMessage
-	// Legal is the seat to move's legal moves then (EventStart, EventMove),
+	// Legal is the seat to move's legal moves then (the same events),
 	// sorted.
 	Legal []string
-	// Clocks is the realtime clocks then (EventStart, EventMove).
+	// Clocks is the realtime clocks then (the same events).
 	Clocks []ClockState
 	// Prompt is the bot-protocol request for the human seat to move, if one
-	// is (EventStart, EventMove, EventResumed): sent on that user's channel.
+	// is (the same events and EventResumed): sent on that user's channel.
 	Prompt *Prompt
+	// Room is the room after a room event (its offers and absent
+	// players; never its chat, which Chat carries line by line).
+	Room *Room
+	// Note says what happened to an offer (EventOffer).
+	Note *OfferNote
+	// Chat is the line said (EventChat).
+	Chat *ChatLine
 }
 
 // View is what seat (or game.Spectator) may see after e.

@@ -39,6 +39,7 @@ type Match struct {
 	timer    Stopper
 	timerGen int
 	bots     botSeats
+	room     room // offers, chat, presence (room.go)
 }
 
 func newMatch(reg *Registry, g game.Game, meta Meta, st game.State, moves []Move) *Match {
@@ -49,6 +50,7 @@ func newMatch(reg *Registry, g game.Game, meta Meta, st game.State, moves []Move
 		stopCh: make(chan struct{}),
 		quit:   make(chan struct{}),
 		bots:   botSeats{agents: map[int]agent.Agent{}},
+		room:   newRoom(len(meta.Seats), reg.cfg.Time.Now()),
 	}
 }
 
@@ -81,6 +83,9 @@ func (m *Match) run() {
 func (m *Match) release() {
 	if m.timer != nil {
 		m.timer.Stop()
+	}
+	if m.room.timer != nil {
+		m.room.timer.Stop()
 	}
 	m.bots.release()
 }
@@ -155,7 +160,8 @@ func (m *Match) Snapshot(ctx context.Context) (*Snapshot, error) {
 	var s *Snapshot
 	err := m.call(ctx, func() {
 		s = &Snapshot{Meta: m.meta.Clone(), Moves: slices.Clone(m.moves), State: m.st.Clone(),
-			Clocks: m.clk.state(m.running(), m.reg.cfg.Time.Now())}
+			Clocks: m.clk.state(m.running(), m.reg.cfg.Time.Now()), Room: m.roomNow()}
+		s.Room.Chat = m.room.chat.lines()
 	})
 	return s, err
 }
@@ -182,13 +188,30 @@ func (m *Match) apply(c Command) (Ack, error) {
 		mv, err = m.humanMove(c)
 	case CmdResign:
 		err = m.resign(c.User, c.Ply)
+	case CmdOffer:
+		err = m.offer(c.User, c.Offer)
+	case CmdAccept:
+		err = m.accept(c.User, c.Offer)
+	case CmdDecline:
+		err = m.decline(c.User, c.Offer)
+	case CmdChat:
+		err = m.say(c.User, c.Text)
+	case CmdPresence:
+		err = m.present(c.User, c.Here)
+	case CmdClaim:
+		err = m.claim(c.User)
+	case CmdRoom:
 	default:
 		err = errorf(CodeBadRequest, "unknown command %q", c.Kind)
 	}
 	if err != nil {
 		return Ack{}, err
 	}
-	return Ack{Meta: m.meta.Clone(), Names: SeatNames(m.st), Move: mv}, nil
+	ack := Ack{Meta: m.meta.Clone(), Names: SeatNames(m.st), Move: mv}
+	if c.Kind == CmdRoom {
+		ack.Room = m.roomFor(c.User.ID)
+	}
+	return ack, nil
 }
 
 // --- writing and publishing ---
@@ -261,11 +284,12 @@ func (m *Match) leave(u User) error {
 }
 
 func (m *Match) abort(u User) error {
-	if err := m.meta.mayAbort(u); err != nil {
+	if err := m.meta.MayAbort(u, m.moves); err != nil {
 		return err
 	}
 	next := m.meta.Clone()
 	next.Status, next.Finished = Aborted, m.reg.cfg.Time.Now()
+	next.ToMove, next.Deadline = -1, time.Time{}
 	if err := m.update(next); err != nil {
 		return err
 	}
@@ -377,7 +401,11 @@ func (m *Match) humanMove(c Command) (*Move, error) {
 	case err != nil:
 		return nil, errorf(CodeBadMove, "%q is not a move in %s's notation", c.Move, m.g.Title())
 	}
-	return m.commit(seat, mv)
+	rec, err := m.commit(seat, mv)
+	if err == nil && !m.done {
+		m.alive(seat)
+	}
+	return rec, err
 }
 
 // commit plays mv for seat: the move is written to the store first, and the
@@ -417,6 +445,7 @@ func (m *Match) commit(seat int, mv game.Move) (*Move, error) {
 	m.meta.Ply, m.meta.ToMove, m.meta.Deadline = len(m.moves), turn.ToMove, turn.Deadline
 	m.meta.Version++
 	m.clk.turnStart = now
+	m.clearOffers()
 	m.publishMove(rec)
 	if end != nil {
 		m.finished(*end)

@@ -37,6 +37,10 @@ type Journal interface {
 	// EndGame finishes a live game without a move (resignation, time).
 	// ErrConflict if the game is not live.
 	EndGame(ctx context.Context, gameID string, end End) error
+	// TakeBack removes the moves from ply keep on of a live game that has
+	// had moves, and sets who is to move and by when (turn). ErrConflict
+	// if the game is not live or has not exactly had moves.
+	TakeBack(ctx context.Context, gameID string, had, keep int, turn Turn) error
 	// Moves returns a game's moves in ply order.
 	Moves(ctx context.Context, gameID string) ([]Move, error)
 }
@@ -63,6 +67,10 @@ type Config struct {
 	// before each, so people can follow a bot's play.
 	BotTimeout time.Duration
 	BotDelay   time.Duration
+	// ClaimGrace is how long the seat to move must have been away, and to
+	// move, before another player may claim the win (presence.go;
+	// default DefaultClaimGrace).
+	ClaimGrace time.Duration
 }
 
 // Registry holds the owners of the open and live games of this node. With
@@ -102,6 +110,9 @@ func NewRegistry(cfg Config) (*Registry, error) {
 	}
 	if cfg.BotTimeout <= 0 {
 		cfg.BotTimeout = 10 * time.Second
+	}
+	if cfg.ClaimGrace <= 0 {
+		cfg.ClaimGrace = DefaultClaimGrace
 	}
 	r := &Registry{cfg: cfg, games: map[string]*Match{}}
 	r.ctx, r.cancel = context.WithCancel(context.Background())
@@ -174,6 +185,9 @@ func (r *Registry) Create(ctx context.Context, creator User, m Meta) (Ack, error
 		return Ack{}, err
 	}
 	if err := r.cfg.Journal.CreateGame(ctx, &m); err != nil {
+		if errors.Is(err, ErrConflict) {
+			return Ack{}, errorf(CodeConflict, "game %s exists already", m.ID)
+		}
 		r.cfg.Log.Error("create game", "err", err)
 		return Ack{}, errUnavailable
 	}

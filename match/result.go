@@ -24,6 +24,10 @@ const (
 	ReasonNormal  Reason = "normal"  // the rules ended it
 	ReasonResign  Reason = "resign"  // a seat resigned
 	ReasonTimeout Reason = "timeout" // a seat ran out of time
+	ReasonAgreed  Reason = "agreed"  // the players agreed to a draw
+	// ReasonAbandoned: the seat to move was away past the grace, and
+	// another player claimed the win (presence.go).
+	ReasonAbandoned Reason = "abandoned"
 )
 
 // Result is how a game ended.
@@ -87,7 +91,25 @@ func endOf(m *Meta, out game.Outcome, reason Reason, st game.State, forfeit int,
 			res.Winners = append(res.Winners, i)
 		}
 	}
-	end := End{Result: res, Finished: now}
+	// A forfeit is decided by who forfeited, not by the scores so far.
+	places := rating.Places(n, winners, res.Scores)
+	if forfeit >= 0 {
+		places = rating.Places(n, winners, nil)
+	}
+	return withRating(m, End{Result: res, Finished: now}, places)
+}
+
+// agreedDraw is the end of a game whose players agreed to a draw: every
+// seat shares the same place, whatever the scores so far.
+func agreedDraw(m *Meta, now time.Time) End {
+	n := len(m.Seats)
+	end := End{Result: Result{Status: Drawn, Reason: ReasonAgreed, Winners: []int{}}, Finished: now}
+	return withRating(m, end, rating.Places(n, make([]bool, n), nil))
+}
+
+// withRating adds to the end of a rated game between people its rating
+// update, the seats finishing in places.
+func withRating(m *Meta, end End, places []int) End {
 	if !m.Rated {
 		return end
 	}
@@ -98,11 +120,7 @@ func endOf(m *Meta, out game.Outcome, reason Reason, st game.State, forfeit int,
 		}
 		uids = append(uids, s.UserID)
 	}
-	// A forfeit is decided by who forfeited, not by the scores so far.
-	places := rating.Places(n, winners, res.Scores)
-	if forfeit >= 0 {
-		places = rating.Places(n, winners, nil)
-	}
+	now := end.Finished
 	end.RatedUsers = uids
 	end.Rate = func(cur []Rating) []Rating {
 		in := make([]rating.Rating, len(cur))

@@ -140,15 +140,36 @@ func (m *Meta) left(u User) (Meta, error) {
 	return next, nil
 }
 
-// mayAbort says whether u may cancel the game.
-func (m *Meta) mayAbort(u User) error {
-	if m.Status != Open {
-		return errorf(CodeConflict, "only an open game can be aborted")
+// MayAbort says whether u may cancel the game after moves: an open game
+// its creator or a user invited to it (who declines so), a live game any
+// of its players until every seat has made a move (as on lichess: once
+// both players of a two-player game have moved, resign instead). An
+// aborted game has no result and changes no rating.
+func (m *Meta) MayAbort(u User, moves []Move) error {
+	switch m.Status {
+	case Open:
+		if u.ID != m.CreatorID && !m.Invites(u.ID) {
+			return errorf(CodeForbidden, "only the creator or an invited player can abort the game")
+		}
+		return nil
+	case Live:
+		if m.SeatOf(u.ID) < 0 {
+			return errorf(CodeForbidden, "you are not a player of this game")
+		}
+		moved := make([]bool, len(m.Seats))
+		n := 0
+		for _, mv := range moves {
+			if mv.Seat >= 0 && mv.Seat < len(moved) && !moved[mv.Seat] {
+				moved[mv.Seat] = true
+				n++
+			}
+		}
+		if n == len(m.Seats) {
+			return errorf(CodeConflict, "every player has moved: the game can no longer be aborted; resign instead")
+		}
+		return nil
 	}
-	if u.ID != m.CreatorID {
-		return errorf(CodeForbidden, "only the creator can abort the game")
-	}
-	return nil
+	return errorf(CodeConflict, "the game is %s; it cannot be aborted", m.Status)
 }
 
 // player is the seat u plays in a live game.

@@ -91,7 +91,10 @@ func TestLeaveAndAbort(t *testing.T) {
 		{"the creator, open", Open, User{ID: 1}, "", ""},
 		{"a player, open", Open, User{ID: 2}, "", CodeForbidden},
 		{"a stranger, open", Open, User{ID: 3}, CodeForbidden, CodeForbidden},
-		{"the creator, live", Live, User{ID: 1}, CodeConflict, CodeConflict},
+		{"the creator, live, nobody has moved", Live, User{ID: 1}, CodeConflict, ""},
+		{"a player, live, nobody has moved", Live, User{ID: 2}, CodeConflict, ""},
+		{"a stranger, live", Live, User{ID: 3}, CodeConflict, CodeForbidden},
+		{"the creator, finished", Finished, User{ID: 1}, CodeConflict, CodeConflict},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m := m.Clone()
@@ -103,8 +106,8 @@ func TestLeaveAndAbort(t *testing.T) {
 			if err == nil && (next.Seats[m.SeatOf(tc.u.ID)] != Seat{Kind: SeatOpen} || next.SeatOf(tc.u.ID) >= 0) {
 				t.Fatalf("after leaving: %+v", next.Seats)
 			}
-			if err := m.mayAbort(tc.u); codeOf(err) != tc.abort {
-				t.Fatalf("mayAbort: %v, want code %q", err, tc.abort)
+			if err := m.MayAbort(tc.u, nil); codeOf(err) != tc.abort {
+				t.Fatalf("MayAbort: %v, want code %q", err, tc.abort)
 			}
 		})
 	}

@@ -67,6 +67,9 @@ type Snapshot struct {
 	State game.State
 	// Clocks is every seat's time left, for a realtime clock.
 	Clocks []ClockState
+	// Room is the room as the owner holds it, chat included (the server
+	// shows the chat to players only); nil for a game read from the store.
+	Room *Room
 }
 
 // Seq is the snapshot's event number: events after it have higher ones.

@@ -55,12 +55,13 @@ type Leases interface {
 	// CreateOwnedGame is Journal.CreateGame for node, which owns the new
 	// game at epoch 1.
 	CreateOwnedGame(ctx context.Context, m *match.Meta, node string) error
-	// UpdateGameFenced, AppendMoveFenced and EndGameFenced are the
+	// UpdateGameFenced, AppendMoveFenced, EndGameFenced and TakeBackFenced are the
 	// Journal's writes, made only while the game's epoch is still epoch
 	// (ErrDeposed otherwise).
 	UpdateGameFenced(ctx context.Context, epoch int64, m *match.Meta) error
 	AppendMoveFenced(ctx context.Context, epoch int64, gameID string, mv match.Move, turn match.Turn, end *match.End) error
 	EndGameFenced(ctx context.Context, epoch int64, gameID string, end match.End) error
+	TakeBackFenced(ctx context.Context, epoch int64, gameID string, had, keep int, turn match.Turn) error
 }
 
 // Node is one node's lease, in the database's clock.

@@ -118,7 +118,7 @@ type GameFilter struct {
 // Games is games with their seats and moves.
 type Games interface {
 	// Journal is what a game's owner writes through: CreateGame,
-	// UpdateGame, AppendMove, EndGame, Moves.
+	// UpdateGame, AppendMove, EndGame, TakeBack, Moves.
 	match.Journal
 	// ImportGame stores a complete imported game with its moves in one
 	// transaction, with Version 1.

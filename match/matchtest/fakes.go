@@ -18,7 +18,7 @@ type Journal struct {
 	mu    sync.Mutex
 	games map[string]*journalGame
 	// Fail, if set, is asked before every write (op is "create", "update",
-	// "append" or "end"); a non-nil answer fails the write, which then
+	// "append", "takeback" or "end"); a non-nil answer fails the write, which then
 	// changes nothing.
 	Fail func(op, gameID string) error
 }
@@ -135,6 +135,23 @@ func (j *Journal) finish(g *journalGame, end match.End) {
 		}
 		g.rated = end.Rate(cur)
 	}
+}
+
+// TakeBack implements match.Journal.
+func (j *Journal) TakeBack(_ context.Context, id string, had, keep int, turn match.Turn) error {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	g, err := j.write("takeback", id)
+	if err != nil {
+		return err
+	}
+	if g.meta.Status != match.Live || len(g.moves) != had || keep < 0 || keep > had {
+		return fmt.Errorf("take back %s from %d to %d: %w", id, had, keep, match.ErrConflict)
+	}
+	g.moves = g.moves[:keep:keep]
+	g.meta.Ply, g.meta.ToMove, g.meta.Deadline = keep, turn.ToMove, turn.Deadline
+	g.meta.Version++
+	return nil
 }
 
 // Moves implements match.Journal.

@@ -36,6 +36,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store, latest int) {
 		{"GameList", testGameList},
 		{"Moves", testMoves},
 		{"MoveRace", testMoveRace},
+		{"TakeBack", testTakeBack},
 		{"EndAndRatings", testEndAndRatings},
 		{"Import", testImport},
 		{"LeaseRenewal", testLeaseRenewal},

@@ -47,6 +47,41 @@ func (db *DB) appendMove(ctx context.Context, epoch int64, gameID string, mv mat
 	return db.wrap("append move", err)
 }
 
+// TakeBack implements match.Journal.
+func (db *DB) TakeBack(ctx context.Context, gameID string, had, keep int, turn match.Turn) error {
+	return db.takeBack(ctx, 0, gameID, had, keep, turn)
+}
+
+// TakeBackFenced implements store.Leases.
+func (db *DB) TakeBackFenced(ctx context.Context, epoch int64, gameID string, had, keep int, turn match.Turn) error {
+	return db.takeBack(ctx, epoch, gameID, had, keep, turn)
+}
+
+// takeBack removes a live game's moves from ply keep on, guarded like a
+// move by the number of moves the owner has seen; fenced by the owner's
+// epoch unless it is 0.
+func (db *DB) takeBack(ctx context.Context, epoch int64, gameID string, had, keep int, turn match.Turn) error {
+	if keep < 0 || keep > had {
+		return db.wrap("take back", fmt.Errorf("keep %d of %d moves: %w", keep, had, store.ErrConflict))
+	}
+	err := db.tx(ctx, func(tx *sql.Tx) error {
+		q := `UPDATE games SET ply = ?, to_move = ?, deadline = ?, version = version + 1
+			WHERE id = ? AND status = ? AND ply = ?`
+		args := []any{keep, turn.ToMove, ms(turn.Deadline), gameID, string(match.Live), had}
+		if epoch != 0 {
+			q += " AND owner_epoch = ?"
+			args = append(args, epoch)
+		}
+		res, err := tx.ExecContext(ctx, db.d.Rebind(q), args...)
+		if err := db.guarded(ctx, tx, gameID, epoch, res, err); err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, db.d.Rebind("DELETE FROM moves WHERE game_id = ? AND ply >= ?"), gameID, keep)
+		return err
+	})
+	return db.wrap("take back", err)
+}
+
 // guarded checks the outcome of a guarded update of a game's row: when it
 // changed nothing, the game is missing (ErrNotFound), owned at another
 // epoch than the fenced writer's (ErrDeposed), or not as the write

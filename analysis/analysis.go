@@ -47,9 +47,9 @@ type Search struct {
 	SolverNodes int64
 	SolverTable int
 	// Gate, when set, is called before each slice of search and the
-	// release it returns after: a server makes analysis wait there while
-	// more urgent work (a bot's move) runs (Pool.Slice), and ends it by
-	// returning an error.
+	// release it returns after: a server makes analysis wait there for
+	// its compute pool (bots' moves first, a fair share per user), and
+	// ends it by returning an error.
 	Gate func(ctx context.Context) (release func(), err error)
 }
 

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/tabula-games/tabula/analysis"
+	"github.com/tabula-games/tabula/compute"
 	"github.com/tabula-games/tabula/game"
 	"github.com/tabula-games/tabula/match"
 	"github.com/tabula-games/tabula/server/wire"
@@ -27,11 +28,12 @@ import (
 //
 // Compute: every job is admitted by the node's analysis.Pool (one job per
 // user — a new one replaces the old —, AnalysisJobs per node, refused at
-// once beyond), searches on one worker in slices that start only while the
-// bots' moves leave a core free (the match's BotPool marks their thinking
-// urgent), and ends at a hard time cap. The node-wide pool of search
-// workers with fair shares per user (the hardening issue) is meant to take
-// the Pool's place behind its two calls, Admit and Slice.
+// once beyond: the jobs' trees and tables are memory) and searches on one
+// core in slices of a quarter of a second, each a Background task of the
+// node's compute pool (compute.Pool.Acquire) charged to the user: the pool
+// runs bots' moves (Live) first, keeps Background work within its share of
+// the cores, and shares it fairly between users. Each job ends at a hard
+// time cap.
 
 // Limits of the analysis API, each with its reason.
 const (
@@ -69,7 +71,8 @@ const (
 
 // analyses is the node's analysis jobs.
 type analyses struct {
-	pool     *analysis.Pool
+	admit    *analysis.Pool
+	compute  *compute.Pool
 	maxTime  time.Duration
 	mu       sync.Mutex
 	jobs     map[string]*job
@@ -78,32 +81,25 @@ type analyses struct {
 	reviewed []string // the cached reviews' games, oldest first
 }
 
-func newAnalyses(perNode int, maxTime time.Duration) *analyses {
-	cores := runtime.GOMAXPROCS(0)
+func newAnalyses(perNode int, maxTime time.Duration, pool *compute.Pool) *analyses {
 	if perNode <= 0 {
-		perNode = 2 * cores
+		perNode = 2 * runtime.GOMAXPROCS(0)
 	}
 	if maxTime <= 0 {
 		maxTime = defaultAnalysisTime
 	}
 	return &analyses{
-		pool: analysis.NewPool(cores, 1, perNode), maxTime: maxTime,
+		admit: analysis.NewPool(1, perNode), compute: pool, maxTime: maxTime,
 		jobs: map[string]*job{}, byUser: map[int64]*job{}, reviews: map[string]*analysis.Review{},
 	}
 }
 
-// urgentBots is the match's BotPool with every bot's thinking marked
-// urgent in the analysis pool, so that analysis gives way to it.
-type urgentBots struct {
-	match.BotPool
-	pool *analysis.Pool
-}
-
-func (b urgentBots) Think(ctx context.Context, t match.BotTask, choose func(context.Context) (game.Move, error)) (game.Move, error) {
-	return b.BotPool.Think(ctx, t, func(ctx context.Context) (game.Move, error) {
-		defer b.pool.Urgent()()
-		return choose(ctx)
-	})
+// gate is where a job of user waits before each slice of its search: a
+// Background task of the node's compute pool.
+func (a *analyses) gate(user int64, label string) func(ctx context.Context) (func(), error) {
+	return func(ctx context.Context) (func(), error) {
+		return a.compute.Acquire(ctx, compute.Task{User: user, Class: compute.Background, Cores: 1, Label: label})
+	}
 }
 
 // job is one analysis or review of one user. Its events replace one
@@ -165,7 +161,7 @@ func (s *Server) startJob(u *store.User, kind string, limit time.Duration, work 
 		case <-time.After(5 * time.Second):
 		}
 	}
-	release, err := a.pool.Admit(u.ID)
+	release, err := a.admit.Admit(u.ID)
 	switch {
 	case errors.Is(err, analysis.ErrUserBusy):
 		return nil, &apiError{Status: http.StatusTooManyRequests, Code: "analysis_busy", Message: err.Error(), RetryAfter: 5 * time.Second}
@@ -259,10 +255,9 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request, u *store
 	if req.TimeMs > 0 {
 		limit = min(limit, time.Duration(req.TimeMs)*time.Millisecond)
 	}
-	pool := s.analyses.pool
 	j, err := s.startJob(u, "analysis", limit+5*time.Second, func(ctx context.Context, j *job) error {
 		_, err := analysis.Analyse(ctx, st, analysis.Options{
-			Time: limit, Search: analysis.Search{Workers: 1, MaxNodes: analysisNodes, SolverTable: analysisTable, Seed: uint64(time.Now().UnixNano()), Gate: pool.Slice},
+			Time: limit, Search: analysis.Search{Workers: 1, MaxNodes: analysisNodes, SolverTable: analysisTable, Seed: uint64(time.Now().UnixNano()), Gate: s.analyses.gate(u.ID, "analysis")},
 		}, func(rep analysis.Report) { j.emit(wire.EventReport, rep) })
 		return err
 	})
@@ -415,7 +410,7 @@ func (s *Server) handleReview(w http.ResponseWriter, r *http.Request, u *store.U
 	id := m.ID
 	j, err := s.startJob(u, "review", reviewCap, func(ctx context.Context, j *job) error {
 		rv, err := analysis.ReviewGame(ctx, start, moves, analysis.ReviewOptions{
-			Time: reviewPositionTime, Worlds: reviewWorlds, Search: analysis.Search{Workers: 1, MaxNodes: analysisNodes, SolverTable: analysisTable, Seed: 1, Gate: a.pool.Slice},
+			Time: reviewPositionTime, Worlds: reviewWorlds, Search: analysis.Search{Workers: 1, MaxNodes: analysisNodes, SolverTable: analysisTable, Seed: 1, Gate: a.gate(u.ID, "review "+id)},
 		}, func(done, total int) { j.emit(wire.EventProgress, wire.ReviewProgress{Done: done, Total: total}) })
 		if err != nil {
 			return err

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tabula-games/tabula/compute"
 	"github.com/tabula-games/tabula/game"
 	"github.com/tabula-games/tabula/server"
 )
@@ -293,4 +294,43 @@ func TestReviewOfFinishedGame(t *testing.T) {
 	live := alice.create(map[string]any{"game": "sploof", "seats": []map[string]string{{"kind": "me"}, {"kind": "bot", "level": "random"}}})
 	bob.apiErr(http.StatusConflict, "not_finished", "POST", "/api/games/"+live.ID+"/review", nil)
 	alice.apiErr(http.StatusConflict, "not_finished", "POST", "/api/games/"+live.ID+"/review", nil)
+}
+
+// TestAnalysisWaitsForBots: an analysis searches in Background slices of
+// the node's compute pool, so while a bot's move (Live work) holds the
+// pool's only core no report comes; once it is done, reports do.
+func TestAnalysisWaitsForBots(t *testing.T) {
+	pool := compute.New(compute.Config{Cores: 1})
+	e := newEnv(t, func(c *server.Config) { c.Compute = pool })
+	alice := e.guest()
+	release, err := pool.Acquire(context.Background(), compute.Task{Class: compute.Live, Cores: 1, Label: "a bot's move"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var st started
+	alice.must(http.StatusCreated, "POST", "/api/analysis", map[string]any{"game": "sgolte"}, &st)
+	stream, _ := alice.events(st.ID)
+	defer stream.close()
+	got := make(chan string, 1)
+	go func() {
+		ev, _ := stream.next()
+		got <- ev
+	}()
+	select {
+	case ev := <-got:
+		t.Fatalf("a %q event while a bot held the only core", ev)
+	case <-time.After(700 * time.Millisecond):
+	}
+	if l := pool.Load(); l.BackgroundWaiting != 1 {
+		t.Fatalf("the analysis is not waiting in the pool: %+v", l)
+	}
+	release()
+	select {
+	case ev := <-got:
+		if ev != "report" {
+			t.Fatalf("after the bot: %q", ev)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("no report after the bot's move was done")
+	}
 }

@@ -74,9 +74,9 @@ type Config struct {
 	// it behind a TLS-terminating proxy).
 	SecureCookies bool
 	// AnalysisJobs is how many analyses and reviews may run at once on the
-	// node (default: twice its cores; each searches on one core at most,
-	// and only where bots leave one free). AnalysisTime caps one analysis
-	// (default one minute).
+	// node (default: twice its cores; each searches one core at most, in
+	// slices that are Background tasks of Compute). AnalysisTime caps one
+	// analysis (default one minute).
 	AnalysisJobs int
 	AnalysisTime time.Duration
 	// Cluster, if set, makes this server one node of several sharing the
@@ -97,7 +97,7 @@ type Server struct {
 	now     func() time.Time
 	hub     *hub
 	games   *match.Registry
-	bots    match.BotPool // the node's pool, under the analysis wrapper
+	bots    match.BotPool // the node's compute pool, for the bots
 	compute *compute.Pool
 	metrics *metrics
 	limits  *limiter // per credential
@@ -160,7 +160,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.hub = newHub(s)
-	s.analyses = newAnalyses(cfg.AnalysisJobs, cfg.AnalysisTime)
+	s.analyses = newAnalyses(cfg.AnalysisJobs, cfg.AnalysisTime, cfg.Compute)
 	var err error
 	var journal match.Journal = cfg.Store
 	var publisher match.Publisher = s.hub
@@ -171,9 +171,9 @@ func New(cfg Config) (*Server, error) {
 	s.games, err = match.NewRegistry(match.Config{
 		Journal: journal, Publisher: publisher, Time: match.RealTime{NowFunc: cfg.Now}, GameSeed: cfg.Seed,
 		Log: cfg.Logger, BotTimeout: cfg.BotTimeout, BotDelay: cfg.BotDelay,
-		// Bots think on the node's compute pool, and first: analysis
-		// waits while they hold the cores.
-		Bots: urgentBots{s.bots, s.analyses.pool},
+		// Bots think on the node's compute pool as Live work: analysis
+		// (Background work on the same pool) waits while they need it.
+		Bots: s.bots,
 	})
 	if err != nil {
 		return nil, err

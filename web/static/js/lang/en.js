@@ -472,5 +472,7 @@ export default {
   'error.analysis_busy': 'The engine is busy; try again in a minute.',
   'error.cannot_analyse': 'This position cannot be analysed.',
   'error.not_finished': 'A game is reviewed once it is over.',
+  'analysis.games': 'Analysis boards',
+  'analysis.fromMoves': 'From the start position and the moves given.',
   // end analysis
 }

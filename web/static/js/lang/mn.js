@@ -468,5 +468,7 @@ export default {
   'error.analysis_busy': 'Хөдөлгүүр завгүй байна; нэг минутын дараа дахин оролдоно уу.',
   'error.cannot_analyse': 'Энэ байрлалыг шинжлэх боломжгүй.',
   'error.not_finished': 'Тоглоомыг дууссаны дараа дүгнэнэ.',
+  'analysis.games': 'Шинжилгээний самбарууд',
+  'analysis.fromMoves': 'Эхлэлийн байрлал ба өгсөн нүүдлүүдээс.',
   // end analysis
 }

@@ -48,7 +48,9 @@ export function analysisPage(main, [game], query) {
     h('button', {type: 'button', 'data-test': 'editor-open', onclick: () => edit()}, t('editor.open')),
     h('button', {type: 'button', 'data-test': 'variation-remove', onclick: () => removeVariation()}, t('analysis.removeVariation')),
     h('button', {type: 'button', 'data-test': 'variation-promote', onclick: () => promote()}, t('analysis.promote')))
-  main.append(title, source, err, editorBox, h('div', {class: 'game-layout analysis-layout'},
+  const others = h('nav', {class: 'rules-nav analysis-games', 'aria-label': t('analysis.games')}, ANALYSIS_GAMES.map((g) =>
+    h('a', {href: '#/analysis/' + g, 'aria-current': g === game && !fromGame ? 'page' : null}, gameTitle(g))))
+  main.append(others, title, source, err, editorBox, h('div', {class: 'game-layout analysis-layout'},
     h('div', {class: 'game-main analysis-main'}, bar, boardBox),
     h('div', {class: 'game-controls'}, steps.el),
     h('aside', {class: 'game-side'},
@@ -124,7 +126,7 @@ export function analysisPage(main, [game], query) {
     const path = tree.path(node)
     const seats = names(ans).map((name, i) => ({kind: 'human', user: name, seat: i, name: ans.seatNames[i]}))
     board.set({view: ans.view, legal: ans.status === 'ongoing' ? ans.legal : null, seat: ans.toMove, seats,
-      moves: path.map((n) => ({ply: n.ply - 1, seat: n.seat, move: n.move})), status: ans.status === 'ongoing' ? 'live' : 'finished', fresh: forward})
+      moves: path.map((n) => ({ply: n.ply - 1, seat: n.seat >= 0 ? n.seat : (n.parent.ans ? n.parent.ans.toMove : 0), move: n.move})), status: ans.status === 'ongoing' ? 'live' : 'finished', fresh: forward})
     analyse(node)
   }
 
@@ -217,9 +219,24 @@ export function analysisPage(main, [game], query) {
         const ply = Number(query.get('ply'))
         show(Number.isFinite(ply) && query.has('ply') ? tree.atPly(ply) : tree.root)
       } else {
-        tree = new Tree(await ask(game, {}))
+        // ?moves=e5+d4: a move list, played from the start and checked by
+        // the rules endpoint (an illegal move is refused with its reason).
+        const list = (query.get('moves') || '').split(/[\s,]+/).filter(Boolean)
+        const root = await ask(game, {})
+        tree = new Tree(root)
         source.textContent = t('analysis.fromStart')
-        show(tree.root)
+        if (list.length) {
+          const ans = await ask(game, {moves: list})
+          let n = tree.root
+          let seat = root.toMove
+          for (const mv of list) {
+            n = tree.add(n, mv, seat)
+            seat = -1 // the seats of later moves are known once their positions are asked
+          }
+          n.ans = ans
+          source.textContent = t('analysis.fromMoves')
+          show(n)
+        } else show(tree.root)
       }
     } catch (e) {
       err.replaceChildren(errorBox(e))

@@ -10,9 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tabula-games/tabula/agent"
-	"github.com/tabula-games/tabula/game"
 	"github.com/tabula-games/tabula/match"
+	"github.com/tabula-games/tabula/match/matchtest"
 	"github.com/tabula-games/tabula/store"
 )
 
@@ -171,7 +170,7 @@ func TestRace(t *testing.T) {
 // failing.
 func TestFailover(t *testing.T) {
 	e := newEnv(t)
-	bots := func(c *match.Config) { c.NewAgent = firstLegal }
+	bots := func(c *match.Config) { c.NewAgent = matchtest.FirstLegal }
 	a, b := e.start(bots), e.start(bots)
 	clocked := twoHumans(30)
 	clocked.Clock = match.Clock{Kind: match.ClockRealtime, InitialMs: 60000}
@@ -234,23 +233,12 @@ func TestFailover(t *testing.T) {
 	}
 }
 
-// firstLegal makes bots that play their first legal move.
-func firstLegal(string, game.Game, uint64) (agent.Agent, error) { return firstBot{}, nil }
-
-type firstBot struct{}
-
-func (firstBot) Name() string { return "first" }
-
-func (firstBot) Choose(_ context.Context, obs game.Observation) (game.Move, error) {
-	return obs.World().Legal(nil)[0], nil
-}
-
 // TestBotBudget: a node whose bot budget is full takes over no game with a
 // bot seat (it stays an orphan until a node with room claims it), and
 // still takes over games between people.
 func TestBotBudget(t *testing.T) {
 	e := newEnv(t)
-	bots := func(c *match.Config) { c.NewAgent = firstLegal }
+	bots := func(c *match.Config) { c.NewAgent = matchtest.FirstLegal }
 	a := e.start(bots)
 	a.create("people", twoHumans(10))
 	a.create("bot", match.Meta{Options: map[string]string{"stones": "10"},

@@ -10,6 +10,7 @@ import (
 	"github.com/tabula-games/tabula/agent"
 	"github.com/tabula-games/tabula/game"
 	"github.com/tabula-games/tabula/match"
+	"github.com/tabula-games/tabula/match/matchtest"
 )
 
 // The room's commands (offers, takebacks, chat, presence, claims, aborts):
@@ -126,7 +127,7 @@ func TestDrawOffers(t *testing.T) {
 	}
 
 	// Against a bot there is nobody to agree.
-	n2 := newNode(t, func(c *match.Config) { c.NewAgent = firstMove })
+	n2 := newNode(t, func(c *match.Config) { c.NewAgent = matchtest.FirstLegal })
 	bid := n2.create(match.Meta{Options: map[string]string{"stones": "20"},
 		Seats: []match.Seat{{Kind: match.SeatHuman, UserID: alice.ID}, {Kind: match.SeatBot, Level: "easy"}}})
 	n2.steps(bid, []step{{"a draw offered to a bot", offer(alice, match.OfferDraw), match.CodeConflict}})
@@ -154,7 +155,7 @@ func TestAgreedDrawIsRated(t *testing.T) {
 // not theirs or before they have moved.
 func TestTakeback(t *testing.T) {
 	t.Run("against a bot", func(t *testing.T) {
-		n := newNode(t, func(c *match.Config) { c.NewAgent = firstMove })
+		n := newNode(t, func(c *match.Config) { c.NewAgent = matchtest.FirstLegal })
 		id := n.create(match.Meta{Options: map[string]string{"stones": "20"},
 			Seats: []match.Seat{{Kind: match.SeatHuman, UserID: alice.ID}, {Kind: match.SeatBot, Level: "easy"}}})
 		n.steps(id, []step{{"before any move", offer(alice, match.OfferTakeback), match.CodeConflict}})
@@ -248,7 +249,7 @@ func TestTakeback(t *testing.T) {
 	}
 
 	t.Run("hidden information", func(t *testing.T) {
-		n := newNode(t, func(c *match.Config) { c.NewAgent = firstMove })
+		n := newNode(t, func(c *match.Config) { c.NewAgent = matchtest.FirstLegal })
 		id := n.create(match.Meta{Game: "tnimh", Options: map[string]string{"stones": "20"},
 			Seats: []match.Seat{{Kind: match.SeatHuman, UserID: alice.ID}, {Kind: match.SeatBot, Level: "easy"}}})
 		n.must(id, move(alice, 0, "1"))

@@ -10,9 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tabula-games/tabula/agent"
-	"github.com/tabula-games/tabula/game"
 	"github.com/tabula-games/tabula/match"
+	"github.com/tabula-games/tabula/match/matchtest"
 )
 
 // The seams a cluster of nodes uses (package cluster): a write fenced off
@@ -191,7 +190,7 @@ func TestAdopt(t *testing.T) {
 	// A bot seat to move carries on.
 	// (The first node's bot waits a second of its clock before each move,
 	// which the test lets pass once.)
-	n3 := newNode(t, func(c *match.Config) { c.NewAgent = firstMove; c.BotDelay = time.Second })
+	n3 := newNode(t, func(c *match.Config) { c.NewAgent = matchtest.FirstLegal; c.BotDelay = time.Second })
 	id3 := n3.create(match.Meta{Options: map[string]string{"stones": "9"},
 		Seats: []match.Seat{{Kind: match.SeatBot, Level: "easy"}, {Kind: match.SeatHuman, UserID: alice.ID}}})
 	time.Sleep(10 * time.Millisecond)
@@ -205,7 +204,7 @@ func TestAdopt(t *testing.T) {
 	if _, moves := n3.journal.Game(id3); len(moves) != 2 {
 		t.Fatalf("%d moves before the takeover, want 2", len(moves))
 	}
-	bots := newNode(t, func(c *match.Config) { c.Journal = n3.journal; c.NewAgent = firstMove })
+	bots := newNode(t, func(c *match.Config) { c.Journal = n3.journal; c.NewAgent = matchtest.FirstLegal })
 	g3.Version++
 	if _, err := bots.reg.Adopt(context.Background(), g3); err != nil {
 		t.Fatal(err)
@@ -213,17 +212,6 @@ func TestAdopt(t *testing.T) {
 	if _, err := bots.events.Wait(func(e match.Event) bool { return e.Kind == match.EventMove && e.Move.Ply == 2 }); err != nil {
 		t.Fatal(err)
 	}
-}
-
-// firstMove makes bots that play their first legal move.
-func firstMove(string, game.Game, uint64) (agent.Agent, error) { return first{}, nil }
-
-type first struct{}
-
-func (first) Name() string { return "first" }
-
-func (first) Choose(_ context.Context, obs game.Observation) (game.Move, error) {
-	return obs.World().Legal(nil)[0], nil
 }
 
 // TestRelease: releasing a game stops its owner here without a write; its

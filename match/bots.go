@@ -81,16 +81,48 @@ type botSeats struct {
 	// takeback moved the game): its answer is dropped, and its agent,
 	// already forgotten, closed when it returns.
 	gen  int
-	seat int // the seat whose decision is in flight, while busy
+	seat int     // the seat whose decision is in flight, while busy
+	rest Stopper // drops the agents while a person takes long to move
 }
 
 func (b *botSeats) release() {
 	if b.cancel != nil {
 		b.cancel()
 	}
-	for _, a := range b.agents {
-		agent.Close(a)
+	if b.rest != nil {
+		b.rest.Stop()
 	}
+	b.drop()
+}
+
+// drop closes the agents; the next decision makes new ones.
+func (b *botSeats) drop() {
+	for seat, a := range b.agents {
+		agent.Close(a)
+		delete(b.agents, seat)
+	}
+}
+
+// armRest drops the bots' agents — and the search trees they keep, which
+// can be large — once a person has been to move for Config.BotRest: a game
+// waiting for someone who went away should not hold them. A bot that moves
+// after that starts a new tree.
+func (m *Match) armRest() {
+	if m.bots.rest != nil {
+		m.bots.rest.Stop()
+	}
+	d := m.reg.cfg.BotRest
+	if d <= 0 || len(m.bots.agents) == 0 || m.bots.busy || m.meta.Status != Live {
+		return
+	}
+	ply := len(m.moves)
+	m.bots.rest = m.reg.cfg.Time.AfterFunc(d, func() {
+		m.post(func() {
+			if len(m.moves) == ply && !m.bots.busy && !m.done {
+				m.bots.drop()
+			}
+		})
+	})
 }
 
 // maybeBot starts the decision of the seat to move if it is a bot. The bot
@@ -116,6 +148,10 @@ func (m *Match) maybeBot() {
 		}
 		m.bots.agents[seat] = a
 	}
+	delay := cfg.BotDelay
+	if _, humanless := hasBot(m.meta.Seats); humanless {
+		delay = max(delay, cfg.BotOnlyDelay)
+	}
 	// The decision may wait for the node's pool as long as it takes —
 	// unless the seat has a clock, which it must answer before it runs
 	// out; its thinking itself is capped at BotTimeout.
@@ -124,14 +160,14 @@ func (m *Match) maybeBot() {
 	if !m.meta.Deadline.IsZero() {
 		// Leave the answer time to arrive before the clock runs out.
 		left := max(m.meta.Deadline.Sub(cfg.Time.Now())-50*time.Millisecond, 10*time.Millisecond)
-		ctx, cancel = context.WithTimeout(m.reg.ctx, left+cfg.BotDelay)
+		ctx, cancel = context.WithTimeout(m.reg.ctx, left+delay)
 	} else {
 		ctx, cancel = context.WithCancel(m.reg.ctx)
 	}
 	m.bots.busy, m.bots.cancel, m.bots.seat = true, cancel, seat
 	gen := m.bots.gen
 	obs, err := game.Observe(m.st, seat)
-	ply, delay := len(m.moves), cfg.BotDelay
+	ply := len(m.moves)
 	task := BotTask{Game: m.id, Seat: seat, Level: level, Creator: m.meta.CreatorID, Cores: agent.CoresOf(a)}
 	go func() {
 		defer cancel()

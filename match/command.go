@@ -46,6 +46,10 @@ type Command struct {
 	Text string
 	// Here is CmdPresence's news: a game page of the user's is open.
 	Here bool
+	// AcceptDeal (CmdJoin) agrees to play a game that keeps its creator's
+	// deal of the hidden cards (Meta.KeepDeal); joining such a game
+	// without it is refused.
+	AcceptDeal bool
 	// Retry says that an earlier copy of this command may have been
 	// applied already: it was sent to an owner that died or went silent
 	// before answering. A retried move identical to the last move played

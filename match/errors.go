@@ -23,6 +23,8 @@ const (
 	CodeGameOver    Code = "game_over"     // the game has ended
 	CodeConflict    Code = "conflict"      // the game is not in the state the command needs
 	CodeRateLimited Code = "rate_limited"  // too many offers or chat lines; wait
+	CodeQuota       Code = "quota"         // the user has as many games of the kind going as allowed
+	CodeKeptDeal    Code = "kept_deal"     // joining a game that keeps its creator's deal needs AcceptDeal
 	CodeUnavailable Code = "unavailable"   // storage failed; nothing was changed
 )
 

@@ -40,6 +40,12 @@ type Match struct {
 	timerGen int
 	bots     botSeats
 	room     room // offers, chat, presence (room.go)
+
+	// active is when a person last acted (joined, left, moved); the game
+	// expires when that was too long ago (expiry.go).
+	active    time.Time
+	expiry    Stopper
+	expiryGen int
 }
 
 func newMatch(reg *Registry, g game.Game, meta Meta, st game.State, moves []Move) *Match {
@@ -51,6 +57,7 @@ func newMatch(reg *Registry, g game.Game, meta Meta, st game.State, moves []Move
 		quit:   make(chan struct{}),
 		bots:   botSeats{agents: map[int]agent.Agent{}},
 		room:   newRoom(len(meta.Seats), reg.cfg.Time.Now()),
+		active: lastPersonAct(&meta, moves),
 	}
 }
 
@@ -86,6 +93,9 @@ func (m *Match) release() {
 	}
 	if m.room.timer != nil {
 		m.room.timer.Stop()
+	}
+	if m.expiry != nil {
+		m.expiry.Stop()
 	}
 	m.bots.release()
 }
@@ -179,7 +189,7 @@ func (m *Match) apply(c Command) (Ack, error) {
 	var err error
 	switch c.Kind {
 	case CmdJoin:
-		err = m.join(c.User, c.Seat)
+		err = m.join(c.User, c.Seat, c.AcceptDeal)
 	case CmdLeave:
 		err = m.leave(c.User)
 	case CmdAbort:
@@ -258,8 +268,8 @@ func (m *Match) publish(e Event) {
 
 // --- lobby ---
 
-func (m *Match) join(u User, want int) error {
-	next, seat, err := m.meta.joined(u, want)
+func (m *Match) join(u User, want int, acceptDeal bool) error {
+	next, seat, err := m.meta.joined(u, want, acceptDeal)
 	if err != nil {
 		return err
 	}
@@ -267,6 +277,7 @@ func (m *Match) join(u User, want int) error {
 		return err
 	}
 	m.log.Info("seat taken", "game", m.id, "seat", seat, "user", u.ID)
+	m.active = m.reg.cfg.Time.Now()
 	m.publish(Event{Kind: EventLobby})
 	return m.startIfFull()
 }
@@ -279,6 +290,7 @@ func (m *Match) leave(u User) error {
 	if err := m.update(next); err != nil {
 		return err
 	}
+	m.active = m.reg.cfg.Time.Now()
 	m.publish(Event{Kind: EventLobby})
 	return nil
 }
@@ -315,12 +327,19 @@ func (m *Match) startIfFull() error {
 	m.log.Info("game started", "game", m.id, "game_name", m.meta.Game, "seats", len(m.meta.Seats))
 	m.publish(m.withSight(Event{Kind: EventStart}))
 	m.afterTurn()
+	m.armExpiry()
 	return nil
 }
 
 // resume continues a live game loaded from the store: after a restart of
 // the only node, or taken over from a node that died (adopted).
 func (m *Match) resume(adopted bool) {
+	if m.expired() {
+		// Abandoned while the node was down: it ends now instead.
+		m.expire()
+		return
+	}
+	defer m.armExpiry()
 	now := m.reg.cfg.Time.Now()
 	m.clk.turnStart = now
 	switch {
@@ -352,6 +371,7 @@ func (m *Match) resume(adopted bool) {
 func (m *Match) afterTurn() {
 	m.armTimer()
 	m.maybeBot()
+	m.armRest()
 }
 
 func (m *Match) armTimer() {
@@ -404,6 +424,9 @@ func (m *Match) humanMove(c Command) (*Move, error) {
 	rec, err := m.commit(seat, mv)
 	if err == nil && !m.done {
 		m.alive(seat)
+	}
+	if err == nil {
+		m.active = rec.At
 	}
 	return rec, err
 }

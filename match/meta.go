@@ -41,17 +41,24 @@ type Meta struct {
 	// game is on (it would reveal Skyjo's deck).
 	Seed uint64
 	// StartPosition, when set, is the position JSON the game starts from
-	// instead of the game's initial position for (Options, Seed).
+	// instead of the game's initial position for (Options, Seed); Origin
+	// says whose it is (a game from a position is never rated).
 	StartPosition []byte
-	Status        Status
-	Seats         []Seat
-	Clock         Clock
-	Rated         bool
-	CreatorID     int64
-	Created       time.Time
-	Started       time.Time // zero until live
-	Finished      time.Time // zero until finished or aborted
-	Result        *Result
+	Origin        Origin
+	// KeepDeal: the hidden part of StartPosition (Skyjo's face-down cards
+	// and deck) is the creator's, which the creator may know; everyone who
+	// joins agrees to it (Command.AcceptDeal). Without it the server deals
+	// the hidden part afresh.
+	KeepDeal  bool
+	Status    Status
+	Seats     []Seat
+	Clock     Clock
+	Rated     bool
+	CreatorID int64
+	Created   time.Time
+	Started   time.Time // zero until live
+	Finished  time.Time // zero until finished or aborted
+	Result    *Result
 	// Ply is the number of moves played; ToMove the seat to move (-1 when
 	// nobody is); Deadline when that seat loses on time (zero: never).
 	// Journal.AppendMove maintains them.

@@ -83,7 +83,7 @@ func TestPoolChargesTheCreator(t *testing.T) {
 	<-order
 }
 
-func waitFor(t *testing.T, cond func() bool) {
+func waitFor(t testing.TB, cond func() bool) {
 	t.Helper()
 	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
 		if cond() {

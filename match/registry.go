@@ -63,14 +63,28 @@ type Config struct {
 	// Log gets the games' lifecycle and failures (default slog.Default()):
 	// ids, seats, plies and errors, never views, positions or seeds.
 	Log *slog.Logger
-	// BotTimeout caps one bot decision (default 10s); BotDelay is a pause
-	// before each, so people can follow a bot's play.
+	// BotTimeout caps one bot decision's thinking (default 10s); BotDelay
+	// is a pause before each, so people can follow a bot's play.
 	BotTimeout time.Duration
 	BotDelay   time.Duration
 	// ClaimGrace is how long the seat to move must have been away, and to
 	// move, before another player may claim the win (presence.go;
 	// default DefaultClaimGrace).
 	ClaimGrace time.Duration
+	// BotRest drops a game's bot agents (and their search trees) once a
+	// person has been to move for that long (zero: never).
+	BotRest time.Duration
+	// BotOnlyDelay is the least pause before each move of a game without a
+	// seat for a person, so that bots playing bots cost a node a few
+	// writes a second rather than all the store can take.
+	BotOnlyDelay time.Duration
+	// Quotas bound each user's games (the zero value: no limits).
+	Quotas Quotas
+	// OpenExpiry aborts an open game nobody has joined or left for that
+	// long; IdleExpiry ends a live game in which no person has moved for
+	// that long (the seat to move, if a person's, loses as on time). Zero:
+	// never. A clock's own deadline, when later, goes first.
+	OpenExpiry, IdleExpiry time.Duration
 }
 
 // Registry holds the owners of the open and live games of this node. With
@@ -83,6 +97,8 @@ type Registry struct {
 	cancel context.CancelFunc
 	mu     sync.Mutex
 	games  map[string]*Match
+	// creators serialises each user's creations, for the quotas.
+	creators userLocks
 }
 
 // NewRegistry returns an empty registry.
@@ -128,12 +144,13 @@ func RandomSeed() uint64 {
 	return binary.LittleEndian.Uint64(b[:])
 }
 
-// Create checks a new game against its game's rules, stores it and starts
-// its owner; the game starts at once if no seat is left open. m carries the
-// creator's request with its ID and Created filled in: Options as asked
-// (completed here, with a new seed) or a StartPosition (with no options: a
-// position carries every chance outcome so far), Seats (nil: the
-// creator's, then open ones), Clock and Rated.
+// Create checks a new game against its game's rules and the creator's
+// quotas, stores it and starts its owner; the game starts at once if no
+// seat is left open. m carries the creator's request with its ID and
+// Created filled in: Options as asked (completed here, with a new seed) or
+// a StartPosition with its Origin and KeepDeal (no options: a position
+// carries its own; never rated; see startFrom), Seats (nil: the creator's,
+// then open ones), Clock and Rated.
 func (r *Registry) Create(ctx context.Context, creator User, m Meta) (Ack, error) {
 	g, err := game.Lookup(m.Game)
 	if err != nil {
@@ -141,18 +158,18 @@ func (r *Registry) Create(ctx context.Context, creator User, m Meta) (Ack, error
 	}
 	m.Game, m.CreatorID, m.Status, m.ToMove = g.Name(), creator.ID, Open, -1
 	var st game.State
+	if !m.Origin.Valid() {
+		return Ack{}, errorf(CodeBadOption, "origin %q: want position or record", m.Origin)
+	}
 	if len(m.StartPosition) > 0 {
-		if len(m.Options) > 0 {
-			return Ack{}, errorf(CodeBadOption, "options cannot be combined with a position: a position carries its own")
+		if st, err = startFrom(g, &m, r.cfg.GameSeed); err != nil {
+			return Ack{}, err
 		}
-		if st, err = g.ParsePosition(m.StartPosition); err != nil {
-			return Ack{}, errorf(CodeBadPosition, "%v", err)
-		}
-		if st.Outcome().Over() {
-			return Ack{}, errorf(CodeBadPosition, "the position is already over")
-		}
-		m.Options, m.Seed = map[string]string{}, 0
 	} else {
+		// Rated or not, a new game starts from the server's own deal.
+		if m.KeepDeal || m.Origin != OriginServer {
+			return Ack{}, errorf(CodeBadOption, "keepDeal and origin need a start position")
+		}
 		if m.Options, err = game.Complete(g, m.Options); err != nil {
 			return Ack{}, errorf(CodeBadOption, "%v", err)
 		}
@@ -169,6 +186,11 @@ func (r *Registry) Create(ctx context.Context, creator User, m Meta) (Ack, error
 		}
 	}
 	if err := checkSeats(m.Seats, n, creator, m.Rated, g.Title()); err != nil {
+		return Ack{}, err
+	}
+	unlock := r.creators.lock(creator.ID)
+	defer unlock()
+	if err := r.checkQuotas(ctx, creator, &m); err != nil {
 		return Ack{}, err
 	}
 	for _, s := range m.Seats {
@@ -198,6 +220,7 @@ func (r *Registry) Create(ctx context.Context, creator User, m Meta) (Ack, error
 	if err := owner.call(ctx, func() {
 		owner.publish(Event{Kind: EventCreated})
 		startErr = owner.startIfFull()
+		owner.armExpiry()
 		ack = Ack{Meta: owner.meta.Clone(), Names: SeatNames(owner.st)}
 	}); err != nil {
 		return Ack{}, err
@@ -256,9 +279,14 @@ func (r *Registry) load(ctx context.Context, m Meta, adopted bool) (*Match, erro
 			if adopted {
 				owner.publish(Event{Kind: EventResumed})
 			}
+			if owner.expired() {
+				owner.expire()
+				return
+			}
 			if err := owner.startIfFull(); err != nil {
 				r.cfg.Log.Error("start resumed game", "game", m.ID, "err", err)
 			}
+			owner.armExpiry()
 		})
 	}
 	return owner, nil

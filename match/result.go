@@ -26,7 +26,8 @@ const (
 	ReasonTimeout Reason = "timeout" // a seat ran out of time
 	ReasonAgreed  Reason = "agreed"  // the players agreed to a draw
 	// ReasonAbandoned: the seat to move was away past the grace, and
-	// another player claimed the win (presence.go).
+	// another player claimed the win (presence.go); or nobody moved for
+	// the idle expiry (expiry.go).
 	ReasonAbandoned Reason = "abandoned"
 )
 

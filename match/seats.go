@@ -93,8 +93,9 @@ func checkSeats(seats []Seat, n int, creator User, rated bool, title string) err
 }
 
 // joined is m with user u in a seat: want, or (want < 0) the seat u is
-// invited to, else the first open one.
-func (m *Meta) joined(u User, want int) (Meta, int, error) {
+// invited to, else the first open one. A game that keeps its creator's
+// deal takes only those who accept it.
+func (m *Meta) joined(u User, want int, acceptDeal bool) (Meta, int, error) {
 	if m.Status != Open {
 		return Meta{}, -1, errorf(CodeConflict, "the game is %s, not open", m.Status)
 	}
@@ -120,6 +121,9 @@ func (m *Meta) joined(u User, want int) (Meta, int, error) {
 	}
 	if m.Rated && u.Guest {
 		return Meta{}, -1, errorf(CodeForbidden, "rated games are for registered users")
+	}
+	if m.KeepDeal && !acceptDeal {
+		return Meta{}, -1, errorf(CodeKeptDeal, "this game keeps the hidden cards of its creator's position, who may know them: join with acceptDeal to agree, or play a game the server deals")
 	}
 	next := m.Clone()
 	next.Seats[seat] = Seat{Kind: SeatHuman, UserID: u.ID}

@@ -45,6 +45,8 @@ func TestJoin(t *testing.T) {
 		seat     int // the seat taken
 		code     Code
 		rated    bool
+		kept     bool // the game keeps its creator's deal
+		accept   bool // the joiner accepts it
 		notTaken bool
 	}{
 		{name: "first open seat", m: open(Seat{Kind: SeatHuman, UserID: 1}, Seat{Kind: SeatOpen}, Seat{Kind: SeatOpen}), u: bob, want: -1, seat: 1},
@@ -58,11 +60,15 @@ func TestJoin(t *testing.T) {
 		{name: "a live game", m: Meta{Status: Live, Seats: []Seat{{Kind: SeatOpen}}}, u: bob, want: -1, code: CodeConflict},
 		{name: "a guest in a rated game", m: open(Seat{Kind: SeatHuman, UserID: 1}, Seat{Kind: SeatOpen}), rated: true, u: carol, want: -1, code: CodeForbidden},
 		{name: "a guest in an unrated game", m: open(Seat{Kind: SeatHuman, UserID: 1}, Seat{Kind: SeatOpen}), u: carol, want: -1, seat: 1},
+		{name: "a kept deal, not accepted", m: open(Seat{Kind: SeatHuman, UserID: 1}, Seat{Kind: SeatOpen}), kept: true, u: bob, want: -1, code: CodeKeptDeal},
+		{name: "a kept deal, invited, not accepted", m: open(Seat{Kind: SeatHuman, UserID: 1}, Seat{Kind: SeatInvite, UserID: 2}), kept: true, u: bob, want: -1, code: CodeKeptDeal},
+		{name: "a kept deal, accepted", m: open(Seat{Kind: SeatHuman, UserID: 1}, Seat{Kind: SeatOpen}), kept: true, accept: true, u: bob, want: -1, seat: 1},
+		{name: "accepting a deal nobody kept", m: open(Seat{Kind: SeatHuman, UserID: 1}, Seat{Kind: SeatOpen}), accept: true, u: bob, want: -1, seat: 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			tc.m.Rated = tc.rated
+			tc.m.Rated, tc.m.KeepDeal = tc.rated, tc.kept
 			before := tc.m.Clone()
-			next, seat, err := tc.m.joined(tc.u, tc.want)
+			next, seat, err := tc.m.joined(tc.u, tc.want, tc.accept)
 			if codeOf(err) != tc.code {
 				t.Fatalf("joined: %v, want code %q", err, tc.code)
 			}

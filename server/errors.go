@@ -22,6 +22,8 @@ var statusOf = map[match.Code]int{
 	match.CodeBadOption:   http.StatusUnprocessableEntity,
 	match.CodeBadPosition: http.StatusUnprocessableEntity,
 	match.CodeUnavailable: http.StatusServiceUnavailable,
+	match.CodeQuota:       http.StatusTooManyRequests,
+	match.CodeKeptDeal:    http.StatusConflict,
 }
 
 // apiErrorOf is what a client is told of err: its own words for an

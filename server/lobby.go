@@ -30,6 +30,10 @@ type createReq struct {
 	Clock    *match.Clock      `json:"clock,omitempty"`
 	Rated    bool              `json:"rated,omitempty"`
 	Position json.RawMessage   `json:"position,omitempty"`
+	// KeepDeal keeps the hidden cards of Position as they are (joiners
+	// must accept that); without it the server deals them afresh.
+	KeepDeal bool `json:"keepDeal,omitempty"`
+	origin   match.Origin
 }
 
 func badOption(format string, args ...any) error {
@@ -57,7 +61,8 @@ func (s *Server) handleCreateGame(w http.ResponseWriter, r *http.Request, u *sto
 // hands the game to a new owner, which checks it against the game's rules,
 // stores it and starts it if no seat is left open.
 func (s *Server) createGame(ctx context.Context, u *store.User, req createReq) (wire.GameResult, error) {
-	m := match.Meta{ID: newID(), Game: req.Game, Options: req.Options, StartPosition: req.Position, Rated: req.Rated, Created: s.createdNow()}
+	m := match.Meta{ID: newID(), Game: req.Game, Options: req.Options, StartPosition: req.Position, Rated: req.Rated, Created: s.createdNow(),
+		Origin: req.origin, KeepDeal: req.KeepDeal}
 	if req.Clock != nil {
 		m.Clock = *req.Clock
 	}
@@ -170,6 +175,9 @@ func (s *Server) lobbyAction(w http.ResponseWriter, r *http.Request, c match.Com
 func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request, u *store.User) {
 	var req struct {
 		Seat *int `json:"seat"`
+		// AcceptDeal agrees to a game that keeps its creator's hidden
+		// cards (the summary's start.keepDeal).
+		AcceptDeal bool `json:"acceptDeal"`
 	}
 	if err := decode(w, r, &req, maxBody, true); err != nil {
 		writeError(w, err)
@@ -183,7 +191,7 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request, u *store.Use
 			return
 		}
 	}
-	s.lobbyAction(w, r, match.Command{Kind: match.CmdJoin, User: actor(u), Seat: want})
+	s.lobbyAction(w, r, match.Command{Kind: match.CmdJoin, User: actor(u), Seat: want, AcceptDeal: req.AcceptDeal})
 }
 
 func (s *Server) handleLeave(w http.ResponseWriter, r *http.Request, u *store.User) {

@@ -206,6 +206,9 @@ type importReq struct {
 	Seats  []seatReq       `json:"seats,omitempty"`
 	Clock  *match.Clock    `json:"clock,omitempty"`
 	Rated  bool            `json:"rated,omitempty"`
+	// KeepDeal (continue) keeps the record's hidden cards and deck, which
+	// its importer may know, instead of a fresh deal; joiners must accept.
+	KeepDeal bool `json:"keepDeal,omitempty"`
 }
 
 func (s *Server) handleImport(w http.ResponseWriter, r *http.Request, u *store.User) {
@@ -238,7 +241,7 @@ func (s *Server) handleImport(w http.ResponseWriter, r *http.Request, u *store.U
 			writeError(w, errf(http.StatusUnprocessableEntity, "bad_position", "record start: %v", err))
 			return
 		}
-		meta.StartPosition = rec.Start
+		meta.StartPosition, meta.Origin = rec.Start, match.OriginRecord
 	case rec.Seed != "":
 		seed, err := strconv.ParseUint(rec.Seed, 10, 64)
 		if err != nil {
@@ -301,7 +304,8 @@ func (s *Server) handleImport(w http.ResponseWriter, r *http.Request, u *store.U
 			writeError(w, s.internal("position", err))
 			return
 		}
-		res, err := s.createGame(r.Context(), u, createReq{Game: g.Name(), Seats: req.Seats, Clock: req.Clock, Rated: req.Rated, Position: pos})
+		res, err := s.createGame(r.Context(), u, createReq{Game: g.Name(), Seats: req.Seats, Clock: req.Clock, Rated: req.Rated, Position: pos,
+			KeepDeal: req.KeepDeal, origin: match.OriginRecord})
 		if err != nil {
 			writeError(w, err)
 			return

@@ -70,6 +70,17 @@ type Config struct {
 	// run on it as Live tasks, analysis as Background ones. Default:
 	// compute.New with its defaults (all cores but one).
 	Compute *compute.Pool
+	// BotOnlyDelay is the least pause before each move of a game without a
+	// seat for a person. Default 500ms; negative: none.
+	BotOnlyDelay time.Duration
+	// Quotas bound each user's open games, games with bots and games of
+	// bots only (match.Quotas; its Games is filled in from the store).
+	// Nil: match.DefaultQuotas.
+	Quotas *match.Quotas
+	// OpenGameExpiry aborts an open game nobody joined or left for that
+	// long (default one hour); IdleGameExpiry ends a live game in which
+	// no person moved for that long (default three days). Negative: never.
+	OpenGameExpiry, IdleGameExpiry time.Duration
 	// SecureCookies marks the session cookie Secure even without TLS (set
 	// it behind a TLS-terminating proxy).
 	SecureCookies bool
@@ -142,6 +153,19 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Compute == nil {
 		cfg.Compute = compute.New(compute.Config{})
 	}
+	if cfg.BotOnlyDelay == 0 {
+		cfg.BotOnlyDelay = DefaultBotOnlyDelay
+	}
+	if cfg.Quotas == nil {
+		q := match.DefaultQuotas
+		cfg.Quotas = &q
+	}
+	if cfg.OpenGameExpiry == 0 {
+		cfg.OpenGameExpiry = DefaultOpenGameExpiry
+	}
+	if cfg.IdleGameExpiry == 0 {
+		cfg.IdleGameExpiry = DefaultIdleGameExpiry
+	}
 	if cfg.RateBurst <= 0 {
 		cfg.RateBurst = int(2*cfg.RateLimit) + 1
 	}
@@ -170,7 +194,8 @@ func New(cfg Config) (*Server, error) {
 	s.bots = match.PoolBots(cfg.Compute)
 	s.games, err = match.NewRegistry(match.Config{
 		Journal: journal, Publisher: publisher, Time: match.RealTime{NowFunc: cfg.Now}, GameSeed: cfg.Seed,
-		Log: cfg.Logger, BotTimeout: cfg.BotTimeout, BotDelay: cfg.BotDelay,
+		Log: cfg.Logger, BotTimeout: cfg.BotTimeout, BotDelay: cfg.BotDelay, BotOnlyDelay: max(cfg.BotOnlyDelay, 0), BotRest: botRest,
+		Quotas: s.quotas(*cfg.Quotas), OpenExpiry: max(cfg.OpenGameExpiry, 0), IdleExpiry: max(cfg.IdleGameExpiry, 0),
 		// Bots think on the node's compute pool as Live work: analysis
 		// (Background work on the same pool) waits while they need it.
 		Bots: s.bots,

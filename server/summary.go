@@ -15,9 +15,21 @@ func (s *Server) summary(ctx context.Context, m *match.Meta, names []string) wir
 	if g, err := game.Lookup(m.Game); err == nil {
 		title = g.Title()
 	}
-	if names == nil {
+	var start *wire.Start
+	if names == nil || len(m.StartPosition) > 0 {
 		if st, err := match.InitialState(m); err == nil {
-			names = match.SeatNames(st)
+			if names == nil {
+				names = match.SeatNames(st)
+			}
+			if len(m.StartPosition) > 0 {
+				// What a spectator sees: never the hidden cards.
+				v, _ := game.View(st, game.Spectator)
+				from := m.Origin
+				if from == match.OriginServer {
+					from = match.OriginPosition // a game stored before origins were
+				}
+				start = &wire.Start{From: from, KeepDeal: m.KeepDeal, View: v}
+			}
 		}
 	}
 	seats := make([]wire.Seat, len(m.Seats))
@@ -31,7 +43,7 @@ func (s *Server) summary(ctx context.Context, m *match.Meta, names []string) wir
 		ID: m.ID, Game: m.Game, Title: title, Options: m.Options, Status: m.Status, Seats: seats,
 		Clock: m.Clock, Rated: m.Rated, Creator: s.userName(ctx, m.CreatorID),
 		Created: m.Created.UTC(), Started: timePtr(m.Started), Finished: timePtr(m.Finished),
-		Ply: m.Ply, ToMove: -1,
+		Ply: m.Ply, ToMove: -1, Start: start,
 	}
 	if m.Status == match.Live {
 		sum.ToMove, sum.Deadline = m.ToMove, timePtr(m.Deadline)

@@ -111,6 +111,7 @@ type GameFilter struct {
 	Game     string         // empty: any
 	UserID   int64          // 0: any; else games in which the user holds or is invited to a seat
 	ToMove   bool           // with UserID: only games in which that user is to move
+	Creator  int64          // 0: any; else games that user created
 	Before   time.Time
 	Limit    int // 0: 50
 }

@@ -18,6 +18,7 @@ import (
 
 	"github.com/tabula-games/tabula/cluster"
 	"github.com/tabula-games/tabula/compute"
+	"github.com/tabula-games/tabula/match"
 	"github.com/tabula-games/tabula/server"
 	"github.com/tabula-games/tabula/store"
 	"github.com/tabula-games/tabula/store/postgres"
@@ -33,7 +34,10 @@ type serveMain struct {
 	rate, signupRate, wsRate           float64
 	botDelay                           time.Duration
 	botCores                           int
-	secureCookies                      bool
+	// Each user's games: quotas and expiries (docs/security.md).
+	maxOpen, maxBot, maxBotOnly int
+	openExpiry, idleExpiry      time.Duration
+	secureCookies               bool
 	// Transport: TLS served directly, the proxies whose forwarding headers
 	// are believed, and where metrics are served (apart from the site).
 	tlsCert, tlsKey string
@@ -85,6 +89,11 @@ func parseServe(args []string) (*serveMain, error) {
 	fs.Float64Var(&m.wsRate, "ws-rate", 20, "WebSocket messages per second per connection (0: unlimited)")
 	fs.DurationVar(&m.botDelay, "bot-delay", 0, "pause before each server bot move")
 	fs.IntVar(&m.botCores, "bot-cores", 0, "cores for the server bots' searches and analysis, shared fairly among users (0: all but one)")
+	fs.IntVar(&m.maxOpen, "max-open-games", match.DefaultQuotas.OpenGames, "open games one user may have waiting for players (-1: no limit)")
+	fs.IntVar(&m.maxBot, "max-bot-games", match.DefaultQuotas.BotGames, "games with server bots one user may have going (-1: no limit)")
+	fs.IntVar(&m.maxBotOnly, "max-bot-only-games", match.DefaultQuotas.BotOnlyGames, "games of bots only (no seat for a person) one registered user may have going; guests never (0: none, -1: no limit)")
+	fs.DurationVar(&m.openExpiry, "open-game-expiry", server.DefaultOpenGameExpiry, "abort an open game nobody joined or left for this long (0: never)")
+	fs.DurationVar(&m.idleExpiry, "idle-game-expiry", server.DefaultIdleGameExpiry, "end a live game in which no person moved for this long; the person to move loses (0: never)")
 	fs.BoolVar(&m.secureCookies, "secure-cookies", false, "mark session cookies Secure (behind a TLS proxy)")
 	fs.StringVar(&m.tlsCert, "tls-cert", "", "serve HTTPS with this PEM certificate (chain) file; needs --tls-key")
 	fs.StringVar(&m.tlsKey, "tls-key", "", "the PEM private key of --tls-cert")
@@ -115,6 +124,9 @@ func (m *serveMain) run(ctx context.Context, stdout, stderr io.Writer) error {
 		return errors.New("--tls-cert and --tls-key go together")
 	}
 	var tlsConfig *tls.Config
+	if m.openExpiry < 0 || m.idleExpiry < 0 {
+		return errors.New("--open-game-expiry and --idle-game-expiry: want a duration, 0 for never")
+	}
 	if m.botCores < 0 {
 		return fmt.Errorf("--bot-cores %d: want 0 (all cores but one) or more", m.botCores)
 	}
@@ -159,6 +171,8 @@ func (m *serveMain) run(ctx context.Context, stdout, stderr io.Writer) error {
 		Store: m.store, Logger: m.log, RateLimit: m.rate, SignupRate: m.signupRate, WSRate: m.wsRate,
 		BotDelay: m.botDelay, SecureCookies: m.secureCookies, TrustedProxies: proxies,
 		Web: web.App(), Compute: compute.New(compute.Config{Cores: m.botCores}),
+		Quotas:         &match.Quotas{OpenGames: m.maxOpen, BotGames: m.maxBot, BotOnlyGames: m.maxBotOnly},
+		OpenGameExpiry: never(m.openExpiry), IdleGameExpiry: never(m.idleExpiry),
 	}
 	if m.web != "" {
 		if fi, err := os.Stat(m.web); err != nil || !fi.IsDir() {
@@ -260,6 +274,14 @@ func (m *serveMain) close() error {
 		errs = append(errs, m.store.Close())
 	}
 	return errors.Join(errs...)
+}
+
+// never is a duration flag's 0 ("never") as server.Config says it.
+func never(d time.Duration) time.Duration {
+	if d == 0 {
+		return -1
+	}
+	return d
 }
 
 // dbLabel names the database for logs without a password in it.

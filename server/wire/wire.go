@@ -62,6 +62,21 @@ type Summary struct {
 	ToMove   int               `json:"toMove"`
 	Deadline *time.Time        `json:"deadline"`
 	Result   *match.Result     `json:"result"`
+	// Start is set when the game's creator chose its start (a position
+	// or a record): such a game is never rated, and this is what everyone
+	// is shown of it before joining.
+	Start *Start `json:"start,omitempty"`
+}
+
+// Start describes a start the game's creator chose.
+type Start struct {
+	From match.Origin `json:"from"` // "position" or "record"
+	// KeepDeal: the hidden cards are the creator's own, who may know them;
+	// joining needs acceptDeal. False: the server dealt them afresh.
+	KeepDeal bool `json:"keepDeal"`
+	// View is the start position as a spectator sees it (for Skyjo the
+	// totals and the face-up cards; nothing hidden).
+	View json.RawMessage `json:"view"`
 }
 
 // Move is one move of a game's list.

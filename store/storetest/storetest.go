@@ -200,6 +200,14 @@ func testGames(t *testing.T, s store.Store) {
 	_, err = s.Game(ctx, "nope")
 	wantErr(t, err, store.ErrNotFound, "missing game")
 
+	// Where a start came from, and a kept deal, survive the round trip.
+	kept := match.Meta{ID: "g2", Game: "x", Options: map[string]string{}, StartPosition: []byte(`{"p":1}`), Origin: match.OriginRecord,
+		KeepDeal: true, Status: match.Open, CreatorID: u.ID, Created: t0, ToMove: -1, Seats: []match.Seat{{Kind: match.SeatOpen}}}
+	must(t, s.CreateGame(ctx, &kept))
+	if got, err := s.Game(ctx, "g2"); err != nil || got.Origin != match.OriginRecord || !got.KeepDeal || string(got.StartPosition) != `{"p":1}` {
+		t.Fatalf("Game(g2) = origin %q, keepDeal %v, position %s, %v", got.Origin, got.KeepDeal, got.StartPosition, err)
+	}
+
 	v := newUser(t, s, "gina")
 	got.Seats[1] = match.Seat{Kind: match.SeatHuman, UserID: v.ID}
 	got.Status, got.Started, got.ToMove, got.Deadline = match.Live, t0.Add(time.Minute), 0, t0.Add(2*time.Minute)
@@ -250,6 +258,8 @@ func testGameList(t *testing.T, s store.Store) {
 		{store.GameFilter{UserID: b.ID, ToMove: true}, "L3 "},
 		{store.GameFilter{UserID: a.ID, ToMove: true}, ""},
 		{store.GameFilter{Game: "other"}, ""},
+		{store.GameFilter{Creator: a.ID, Statuses: []match.Status{match.Live}}, "L5 L3 L1 "},
+		{store.GameFilter{Creator: b.ID}, ""},
 	} {
 		got, err := s.Games(ctx, tc.f)
 		must(t, err)

@@ -135,6 +135,22 @@ ALTER TABLE games DROP COLUMN owner_epoch;
 ALTER TABLE games DROP COLUMN owner`
 		},
 	},
+	{
+		Version: 3,
+		Name:    "where a game's start came from; games by creator (quotas)",
+		Up: func(d *Dialect) string {
+			return `
+ALTER TABLE games ADD COLUMN origin TEXT NOT NULL DEFAULT '';
+ALTER TABLE games ADD COLUMN keep_deal INTEGER NOT NULL DEFAULT 0;
+CREATE INDEX games_creator ON games(creator_id, status)`
+		},
+		Down: func(d *Dialect) string {
+			return `
+DROP INDEX games_creator;
+ALTER TABLE games DROP COLUMN keep_deal;
+ALTER TABLE games DROP COLUMN origin`
+		},
+	},
 }
 
 // LatestVersion is the schema version this code expects.

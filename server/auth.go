@@ -85,6 +85,7 @@ func (s *Server) userByID(ctx context.Context, id int64) (*store.User, error) {
 	if err != nil {
 		return nil, s.authErr(err)
 	}
+	s.presence.saw(u.ID)
 	return &u, nil
 }
 

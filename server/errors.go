@@ -18,6 +18,7 @@ var statusOf = map[match.Code]int{
 	match.CodeStalePly:    http.StatusConflict,
 	match.CodeGameOver:    http.StatusConflict,
 	match.CodeConflict:    http.StatusConflict,
+	match.CodeRateLimited: http.StatusTooManyRequests,
 	match.CodeIllegalMove: http.StatusUnprocessableEntity,
 	match.CodeBadOption:   http.StatusUnprocessableEntity,
 	match.CodeBadPosition: http.StatusUnprocessableEntity,

@@ -15,9 +15,16 @@ import (
 // of one game as its seat may see it; players may send moves on it.
 type gameConn struct {
 	*wsConn
-	id  string
-	uid int64
-	seq int64 // the event number the client stands at
+	id   string
+	uid  int64
+	seq  int64 // the event number the client stands at
+	room int64 // the room event number the client stands at
+	// rematchSeq is the event number of the game's rematch the client
+	// stands at (rematch.go).
+	rematchSeq int64
+	// seated: the user holds a seat, and this page counts as theirs in the
+	// node's presence (presence.go).
+	seated bool
 }
 
 // handleGameWS is the game channel, GET /api/games/{id}/ws.
@@ -42,11 +49,20 @@ func (s *Server) handleGameWS(w http.ResponseWriter, r *http.Request) {
 	gc := &gameConn{wsConn: s.newWSConn(), id: id, seq: -1}
 	if u != nil {
 		gc.uid = u.ID
+		s.presence.socket(u.ID, 1)
+		defer s.presence.socket(u.ID, -1)
 	}
 	defer gc.cancel()
+	defer func() {
+		if gc.seated {
+			s.presence.leave(id, gc.uid)
+		}
+	}()
 	// Listening first, then the snapshot: an event in between is either
-	// in the snapshot (and skipped by its number) or after it.
+	// in the snapshot (and skipped by its number) or after it. The
+	// game's rematch, should there be one, is heard here too.
 	defer s.hub.watchGame(id, gc.sub)()
+	defer s.hub.watchGame(rematchID(id), gc.sub)()
 	if !gc.upgrade(w, r) {
 		return
 	}
@@ -68,26 +84,53 @@ func (gc *gameConn) snapshot() ([]byte, error) {
 		return nil, err
 	}
 	gc.seq = snap.Seq()
-	return marshal(gc.s.snapshotMessage(gc.ctx, snap, gc.uid)), nil
+	msg := gc.s.gameSnapshot(gc.ctx, snap, gc.uid)
+	if msg.Room != nil {
+		gc.room = msg.Room.N
+	}
+	if msg.Rematch != nil {
+		gc.rematchSeq = max(gc.rematchSeq, snap.Seq())
+	}
+	gc.sit(&snap.Meta)
+	return marshal(msg), nil
+}
+
+// sit counts this page in the node's presence once its user holds a seat.
+func (gc *gameConn) sit(m *match.Meta) {
+	if !gc.seated && m.SeatOf(gc.uid) >= 0 {
+		gc.seated = true
+		gc.s.presence.join(gc.id, gc.uid)
+	}
+}
+
+// resync sends a fresh snapshot (the connection missed an event), or ends
+// the connection, whose client reconnects for one.
+func (gc *gameConn) resync() [][]byte {
+	msg, err := gc.snapshot()
+	if err != nil {
+		gc.cancel()
+		return nil
+	}
+	return [][]byte{msg}
 }
 
 // render turns an event of the game into the messages for this client.
 func (gc *gameConn) render(p *published) [][]byte {
 	e := &p.Event
 	switch {
+	case e.Game != gc.id:
+		return gc.renderRematch(p)
+	case e.Kind.RoomEvent():
+		return gc.renderRoom(p)
 	case e.Seq <= gc.seq:
 		return nil // already in what the client has
 	case e.Seq > gc.seq+1 || e.Kind == match.EventResumed:
 		// A gap (an event this connection never got) or a takeover by
 		// another node (clocks moved on): a fresh snapshot.
-		msg, err := gc.snapshot()
-		if err != nil {
-			gc.cancel() // the client reconnects for one
-			return nil
-		}
-		return [][]byte{msg}
+		return gc.resync()
 	}
 	gc.seq = e.Seq
+	gc.sit(&e.Meta)
 	switch e.Kind {
 	case match.EventStart:
 		if hook := testHookGameStart.Load(); hook != nil {
@@ -98,6 +141,9 @@ func (gc *gameConn) render(p *published) [][]byte {
 	case match.EventMove:
 		seat := e.Meta.SeatOf(gc.uid)
 		return [][]byte{p.message(seat, func() []byte { return marshal(moveMessage(e, seat)) })}
+	case match.EventTakeback:
+		seat := e.Meta.SeatOf(gc.uid)
+		return [][]byte{p.message(seat, func() []byte { return marshal(takebackMessage(e, seat)) })}
 	case match.EventLobby, match.EventEnd:
 		return [][]byte{p.message(audienceAll, func() []byte { return marshal(gc.s.gameEvent(gc.ctx, e)) })}
 	}
@@ -126,6 +172,8 @@ func (gc *gameConn) handle(u *store.User, m wire.ClientMessage) {
 		}
 		gc.reply(wire.Ack{Type: wire.TypeAck, ID: m.ID, Seq: ack.Seq()})
 	default:
-		gc.replyError(m.ID, errf(http.StatusBadRequest, "bad_request", "unknown message type %q", m.Type))
+		if !gc.handleRoom(u, m) {
+			gc.replyError(m.ID, errf(http.StatusBadRequest, "bad_request", "unknown message type %q", m.Type))
+		}
 	}
 }

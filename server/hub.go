@@ -34,6 +34,9 @@ func (h *hub) Publish(e match.Event) {
 
 // deliver hands e to the connections that listen to it.
 func (h *hub) deliver(e match.Event) {
+	if e.Kind == match.EventEnd {
+		h.s.ratings.forget(&e.Meta)
+	}
 	p := &published{Event: e}
 	h.mu.Lock()
 	defer h.mu.Unlock()

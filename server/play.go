@@ -17,15 +17,23 @@ import (
 
 // command runs c in the game id through its owner.
 func (s *Server) command(ctx context.Context, id string, c match.Command) (match.Ack, error) {
+	ack, err := s.tell(ctx, id, c)
+	if errors.Is(err, match.ErrClosed) {
+		return match.Ack{}, s.noOwner(ctx, id)
+	}
+	return ack, s.commandErr("command", err)
+}
+
+// tell runs c in the game id through its owner, here or on the node that
+// owns it: match.ErrClosed when it has none (the game is over), every
+// other error as it is.
+func (s *Server) tell(ctx context.Context, id string, c match.Command) (match.Ack, error) {
 	ack, err := s.games.Do(ctx, id, c)
 	if errors.Is(err, match.ErrClosed) && s.cfg.Cluster != nil {
 		// Owned by another node (or it is not open or live any more).
 		ack, err = s.cfg.Cluster.Forward(ctx, id, c)
 	}
-	if errors.Is(err, match.ErrClosed) {
-		return match.Ack{}, s.noOwner(ctx, id)
-	}
-	return ack, s.commandErr("command", err)
+	return ack, err
 }
 
 // commandErr passes a refused command on as it is (the client is told its
@@ -152,5 +160,5 @@ func (s *Server) handleGetGame(w http.ResponseWriter, r *http.Request) {
 	if u != nil {
 		uid = u.ID
 	}
-	writeJSON(w, http.StatusOK, s.snapshotMessage(r.Context(), snap, uid))
+	writeJSON(w, http.StatusOK, s.gameSnapshot(r.Context(), snap, uid))
 }

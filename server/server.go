@@ -66,6 +66,9 @@ type Config struct {
 	// BotDelay is a pause before each server-side bot move, so people can
 	// follow a bot's play. Default 0.
 	BotDelay time.Duration
+	// ClaimGrace is how long the seat to move must have been away before
+	// another player may claim the win. Default match.DefaultClaimGrace.
+	ClaimGrace time.Duration
 	// Compute is the node's pool of search workers: server bots' moves
 	// run on it as Live tasks, analysis as Background ones. Default:
 	// compute.New with its defaults (all cores but one).
@@ -125,7 +128,10 @@ type Server struct {
 	// dummy is a password hash checked for unknown names.
 	dummyOnce sync.Once
 	dummy     string
-	analyses  *analyses     // the analysis board's and the reviews' jobs
+	analyses  *analyses // the analysis board's and the reviews' jobs
+	presence  *presenceTracker
+	ratings   ratingCache   // users' ratings beside their names
+	pairMu    sync.Mutex    // quick pairing, one request at a time (pairing.go)
 	handler   http.Handler  // the routes, wrapped in protect
 	accounts  *accountGuard // sign-in back-off per account
 
@@ -184,6 +190,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.hub = newHub(s)
+	s.presence = newPresence(s)
 	s.analyses = newAnalyses(cfg.AnalysisJobs, cfg.AnalysisTime, cfg.Compute)
 	var err error
 	var journal match.Journal = cfg.Store
@@ -195,7 +202,8 @@ func New(cfg Config) (*Server, error) {
 	s.games, err = match.NewRegistry(match.Config{
 		Journal: journal, Publisher: publisher, Time: match.RealTime{NowFunc: cfg.Now}, GameSeed: cfg.Seed,
 		Log: cfg.Logger, BotTimeout: cfg.BotTimeout, BotDelay: cfg.BotDelay, BotOnlyDelay: max(cfg.BotOnlyDelay, 0), BotRest: botRest,
-		Quotas: s.quotas(*cfg.Quotas), OpenExpiry: max(cfg.OpenGameExpiry, 0), IdleExpiry: max(cfg.IdleGameExpiry, 0),
+		ClaimGrace: cfg.ClaimGrace,
+		Quotas:     s.quotas(*cfg.Quotas), OpenExpiry: max(cfg.OpenGameExpiry, 0), IdleExpiry: max(cfg.IdleGameExpiry, 0),
 		// Bots think on the node's compute pool as Live work: analysis
 		// (Background work on the same pool) waits while they need it.
 		Bots: s.bots,
@@ -206,6 +214,7 @@ func New(cfg Config) (*Server, error) {
 	s.metrics.liveGames = s.games.Len
 	s.metrics.pool = s.compute.Load
 	s.routes()
+	go s.presence.run(s.ctx)
 	return s, nil
 }
 

@@ -35,6 +35,9 @@ func (s *Server) summary(ctx context.Context, m *match.Meta, names []string) wir
 	seats := make([]wire.Seat, len(m.Seats))
 	for i, se := range m.Seats {
 		seats[i] = wire.Seat{Seat: i, Kind: se.Kind, Level: se.Level, User: s.userName(ctx, se.UserID)}
+		if se.Kind == match.SeatHuman || se.Kind == match.SeatInvite {
+			seats[i].Rating, seats[i].Provisional = s.ratingOf(ctx, se.UserID, m.Game)
+		}
 		if i < len(names) {
 			seats[i].Name = names[i]
 		}

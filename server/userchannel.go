@@ -28,6 +28,8 @@ func (s *Server) handleUserWS(w http.ResponseWriter, r *http.Request) {
 	defer s.wg.Done()
 	uc := &userConn{wsConn: s.newWSConn(), uid: u.ID}
 	defer uc.cancel()
+	s.presence.socket(u.ID, 1)
+	defer s.presence.socket(u.ID, -1)
 	// Registered before the handshake completes: a client may act (create
 	// a game that invites it, say) the moment its dial returns.
 	defer s.hub.watchUser(u.ID, uc.sub)()

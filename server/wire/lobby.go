@@ -9,6 +9,19 @@ type GameList struct {
 	Games []Summary `json:"games"`
 }
 
+// Pairing answers POST /api/pairing: the game you were seated in
+// (Matched: it starts now) or the one you wait in.
+type Pairing struct {
+	Matched bool    `json:"matched"`
+	Seq     int64   `json:"seq"`
+	Game    Summary `json:"game"`
+}
+
+// Online answers GET /api/online.
+type Online struct {
+	Players int `json:"players"`
+}
+
 // YourTurn is one game waiting for your move.
 type YourTurn struct {
 	ID       string     `json:"id"`

@@ -41,6 +41,10 @@ type Seat struct {
 	User  string         `json:"user,omitempty"`
 	Level string         `json:"level,omitempty"`
 	Name  string         `json:"name,omitempty"` // how the game's notation names the seat
+	// Rating is the user's rating in the game, rounded, if they have one;
+	// Provisional while its deviation is above the leaderboard's limit.
+	Rating      *int `json:"rating,omitempty"`
+	Provisional bool `json:"provisional,omitempty"`
 }
 
 // Summary describes a game: lobby listings and every message about a game
@@ -127,6 +131,11 @@ type Snapshot struct {
 	View   json.RawMessage `json:"view,omitempty"`
 	Legal  []string        `json:"legal,omitempty"` // only when you are to move
 	Clocks []Clock         `json:"clocks,omitempty"`
+	// Room is the game room (room.go): offers, the players' chat (for
+	// players), who is away; only while the game is open or live.
+	Room *Room `json:"room,omitempty"`
+	// Rematch is the rematch of a finished game, once one is offered.
+	Rematch *Summary `json:"rematch,omitempty"`
 }
 
 // MoveEvent is a committed move on the game channel, with what the
@@ -195,13 +204,18 @@ type MoveRequest struct {
 
 // ClientMessage is anything a client sends on either channel: a move
 // ({"type":"move","id","ply","move"[,"seat"]}) or, on the game channel, a
-// resignation ({"type":"resign","id"}). On the user channel id is the
+// resignation ({"type":"resign","id"}) or one of the room's messages
+// (offer, accept, decline, chat, claim, abort, rematch). On the user channel id is the
 // game's id; on the game channel it is the client's own, echoed in the
 // answer.
 type ClientMessage struct {
 	Type string `json:"type"`
 	ID   string `json:"id"`
 	MoveRequest
+	// Offer is the offer of an offer, accept or decline message ("draw",
+	// "takeback"); Text the line of a chat message.
+	Offer match.OfferKind `json:"offer,omitempty"`
+	Text  string          `json:"text,omitempty"`
 }
 
 // MoveResult answers POST /api/games/{id}/moves.

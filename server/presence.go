@@ -1,0 +1,193 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"time"
+
+	"github.com/tabula-games/tabula/match"
+)
+
+// Presence: which players have a game page open on this node, told to each
+// game's owner (match.CmdPresence — forwarded like any command, so the
+// owner hears from every node): once when a player's first page of the
+// game opens here, again every match.PresenceEvery while one is open, and
+// "gone" when the last one closes. The owner decides who is away and when
+// the others may claim (match/presence.go). Leaving a finished game's page
+// also withdraws or declines its pending rematch (rematch.go).
+//
+// The tracker also counts the users online: those with a WebSocket open
+// here or seen signed in within onlineWindow. That count is this node's
+// alone; a cluster would add up its nodes' (the seam is onlineCount).
+
+const onlineWindow = 2 * time.Minute
+
+type presenceKey struct {
+	game string
+	uid  int64
+}
+
+type presenceNews struct {
+	presenceKey
+	here bool
+}
+
+type presenceTracker struct {
+	s     *Server
+	mu    sync.Mutex
+	pages map[presenceKey]*pageCount
+	socks map[int64]int       // open WebSockets per user
+	seen  map[int64]time.Time // last sign of each user
+	queue chan presenceNews
+}
+
+type pageCount struct {
+	n     int
+	quiet bool // the game has no owner any more: no more news for it
+}
+
+func newPresence(s *Server) *presenceTracker {
+	return &presenceTracker{s: s, pages: map[presenceKey]*pageCount{}, socks: map[int64]int{},
+		seen: map[int64]time.Time{}, queue: make(chan presenceNews, 1024)}
+}
+
+// join counts a page of game open by player uid, and says so to the owner
+// if it is the first here.
+func (p *presenceTracker) join(game string, uid int64) {
+	k := presenceKey{game, uid}
+	p.mu.Lock()
+	c := p.pages[k]
+	if c == nil {
+		c = &pageCount{}
+		p.pages[k] = c
+	}
+	c.n++
+	first := c.n == 1
+	p.mu.Unlock()
+	if first {
+		p.tell(presenceNews{k, true})
+	}
+}
+
+// leave counts a page closed; the last one here is news.
+func (p *presenceTracker) leave(game string, uid int64) {
+	k := presenceKey{game, uid}
+	p.mu.Lock()
+	c := p.pages[k]
+	last := false
+	if c != nil {
+		c.n--
+		if c.n <= 0 {
+			delete(p.pages, k)
+			last = true
+		}
+	}
+	p.mu.Unlock()
+	if last {
+		p.tell(presenceNews{k, false})
+	}
+}
+
+// tell queues news for the owner; when the queue is full it is dropped
+// (a page still open is repeated, and a closed one ages out).
+func (p *presenceTracker) tell(n presenceNews) {
+	select {
+	case p.queue <- n:
+	default:
+	}
+}
+
+// run delivers the news, and repeats every open page, until the server
+// stops.
+func (p *presenceTracker) run(ctx context.Context) {
+	tick := time.NewTicker(match.PresenceEvery)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case n := <-p.queue:
+			p.deliver(ctx, n)
+		case <-tick.C:
+			p.mu.Lock()
+			var open []presenceKey
+			for k, c := range p.pages {
+				if !c.quiet {
+					open = append(open, k)
+				}
+			}
+			p.mu.Unlock()
+			for _, k := range open {
+				p.tell(presenceNews{k, true})
+			}
+		}
+	}
+}
+
+func (p *presenceTracker) deliver(ctx context.Context, n presenceNews) {
+	p.mu.Lock()
+	c := p.pages[n.presenceKey]
+	quiet := n.here && (c == nil || c.quiet)
+	p.mu.Unlock()
+	if quiet {
+		return
+	}
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	_, err := p.s.tell(ctx, n.game, match.Command{Kind: match.CmdPresence, User: match.User{ID: n.uid}, Here: n.here})
+	var me *match.Error
+	if errors.Is(err, match.ErrClosed) || (errors.As(err, &me) && (me.Code == match.CodeGameOver || me.Code == match.CodeForbidden)) {
+		// No owner (the game is over), or not a player: nothing more to
+		// say about this page — but a player leaving a finished game
+		// leaves its rematch too.
+		p.mu.Lock()
+		if c := p.pages[n.presenceKey]; c != nil {
+			c.quiet = true
+		}
+		p.mu.Unlock()
+		if !n.here {
+			p.s.leaveRematch(ctx, n.game, n.uid)
+		}
+	}
+}
+
+// socket counts a WebSocket of user uid opened (+1) or closed (-1).
+func (p *presenceTracker) socket(uid int64, d int) {
+	if uid == 0 {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.socks[uid] += d
+	if p.socks[uid] <= 0 {
+		delete(p.socks, uid)
+	}
+	p.seen[uid] = p.s.now()
+}
+
+// saw notes a sign of user uid (a signed-in request).
+func (p *presenceTracker) saw(uid int64) {
+	now := p.s.now()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.seen[uid] = now
+}
+
+// onlineCount is the number of users online on this node: a WebSocket open,
+// or seen within onlineWindow. It forgets the users last seen before that.
+func (p *presenceTracker) onlineCount() int {
+	now := p.s.now()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	n := 0
+	for uid, at := range p.seen {
+		switch {
+		case p.socks[uid] > 0 || now.Sub(at) < onlineWindow:
+			n++
+		default:
+			delete(p.seen, uid)
+		}
+	}
+	return n
+}

@@ -1,0 +1,174 @@
+package server
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"github.com/tabula-games/tabula/match"
+	"github.com/tabula-games/tabula/server/wire"
+	"github.com/tabula-games/tabula/store"
+)
+
+// The game room on the game channel (match/room.go has its rules): the
+// clients' offers, chat, claims, aborts and rematches become commands to the
+// game's owner, and the room's events become the messages of wire/room.go —
+// the chat for the players alone.
+
+// audiencePlayers is the message every player of a game gets alike (the
+// chat), spectators nothing.
+const audiencePlayers = audienceUsers - 1
+
+// maxChatBytes refuses a chat message far beyond any line before it
+// reaches the game's owner (which counts characters: match.ChatMaxRunes).
+const maxChatBytes = 4 * match.ChatMaxRunes
+
+// handleRoom answers a room message of the game channel; false for a type
+// that is not the room's.
+func (gc *gameConn) handleRoom(u *store.User, m wire.ClientMessage) bool {
+	c := match.Command{User: actor(u), Offer: m.Offer}
+	switch m.Type {
+	case wire.TypeOffer:
+		c.Kind = match.CmdOffer
+	case wire.TypeAccept:
+		c.Kind = match.CmdAccept
+	case wire.TypeDecline:
+		c.Kind = match.CmdDecline
+	case wire.TypeClaim:
+		c.Kind = match.CmdClaim
+	case wire.TypeAbort:
+		c.Kind = match.CmdAbort
+	case wire.TypeChat:
+		if len(m.Text) > maxChatBytes {
+			gc.replyError(m.ID, errf(http.StatusBadRequest, "bad_request", "a chat line is at most %d characters", match.ChatMaxRunes))
+			return true
+		}
+		c.Kind, c.Text = match.CmdChat, m.Text
+	case wire.TypeRematch:
+		ack, err := gc.s.rematch(gc.ctx, u, gc.id)
+		gc.answer(m.ID, ack, err)
+		return true
+	default:
+		return false
+	}
+	ack, err := gc.s.command(gc.ctx, gc.id, c)
+	gc.answer(m.ID, ack, err)
+	return true
+}
+
+// answer acknowledges the client's message id, or says why it was refused.
+func (gc *gameConn) answer(id string, ack match.Ack, err error) {
+	if err != nil {
+		gc.replyError(id, err)
+		return
+	}
+	gc.reply(wire.Ack{Type: wire.TypeAck, ID: id, Seq: ack.Seq()})
+}
+
+// renderRoom turns a room event into this client's message.
+func (gc *gameConn) renderRoom(p *published) [][]byte {
+	e := &p.Event
+	switch {
+	case e.Seq > gc.seq:
+		return gc.resync() // a write this connection never got
+	case e.Room == nil || e.Room.N <= gc.room:
+		return nil // in the snapshot the client has
+	}
+	gc.room = e.Room.N
+	switch e.Kind {
+	case match.EventChat:
+		if e.Chat == nil || e.Meta.SeatOf(gc.uid) < 0 {
+			return nil // the players' chat is theirs
+		}
+		return [][]byte{p.message(audiencePlayers, func() []byte {
+			return marshal(wire.ChatEvent{Type: wire.TypeChat, Seq: e.Seq, N: e.Room.N, Line: wire.Line(*e.Chat)})
+		})}
+	case match.EventOffer:
+		if e.Note == nil {
+			return nil
+		}
+		return [][]byte{p.message(audienceAll, func() []byte {
+			return marshal(wire.OfferEvent{Type: wire.TypeOffer, Seq: e.Seq, N: e.Room.N,
+				Note: wire.Note{Kind: e.Note.Kind, Seat: e.Note.Seat, Action: e.Note.Action}, Offers: wire.Offers(e.Room.Offers)})
+		})}
+	case match.EventPresence:
+		return [][]byte{p.message(audienceAll, func() []byte {
+			return marshal(wire.PresenceEvent{Type: wire.TypePresence, Seq: e.Seq, N: e.Room.N,
+				Away: wire.Aways(e.Room.Away, gc.s.now()), GraceMs: gc.s.claimGrace().Milliseconds()})
+		})}
+	}
+	return nil
+}
+
+// renderRematch turns an event of the rematch of this finished game into
+// a rematch message (offered, accepted, declined or withdrawn).
+func (gc *gameConn) renderRematch(p *published) [][]byte {
+	e := &p.Event
+	switch e.Kind {
+	case match.EventCreated, match.EventLobby, match.EventStart, match.EventEnd:
+	default:
+		return nil
+	}
+	if e.Seq <= gc.rematchSeq {
+		return nil
+	}
+	gc.rematchSeq = e.Seq
+	return [][]byte{p.message(audienceAll-1, func() []byte {
+		return marshal(wire.RematchEvent{Type: wire.TypeRematch, Seq: e.Seq, Game: gc.s.summary(gc.ctx, &e.Meta, e.Names)})
+	})}
+}
+
+// takebackMessage is moves taken back, as seat sees the game then.
+func takebackMessage(e *match.Event, seat int) wire.TakebackEvent {
+	msg := wire.TakebackEvent{Type: wire.TypeTakeback, Seq: e.Seq, Ply: e.Meta.Ply, ToMove: e.Meta.ToMove,
+		View: e.View(seat), Clocks: wire.Clocks(e.Clocks), Deadline: timePtr(e.Meta.Deadline)}
+	if seat >= 0 && seat == e.Meta.ToMove {
+		msg.Legal = e.Legal
+	}
+	return msg
+}
+
+// roomMessage is the room of snap as user uid may see it: from the owner
+// here, or (a game owned by another node) asked of it; nil when the game
+// has no room (it is over) or its owner cannot say.
+func (s *Server) roomMessage(ctx context.Context, snap *match.Snapshot, uid int64) *wire.Room {
+	m := &snap.Meta
+	if m.Status != match.Open && m.Status != match.Live {
+		return nil
+	}
+	r := snap.Room
+	if r == nil {
+		if s.cfg.Cluster == nil {
+			return nil
+		}
+		ack, err := s.tell(ctx, m.ID, match.Command{Kind: match.CmdRoom, User: match.User{ID: uid}})
+		if err != nil || ack.Room == nil {
+			return nil
+		}
+		r = ack.Room
+	}
+	out := &wire.Room{N: r.N, Offers: wire.Offers(r.Offers), Away: wire.Aways(r.Away, s.now()), GraceMs: s.claimGrace().Milliseconds()}
+	if m.SeatOf(uid) >= 0 {
+		for _, l := range r.Chat {
+			out.Chat = append(out.Chat, wire.Line(l))
+		}
+	}
+	return out
+}
+
+// gameSnapshot is the game channel's snapshot, and GET /api/games/{id}'s
+// answer: the game as uid may see it, with its room, or its rematch.
+func (s *Server) gameSnapshot(ctx context.Context, snap *match.Snapshot, uid int64) wire.Snapshot {
+	msg := s.snapshotMessage(ctx, snap, uid)
+	msg.Room = s.roomMessage(ctx, snap, uid)
+	msg.Rematch = s.rematchSummary(ctx, &snap.Meta)
+	return msg
+}
+
+// claimGrace is how long a player must be away before the others claim.
+func (s *Server) claimGrace() time.Duration {
+	if s.cfg.ClaimGrace > 0 {
+		return s.cfg.ClaimGrace
+	}
+	return match.DefaultClaimGrace
+}

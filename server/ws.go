@@ -144,17 +144,27 @@ func (wc *wsConn) readLoop(handle func(m wire.ClientMessage)) {
 			wc.replyError("", errf(http.StatusTooManyRequests, "rate_limited", "too many messages"))
 			continue
 		}
-		if err := checkJSONText(data); err != nil {
+		m, err := decodeClientMessage(data)
+		if err != nil {
 			wc.replyError("", err)
-			continue
-		}
-		var m wire.ClientMessage
-		if err := json.Unmarshal(data, &m); err != nil {
-			wc.replyError("", errf(http.StatusBadRequest, "bad_json", "malformed JSON: %v", err))
 			continue
 		}
 		handle(m)
 	}
+}
+
+// decodeClientMessage reads one message a client sent on either channel:
+// clean text (no NUL, valid UTF-8), then the JSON of a wire.ClientMessage.
+// What it refuses is a 400 for the client.
+func decodeClientMessage(data []byte) (wire.ClientMessage, error) {
+	var m wire.ClientMessage
+	if err := checkJSONText(data); err != nil {
+		return m, err
+	}
+	if err := json.Unmarshal(data, &m); err != nil {
+		return m, errf(http.StatusBadRequest, "bad_json", "malformed JSON: %v", err)
+	}
+	return m, nil
 }
 
 // marshal encodes a message. The wire types always encode.

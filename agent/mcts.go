@@ -57,6 +57,16 @@ type MCTSConfig struct {
 	// NoTT switches off the transposition table: every path gets its own
 	// nodes even where two move orders reach one position.
 	NoTT bool
+	// Solver lets the game's exact solver (game.RegisterSolver; Sploof has
+	// one) try each position before the search: a proven position is
+	// played from the proof — the fastest win, or when lost the longest
+	// resistance — and the search runs only when the proof does not come
+	// within the solver's budget. Games without a solver ignore it.
+	Solver bool
+	// SolverNodes bounds the solver's nodes per move (0: DefaultSolverNodes).
+	// With a time budget the solver also stops after SolverShare of it; the
+	// search gets what is left.
+	SolverNodes int64
 }
 
 // Named defaults, each with its reason.
@@ -81,6 +91,17 @@ const (
 	// for the new position when reusing its tree (the opponent's reply,
 	// plus multi-ply turns).
 	reuseDepth = 4
+	// DefaultSolverNodes bounds the solver's work per move: about a second
+	// of one core, enough to prove Sploof positions from about ply 14 of a
+	// game between strong bots (they last 20 to 30 plies).
+	DefaultSolverNodes = 1 << 21
+	// SolverShare is the part of a time budget the solver may take before
+	// the search gets the rest: small, so that where the solver cannot
+	// reach (the opening) the search loses little.
+	SolverShare = 0.25
+	// SolverTableBytes is the solver's table for one game: 32 MiB, kept
+	// between the moves of the game (later proofs reuse earlier ones).
+	SolverTableBytes = 32 << 20
 )
 
 // MCTS is a UCT searcher. Each worker keeps its own tree between moves of
@@ -90,6 +111,10 @@ type MCTS struct {
 	name    string
 	rng     game.RNG
 	workers []*searcher
+	// solver is the game's exact solver once the first move has made it;
+	// noSolver is set when the game has none or refuses its positions.
+	solver   game.Solver
+	noSolver bool
 	// LastStats describes the most recent search, for bench and tests.
 	LastStats SearchStats
 }
@@ -99,6 +124,11 @@ type SearchStats struct {
 	Iterations int           // summed over workers
 	Elapsed    time.Duration // wall-clock time
 	Reused     int           // root visits inherited from the previous search
+	// SolverNodes is what the exact solver spent; Proven says that it
+	// proved the position and its proof chose the move (then Iterations
+	// is 0: no search ran).
+	SolverNodes int64
+	Proven      bool
 }
 
 // NewMCTS returns an MCTS agent.
@@ -136,11 +166,20 @@ func (m *MCTS) Choose(ctx context.Context, obs game.Observation) (game.Move, err
 		return forced, err
 	}
 	start := time.Now()
+	var solverNodes int64
+	if m.cfg.Solver && !m.noSolver {
+		mv, nodes, proven := m.solve(ctx, s, start)
+		if proven {
+			m.LastStats = SearchStats{Elapsed: time.Since(start), SolverNodes: nodes, Proven: true}
+			return mv, nil
+		}
+		solverNodes = nodes
+	}
 	stop := deadline(start, m.cfg.Time)
 	parallel(len(m.workers), func(i int) { m.workers[i].search(ctx, s, stop) })
 	// Merge the root children of every worker by move.
 	visits := make(map[game.Move]float64, len(legal))
-	stats := SearchStats{Elapsed: time.Since(start)}
+	stats := SearchStats{Elapsed: time.Since(start), SolverNodes: solverNodes}
 	for _, w := range m.workers {
 		stats.Iterations += w.iters
 		stats.Reused += w.reused
@@ -181,4 +220,44 @@ func (m *MCTS) pick(legal []game.Move, visits map[game.Move]float64) game.Move {
 		}
 	}
 	return best
+}
+
+// solve gives the game's exact solver its share of the move's budget. It
+// returns the proof's first move when the position is proven — the line of
+// best play, in which the winner takes the fastest win and the loser the
+// longest resistance — and the nodes spent either way.
+func (m *MCTS) solve(ctx context.Context, s game.State, start time.Time) (game.Move, int64, bool) {
+	if m.solver == nil {
+		name := s.Game().Name()
+		if !game.HasSolver(name) {
+			m.noSolver = true
+			return 0, 0, false
+		}
+		sv, err := game.NewSolver(name, SolverTableBytes)
+		if err != nil {
+			m.noSolver = true
+			return 0, 0, false
+		}
+		m.solver = sv
+	}
+	if m.cfg.Time > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, start.Add(time.Duration(float64(m.cfg.Time)*SolverShare)))
+		defer cancel()
+	}
+	budget := m.cfg.SolverNodes
+	if budget <= 0 {
+		budget = DefaultSolverNodes
+	}
+	sol, err := m.solver.Solve(ctx, s, budget)
+	if err != nil {
+		// Options or a position the solver does not take: it will not
+		// take the rest of this game's either.
+		m.noSolver = true
+		return 0, sol.Nodes, false
+	}
+	if !sol.Proven || len(sol.Line) == 0 {
+		return 0, sol.Nodes, false
+	}
+	return sol.Line[0], sol.Nodes, true
 }

@@ -14,11 +14,13 @@ import (
 // on purpose — a player should feel each one: easy searches a few hundred
 // iterations and picks among the moves it likes in proportion to how much
 // it likes them (so it blunders now and then), medium thinks a quarter of a
-// second, hard a full second on both cores.
+// second, hard a full second on both cores — and where the game has an
+// exact solver (Sploof), hard lets it try each position first and plays
+// the positions it proves perfectly.
 var Levels = map[string]MCTSConfig{
 	"easy":   {Iters: 300, Temperature: 1, Epsilon: 0.1},
 	"medium": {Time: 250 * time.Millisecond},
-	"hard":   {Time: time.Second, Workers: 2},
+	"hard":   {Time: time.Second, Workers: 2, Solver: true},
 }
 
 // SamplingLevels are the difficulty levels of the sampling search used for
@@ -170,13 +172,22 @@ func parseMCTSParams(cfg *MCTSConfig, params string) error {
 			if v != "on" && v != "off" {
 				err = fmt.Errorf("want on|off")
 			}
+		case "solver":
+			cfg.Solver, err = v == "on", nil
+			if v != "on" && v != "off" {
+				err = fmt.Errorf("want on|off")
+			}
+		case "solvernodes":
+			var n int
+			n, err = positive(v)
+			cfg.SolverNodes = int64(n)
 		case "reuse":
 			cfg.NoReuse, err = v == "off", nil
 			if v != "on" && v != "off" {
 				err = fmt.Errorf("want on|off")
 			}
 		default:
-			return fmt.Errorf("unknown parameter %q (time, iters, workers, c, temp, eps, playout, k, bias, contempt, plies, tt, reuse)", k)
+			return fmt.Errorf("unknown parameter %q (time, iters, workers, c, temp, eps, playout, k, bias, contempt, plies, tt, reuse, solver, solvernodes)", k)
 		}
 		if err != nil {
 			return fmt.Errorf("parameter %s=%q: %v", k, v, err)

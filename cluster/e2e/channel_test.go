@@ -19,6 +19,7 @@ type message struct {
 	Type   string   `json:"type"`
 	ID     string   `json:"id"`
 	Seq    int64    `json:"seq"`
+	N      int64    `json:"n"` // a room event's number (offer, chat, presence)
 	Ply    *int     `json:"ply"`
 	Seat   int      `json:"seat"`
 	Move   string   `json:"move"`
@@ -36,6 +37,9 @@ type message struct {
 		Ply    int             `json:"ply"`
 		Result json.RawMessage `json:"result"`
 	} `json:"game"`
+	Room *struct {
+		N int64 `json:"n"`
+	} `json:"room"`
 	Error *struct {
 		Code    string `json:"code"`
 		Message string `json:"message"`

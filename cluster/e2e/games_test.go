@@ -42,13 +42,27 @@ func TestClusterGames(t *testing.T) {
 			if _, err := bob.call("POST", "/api/games/"+id+"/join", struct{}{}, nil); err != nil {
 				t.Fatalf("bob joins: %v", err)
 			}
+			// The first watcher to fail stops the others (they would wait
+			// for it to the timeout); its error is the one reported.
 			var wg sync.WaitGroup
-			errs := make([]error, 3)
+			var once sync.Once
+			var failed error
 			for j, w := range watchers {
 				wg.Add(1)
-				go func() { defer wg.Done(); errs[j] = w.follow(ctx) }()
+				go func() {
+					defer wg.Done()
+					if err := w.follow(ctx); err != nil {
+						once.Do(func() {
+							failed = fmt.Errorf("%s on %s: %w", []string{"alice", "bob", "the spectator"}[j], w.conn.node, err)
+							cancel()
+						})
+					}
+				}()
 			}
 			wg.Wait()
+			if failed != nil {
+				t.Fatal(failed)
+			}
 			stored := s.storedMoves(id)
 			var want []string
 			for _, m := range stored {
@@ -56,9 +70,6 @@ func TestClusterGames(t *testing.T) {
 			}
 			for j, w := range watchers {
 				who := []string{"alice", "bob", "the spectator"}[j]
-				if errs[j] != nil {
-					t.Fatalf("%s on %s: %v", who, w.conn.node, errs[j])
-				}
 				if !slices.Equal(w.moves, want) {
 					t.Fatalf("%s on %s saw %d moves, %d stored:\n%v\n%v", who, w.conn.node, len(w.moves), len(want), w.moves, want)
 				}
@@ -89,14 +100,31 @@ type watcher struct {
 
 // follow reads the channel until the game ends.
 func (w *watcher) follow(ctx context.Context) error {
-	seq := int64(0)
+	seq, room := int64(0), int64(0)
 	for {
 		m, err := w.conn.read(ctx)
 		if err != nil {
 			return fmt.Errorf("read after %d moves: %w", len(w.moves), err)
 		}
-		if m.Seq != 0 && m.Type != "ack" && m.Type != "error" {
-			if m.Seq <= seq && m.Type != "snapshot" {
+		// The numbering of docs/api.md: a snapshot says where the game
+		// (seq) and its room (room.n) stand; each event of the game brings
+		// it one further, with no gap and no repeat; the room's events
+		// (offers, chat, presence) change no game — they carry the seq the
+		// game stands at and a room number of their own, one more each.
+		switch m.Type {
+		case "ack", "error":
+		case "snapshot":
+			seq = m.Seq
+			if m.Room != nil {
+				room = m.Room.N
+			}
+		case "offer", "chat", "presence":
+			if m.Seq != seq || m.N <= room {
+				return fmt.Errorf("%s event (seq %d, n %d) with the game at %d and the room at %d", m.Type, m.Seq, m.N, seq, room)
+			}
+			room = m.N
+		default:
+			if m.Seq != seq+1 {
 				return fmt.Errorf("%s event %d after %d", m.Type, m.Seq, seq)
 			}
 			seq = m.Seq

@@ -35,8 +35,11 @@ import (
 // time, loopback addresses only, and it stops by itself.
 
 type loadStats struct {
-	mu        sync.Mutex
-	latencies []time.Duration
+	mu sync.Mutex
+	// latencies by the phase of the run in which the move was
+	// acknowledged (--flood: idle, ramp, flooded; otherwise all idle).
+	latencies [numPhases][]time.Duration
+	phase     atomic.Int32
 	moves     atomic.Int64
 	finished  atomic.Int64
 	errors    atomic.Int64
@@ -45,6 +48,14 @@ type loadStats struct {
 	firstErr  atomic.Value
 }
 
+// The phases of a run.
+const (
+	phaseIdle    = iota // no flood (the whole run without --flood)
+	phaseRamp           // the flooders are filling their quotas: not measured
+	phaseFlooded        // the flooders hold their quotas
+	numPhases
+)
+
 func (s *loadStats) fail(err error) {
 	s.errors.Add(1)
 	s.firstErr.CompareAndSwap(nil, err.Error())
@@ -52,13 +63,14 @@ func (s *loadStats) fail(err error) {
 
 func runLoadtest(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("loadtest", flag.ContinueOnError)
-	addr := fs.String("addr", "", "server base URL on a loopback address (default: start `tabula serve` on a temporary database)")
-	metricsURL := fs.String("metrics", "", "with --addr: the server's metrics URL on a loopback address (its --metrics-addr), to report its memory")
+	addr := fs.String("addr", "", "server base `URL` on a loopback address (default: start tabula serve on a temporary database)")
+	metricsURL := fs.String("metrics", "", "with --addr: the server's metrics `URL` on a loopback address (its --metrics-addr), to report its memory")
 	games := fs.Int("games", 100, "concurrent games (two WebSocket clients each)")
 	duration := fs.Duration("duration", 20*time.Second, "how long to play")
 	which := fs.String("game", "all", "game to play, or all (rotated)")
 	seed := fs.Uint64("seed", 1, "seed of the clients' random move choices")
 	jsonOut := fs.Bool("json", false, "print the report as one JSON object")
+	flood := fs.Bool("flood", false, "play --duration without a flood, then --duration while a registered user and a guest start as many games with hard server bots as the quotas allow and keep asking for more; report the latencies of both phases and how the flooders were refused")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -113,7 +125,7 @@ func runLoadtest(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 	}
 
 	stats := &loadStats{}
-	ctx, cancel := context.WithTimeout(context.Background(), *duration)
+	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var wg sync.WaitGroup
 	start := time.Now()
@@ -127,20 +139,43 @@ func runLoadtest(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 		// Ramp up gently: account creation and dialing are the expensive part.
 		time.Sleep(2 * time.Millisecond)
 	}
+	var fr *floodResult
+	var flooders []*flooder
+	if *flood {
+		fr, flooders = runFlood(ctx, base, metrics, names, start, *duration, *seed, stats)
+	} else {
+		sleepUntil(ctx, start.Add(*duration))
+	}
+	cancel()
 	wg.Wait()
+	for _, f := range flooders {
+		f.conn.CloseNow()
+	}
 	elapsed := time.Since(start)
 	mem, heap := serverMemory(metrics)
 
 	stats.mu.Lock()
-	lat := slices.Clone(stats.latencies)
+	var lat []time.Duration
+	for _, l := range stats.latencies {
+		lat = append(lat, l...)
+	}
+	if fr != nil {
+		fr.Idle.latencies(stats.latencies[phaseIdle])
+		fr.Flooded.latencies(stats.latencies[phaseFlooded])
+		if fr.Idle.P99 > 0 {
+			fr.P99Ratio = round2(fr.Flooded.P99 / fr.Idle.P99)
+		}
+		for _, f := range flooders {
+			r := f.report()
+			fr.Flooders = append(fr.Flooders, r)
+			for _, n := range r.Other {
+				fr.OtherAnsw += n
+			}
+		}
+	}
 	stats.mu.Unlock()
 	slices.Sort(lat)
-	pct := func(p float64) float64 {
-		if len(lat) == 0 {
-			return 0
-		}
-		return float64(lat[min(len(lat)-1, int(p*float64(len(lat))))].Microseconds()) / 1000
-	}
+	pct := func(p float64) float64 { return percentile(lat, p) }
 	report := map[string]any{
 		"games_concurrent":  *games,
 		"clients":           stats.maxConns.Load(),
@@ -160,6 +195,9 @@ func runLoadtest(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 	if e, ok := stats.firstErr.Load().(string); ok {
 		report["first_error"] = e
 	}
+	if fr != nil {
+		report["flood"] = fr
+	}
 	if *jsonOut {
 		b, _ := json.Marshal(report)
 		fmt.Fprintln(stdout, string(b))
@@ -173,11 +211,68 @@ func runLoadtest(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 		if e, ok := report["first_error"]; ok {
 			fmt.Fprintf(stdout, "first error: %s\n", e)
 		}
+		if fr != nil {
+			floodText(stdout, fr)
+		}
 	}
 	if n := stats.errors.Load(); n > 0 {
 		return fmt.Errorf("%d errors", n)
 	}
+	if fr != nil && fr.OtherAnsw > 0 {
+		return fmt.Errorf("the flooders got %d answers other than a game, 403 or 429", fr.OtherAnsw)
+	}
 	return nil
+}
+
+// sleepUntil returns at t or when ctx ends.
+func sleepUntil(ctx context.Context, t time.Time) {
+	timer := time.NewTimer(time.Until(t))
+	defer timer.Stop()
+	select {
+	case <-timer.C:
+	case <-ctx.Done():
+	}
+}
+
+// runFlood is the rest of a --flood run once the pairs are playing: the
+// idle phase until start+d, then the flooders, who get up to floodRamp to
+// fill their quotas, then the flooded phase for d. It returns with the
+// flooders still playing; the caller's cancelling ctx stops them.
+func runFlood(ctx context.Context, base, metrics string, names []string, start time.Time, d time.Duration, seed uint64, stats *loadStats) (*floodResult, []*flooder) {
+	fr := &floodResult{}
+	sleepUntil(ctx, start.Add(d))
+	rss, heap := serverMemory(metrics)
+	fr.Idle.RSS, fr.Idle.Heap = round2(rss/(1<<20)), round2(heap/(1<<20))
+	stats.phase.Store(phaseRamp)
+	rampStart := time.Now()
+	var flooders []*flooder
+	for i, registered := range []bool{true, false} {
+		f, err := newFlooder(ctx, base, registered, names)
+		if err != nil {
+			stats.fail(fmt.Errorf("flooder: %w", err))
+			continue
+		}
+		flooders = append(flooders, f)
+		go f.run(ctx, base)
+		go f.play(ctx, rand.New(rand.NewPCG(seed, uint64(1_000_000+i))))
+	}
+	for time.Since(rampStart) < floodRamp && ctx.Err() == nil {
+		full := true
+		for _, f := range flooders {
+			full = full && f.full.Load()
+		}
+		if full {
+			fr.Filled = true
+			break
+		}
+		sleepUntil(ctx, time.Now().Add(20*time.Millisecond))
+	}
+	fr.RampSec = round2(time.Since(rampStart).Seconds())
+	stats.phase.Store(phaseFlooded)
+	sleepUntil(ctx, time.Now().Add(d))
+	rss, heap = serverMemory(metrics)
+	fr.Flooded.RSS, fr.Flooded.Heap = round2(rss/(1<<20)), round2(heap/(1<<20))
+	return fr, flooders
 }
 
 func round2(x float64) float64 { return float64(int64(x*100+0.5)) / 100 }
@@ -410,8 +505,9 @@ func (p *loadPlayer) play(ctx context.Context, id string, rng *rand.Rand, stats 
 				d := time.Since(sent)
 				pending = false
 				stats.moves.Add(1)
+				ph := stats.phase.Load()
 				stats.mu.Lock()
-				stats.latencies = append(stats.latencies, d)
+				stats.latencies[ph] = append(stats.latencies[ph], d)
 				stats.mu.Unlock()
 				if ended {
 					return

@@ -46,6 +46,11 @@ type Command struct {
 	Text string
 	// Here is CmdPresence's news: a game page of the user's is open.
 	Here bool
+	// Source is the server that holds the pages CmdPresence speaks of
+	// (any name unique to that server process): in a cluster a player's
+	// pages may be open on several nodes, and one node's last page closing
+	// leaves those open elsewhere.
+	Source string
 	// AcceptDeal (CmdJoin) agrees to play a game that keeps its creator's
 	// deal of the hidden cards (Meta.KeepDeal); joining such a game
 	// without it is refused.

@@ -207,7 +207,7 @@ func (m *Match) apply(c Command) (Ack, error) {
 	case CmdChat:
 		err = m.say(c.User, c.Text)
 	case CmdPresence:
-		err = m.present(c.User, c.Here)
+		err = m.present(c.User, c.Here, c.Source)
 	case CmdClaim:
 		err = m.claim(c.User)
 	case CmdRoom:

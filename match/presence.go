@@ -34,19 +34,40 @@ const (
 // DefaultClaimGrace is Config.ClaimGrace's default.
 const DefaultClaimGrace = 30 * time.Second
 
-// presence is one seat's last sign of life.
-type presence struct {
-	at   time.Time
-	gone bool // its last page closed at at
+// presence is one seat's signs of life: until when each says the player is
+// there. Each server holding the player's pages speaks for its own pages
+// (by Command.Source), so one node's last page closing leaves the pages
+// open on other nodes; the other signs — the owner's start, a move — are
+// kept under "" and end when any page closes (the player left).
+type presence map[string]time.Time
+
+// noPage is the key of the signs of life that are not a page's.
+const noPage = ""
+
+// awaySince is when seat's player went (or will go) away: when the last
+// sign of life that still counted ran out.
+func (m *Match) awaySince(seat int) time.Time {
+	var until time.Time
+	for _, t := range m.room.seen[seat] {
+		if t.After(until) {
+			until = t
+		}
+	}
+	return until
 }
 
-// awaySince is when seat's player went (or will go) away.
-func (m *Match) awaySince(seat int) time.Time {
+// saw notes that source says the player in seat is there until until,
+// and forgets what ran out before now, but the latest (it says when the
+// player went away).
+func (m *Match) saw(seat int, source string, until, now time.Time) {
 	p := m.room.seen[seat]
-	if p.gone {
-		return p.at
+	p[source] = until
+	latest := m.awaySince(seat)
+	for k, t := range p {
+		if t.Before(now) && !t.Equal(latest) {
+			delete(p, k)
+		}
 	}
-	return p.at.Add(PresenceTTL)
 }
 
 // awayNow is the players away at now, with when the others may claim.
@@ -80,12 +101,20 @@ func (m *Match) claimAt(seat int) (time.Time, bool) {
 }
 
 // present is CmdPresence.
-func (m *Match) present(u User, here bool) error {
+func (m *Match) present(u User, here bool, source string) error {
 	seat, err := m.playerSeat(u)
 	if err != nil {
 		return err
 	}
-	m.room.seen[seat] = presence{at: m.reg.cfg.Time.Now(), gone: !here}
+	now := m.reg.cfg.Time.Now()
+	if here {
+		m.saw(seat, source, now.Add(PresenceTTL), now)
+	} else {
+		// The last page on source closed: the player is gone but for
+		// pages still open elsewhere.
+		delete(m.room.seen[seat], noPage)
+		m.saw(seat, source, now, now)
+	}
 	m.presenceChanged()
 	return nil
 }
@@ -93,7 +122,8 @@ func (m *Match) present(u User, here bool) error {
 // alive notes a sign of life from seat (a move).
 func (m *Match) alive(seat int) {
 	if seat >= 0 && seat < len(m.room.seen) {
-		m.room.seen[seat] = presence{at: m.reg.cfg.Time.Now()}
+		now := m.reg.cfg.Time.Now()
+		m.saw(seat, noPage, now.Add(PresenceTTL), now)
 		m.presenceChanged()
 	}
 }

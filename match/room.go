@@ -110,7 +110,7 @@ type offerKey struct {
 func newRoom(seats int, now time.Time) room {
 	r := room{offered: map[offerKey]int{}, seen: make([]presence, seats)}
 	for i := range r.seen {
-		r.seen[i].at = now
+		r.seen[i] = presence{noPage: now.Add(PresenceTTL)}
 	}
 	return r
 }

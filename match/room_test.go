@@ -465,6 +465,39 @@ func TestClaimVictory(t *testing.T) {
 		n.must(id, claim(alice))
 	})
 
+	t.Run("pages on two servers: the last one here closes, one elsewhere is open", func(t *testing.T) {
+		n := newNode(t)
+		id := n.live(twoHumans("20"))
+		on := func(u match.User, h bool, source string) match.Command {
+			c := here(u, h)
+			c.Source = source
+			return c
+		}
+		n.must(id, move(alice, 0, "1"))
+		n.must(id, on(bob, true, "node2"))
+		n.must(id, on(bob, true, "node3"))
+		n.must(id, on(bob, false, "node3")) // his page on node3 closed; the one on node2 is open
+		for range 3 {
+			n.time.Advance(match.PresenceEvery) // node2 repeats it
+			n.must(id, on(bob, true, "node2"))
+		}
+		n.steps(id, []step{{"bob's page on node2 is open", claim(alice), match.CodeConflict}})
+		for _, e := range n.events.All() {
+			if e.Kind != match.EventPresence {
+				continue
+			}
+			for _, a := range e.Room.Away {
+				if a.Seat == 1 {
+					t.Fatalf("bob counted away with a page open: %+v", e.Room.Away)
+				}
+			}
+		}
+		// Then the page on node2 closes too: he is away from then.
+		n.must(id, on(bob, false, "node2"))
+		n.time.Advance(grace)
+		n.must(id, claim(alice))
+	})
+
 	t.Run("correspondence", func(t *testing.T) {
 		n := newNode(t)
 		m := twoHumans("20")

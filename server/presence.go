@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"crypto/rand"
 	"errors"
 	"sync"
 	"time"
@@ -11,9 +12,10 @@ import (
 
 // Presence: which players have a game page open on this node, told to each
 // game's owner (match.CmdPresence — forwarded like any command, so the
-// owner hears from every node): once when a player's first page of the
-// game opens here, again every match.PresenceEvery while one is open, and
-// "gone" when the last one closes. The owner decides who is away and when
+// owner hears from every node, and counts each node's pages apart): once
+// when a player's first page of the game opens here, again every
+// match.PresenceEvery while one is open, and "gone" when the last one here
+// closes. The owner decides who is away and when
 // the others may claim (match/presence.go). Leaving a finished game's page
 // also withdraws or declines its pending rematch (rematch.go).
 //
@@ -34,12 +36,15 @@ type presenceNews struct {
 }
 
 type presenceTracker struct {
-	s     *Server
-	mu    sync.Mutex
-	pages map[presenceKey]*pageCount
-	socks map[int64]int       // open WebSockets per user
-	seen  map[int64]time.Time // last sign of each user
-	queue chan presenceNews
+	s *Server
+	// source names this process to the games' owners: they count each
+	// server's pages apart (match.Command.Source).
+	source string
+	mu     sync.Mutex
+	pages  map[presenceKey]*pageCount
+	socks  map[int64]int       // open WebSockets per user
+	seen   map[int64]time.Time // last sign of each user
+	queue  chan presenceNews
 }
 
 type pageCount struct {
@@ -48,7 +53,7 @@ type pageCount struct {
 }
 
 func newPresence(s *Server) *presenceTracker {
-	return &presenceTracker{s: s, pages: map[presenceKey]*pageCount{}, socks: map[int64]int{},
+	return &presenceTracker{s: s, source: rand.Text(), pages: map[presenceKey]*pageCount{}, socks: map[int64]int{},
 		seen: map[int64]time.Time{}, queue: make(chan presenceNews, 1024)}
 }
 
@@ -135,7 +140,7 @@ func (p *presenceTracker) deliver(ctx context.Context, n presenceNews) {
 	}
 	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
-	_, err := p.s.tell(ctx, n.game, match.Command{Kind: match.CmdPresence, User: match.User{ID: n.uid}, Here: n.here})
+	_, err := p.s.tell(ctx, n.game, match.Command{Kind: match.CmdPresence, User: match.User{ID: n.uid}, Here: n.here, Source: p.source})
 	var me *match.Error
 	if errors.Is(err, match.ErrClosed) || (errors.As(err, &me) && (me.Code == match.CodeGameOver || me.Code == match.CodeForbidden)) {
 		// No owner (the game is over), or not a player: nothing more to

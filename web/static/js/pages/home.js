@@ -1,18 +1,24 @@
-// Home: the four games, each with a one-line pitch and "play a bot now",
-// which makes a guest account if needed and starts the game at once.
+// Home: the four games, each with a one-line pitch, "play a bot now"
+// (which makes a guest account if needed and starts the game at once) and
+// "play a person" (quick pairing at the time control chosen above the
+// cards); the number of players online.
 
-import {h} from '../dom.js'
+import {h, clear} from '../dom.js'
 import {t} from '../i18n.js'
 import {api} from '../api.js'
 import * as session from '../session.js'
 import {games, gameNames} from '../games/registry.js'
 import {errorBox, gameTitle} from './common.js'
+import {Seeker, statusBox, onlineCount, PAIR_CLOCKS, CLOCK_SPECS, pairClockLong} from './pairing.js'
 import {cta} from '../lessons/text.js'
 
 const LEVEL_KEY = 'tabula.botLevel'
 const LEVELS = ['random', 'greedy', 'easy', 'medium', 'hard']
 
-function savedLevel() {
+const CLOCK_KEY = 'tabula.pairClock'
+
+/** savedLevel is the bot strength last chosen on the home page. */
+export function savedLevel() {
   try {
     const l = localStorage.getItem(LEVEL_KEY)
     if (LEVELS.includes(l)) return l
@@ -22,46 +28,103 @@ function savedLevel() {
   return 'easy'
 }
 
-/** quickGame starts a game of name against a bot and opens it. */
-export async function quickGame(name, level) {
+function savedClock() {
+  try {
+    const c = localStorage.getItem(CLOCK_KEY)
+    if (PAIR_CLOCKS.includes(c)) return c
+  } catch {
+    // default below
+  }
+  return 'rapid'
+}
+
+/** quickGame starts a game of name against a bot (with a clock, if given) and opens it. */
+export async function quickGame(name, level, clock) {
   await session.ensure()
-  const res = await api.createGame({game: name, options: games[name].quickOptions || {},
-    seats: [{kind: 'me'}, {kind: 'bot', level}]})
+  const req = {game: name, options: games[name].quickOptions || {}, seats: [{kind: 'me'}, {kind: 'bot', level}]}
+  if (clock) req.clock = clock
+  const res = await api.createGame(req)
   location.hash = '#/game/' + res.game.id
 }
 
 export function homePage(main) {
+  const online = onlineCount()
+  const seeker = new Seeker({onChange: () => showSearch(), playBot: (game, clock) => quickGame(game, level.value, CLOCK_SPECS[clock])})
   const status = h('div', {'aria-live': 'polite'})
-  const level = h('select', {id: 'bot-level', 'data-test': 'bot-level', onchange: (ev) => {
+  const remember = (key) => (ev) => {
     try {
-      localStorage.setItem(LEVEL_KEY, ev.target.value)
+      localStorage.setItem(key, ev.target.value)
     } catch {
       // not remembered
     }
-  }}, LEVELS.map((l) => h('option', {value: l, selected: l === savedLevel()}, t('bot.' + l))))
-  const cards = gameNames.map((name) => h('article', {class: 'game-card', 'data-game': name},
-    h('div', {class: 'game-icon icon-' + games[name].icon, 'aria-hidden': 'true'}),
-    h('h2', {}, gameTitle(name)),
-    h('p', {class: 'pitch'}, t('game.' + name + '.pitch')),
-    h('div', {class: 'card-actions'},
-      h('button', {type: 'button', class: 'primary', 'data-test': 'play-bot-' + name, onclick: async (ev) => {
-        ev.target.disabled = true
-        status.replaceChildren()
-        try {
-          await quickGame(name, level.value)
-        } catch (e) {
-          status.replaceChildren(errorBox(e))
-          ev.target.disabled = false
-        }
-      }}, t('home.playBot')),
-      h('a', {href: '#/learn/' + name, class: 'button', 'data-test': 'learn-link-' + name}, cta(name, gameTitle(name))),
-      h('a', {href: '#/rules/' + name, class: 'button'}, t('home.rules')),
-      h('a', {href: '#/lobby?game=' + name, class: 'button subtle'}, t('home.lobby')))))
-  main.append(
-    h('section', {class: 'hero'},
-      h('h1', {}, t('home.title')),
-      h('p', {class: 'lead'}, t('home.lead')),
-      h('p', {}, h('label', {for: 'bot-level'}, t('home.botLevel') + ' '), level)),
-    status,
-    h('div', {class: 'game-cards'}, cards))
+  }
+  let level = null
+  let clock = null
+  const searches = {} // game → the box under its card's buttons
+  const personButtons = []
+
+  function showSearch() {
+    const st = seeker.state
+    for (const b of personButtons) b.disabled = seeker.busy()
+    for (const [name, box] of Object.entries(searches)) {
+      const now = st.game === name ? statusBox(seeker) : null
+      box.replaceChildren(...(now ? [now] : []))
+    }
+  }
+
+  function render() {
+    clear(main)
+    personButtons.length = 0
+    level = h('select', {id: 'bot-level', 'data-test': 'bot-level', onchange: remember(LEVEL_KEY)},
+      LEVELS.map((l) => h('option', {value: l, selected: l === savedLevel()}, t('bot.' + l))))
+    clock = h('select', {id: 'pair-clock', 'data-test': 'pair-clock', onchange: remember(CLOCK_KEY)},
+      PAIR_CLOCKS.map((c) => h('option', {value: c, selected: c === savedClock()}, pairClockLong(c))))
+    const cards = gameNames.map((name) => {
+      const person = h('button', {type: 'button', 'data-test': 'pair-' + name, onclick: () => seeker.ask(name, clock.value)}, t('home.playPerson'))
+      personButtons.push(person)
+      searches[name] = h('div', {class: 'card-search', 'aria-live': 'polite'})
+      return h('article', {class: 'game-card', 'data-game': name},
+        h('div', {class: 'game-icon icon-' + games[name].icon, 'aria-hidden': 'true'}),
+        h('h2', {}, gameTitle(name)),
+        h('p', {class: 'pitch'}, t('game.' + name + '.pitch')),
+        h('div', {class: 'card-actions'},
+          h('button', {type: 'button', class: 'primary', 'data-test': 'play-bot-' + name, onclick: async (ev) => {
+            ev.target.disabled = true
+            status.replaceChildren()
+            try {
+              await quickGame(name, level.value)
+            } catch (e) {
+              status.replaceChildren(errorBox(e))
+              ev.target.disabled = false
+            }
+          }}, t('home.playBot')),
+          person,
+          h('a', {href: '#/learn/' + name, class: 'button', 'data-test': 'learn-link-' + name}, cta(name, gameTitle(name))),
+          h('a', {href: '#/rules/' + name, class: 'button'}, t('home.rules')),
+          h('a', {href: '#/lobby?game=' + name, class: 'button subtle'}, t('home.lobby'))),
+        searches[name])
+    })
+    main.append(
+      h('section', {class: 'hero'},
+        h('div', {class: 'page-head'}, h('h1', {}, t('home.title')), online.node),
+        h('p', {class: 'lead'}, t('home.lead')),
+        h('div', {class: 'hero-choices'},
+          h('p', {}, h('label', {for: 'bot-level'}, t('home.botLevel') + ' '), level),
+          h('p', {}, h('label', {for: 'pair-clock'}, t('home.pairClock') + ' '), clock))),
+      status,
+      h('div', {class: 'game-cards'}, cards))
+    showSearch()
+  }
+
+  render()
+  return {
+    relang() {
+      render()
+      online.relang()
+    },
+    destroy() {
+      online.destroy()
+      seeker.destroy()
+    },
+  }
 }

@@ -1,25 +1,65 @@
-// Lobby: create a game with any options of /api/catalog and any seats
-// (open, invited, bots), join open games, watch live ones.
+// Lobby: quick pairing (a game and a time control: play whoever waits for
+// the same, or wait), the players online, create a game with any options
+// of /api/catalog and any seats (open, invited, bots), join open games,
+// watch live ones; ratings beside the players' names.
 
 import {h, clear, fmtTime} from '../dom.js'
 import {t, lang} from '../i18n.js'
 import {api} from '../api.js'
 import * as session from '../session.js'
 import {gameNames} from '../games/registry.js'
-import {errorBox, seatText, gameTitle} from './common.js'
+import {errorBox, gameTitle} from './common.js'
+import {playersLine, clockText} from './players.js'
+import {Seeker, statusBox, onlineCount, PAIR_CLOCKS, CLOCK_SPECS, pairClockShort, pairClockLong} from './pairing.js'
+import {quickGame, savedLevel} from './home.js'
 
 export function lobbyPage(main, _params, query) {
   let timer = null
   let catalog = null
+  let lists = {open: null, live: null}
   const formBox = h('section', {class: 'panel create', 'aria-labelledby': 'create-h'})
+  const pairBox = h('section', {class: 'panel pair', 'aria-labelledby': 'pair-h', 'data-test': 'pairing'})
   const openList = h('div', {'data-test': 'open-games'})
   const liveList = h('div', {'data-test': 'live-games'})
+  const listBox = h('section', {class: 'panel lists'})
   const msg = h('div', {'aria-live': 'polite'})
-  main.append(h('h1', {}, t('lobby.title')), msg,
-    h('div', {class: 'lobby-cols'}, formBox,
-      h('section', {class: 'panel'}, h('h2', {}, t('lobby.open')), openList, h('h2', {}, t('lobby.live')), liveList)))
+  const online = onlineCount()
+  const seeker = new Seeker({onChange: (st) => {
+    renderPairing()
+    // one's own waiting game shows in the list at once (and leaves it when cancelled)
+    if (st.phase === 'waiting' || (st.phase === 'idle' && st.game)) refresh()
+  }, playBot: (game, clock) => quickGame(game, savedLevel(), CLOCK_SPECS[clock])})
+  const title = h('h1', {})
+  main.append(h('div', {class: 'page-head'}, title, online.node), msg,
+    h('div', {class: 'lobby-grid'}, pairBox, listBox, formBox))
 
+  function renderStatic() {
+    title.textContent = t('lobby.title')
+    listBox.replaceChildren(h('h2', {}, t('lobby.open')), openList, h('h2', {}, t('lobby.live')), liveList)
+  }
+
+  /**
+   * renderPairing: a button per game and time control, or, while a search
+   * runs, what it is doing (with Cancel and "Play a bot instead").
+   */
+  function renderPairing() {
+    pairBox.replaceChildren(h('h2', {id: 'pair-h'}, t('pair.title')))
+    if (!seeker.busy()) {
+      pairBox.append(h('p', {class: 'note'}, t('pair.lead')),
+        h('div', {class: 'pair-grid'}, gameNames.map((g) => h('div', {class: 'pair-row', role: 'group', 'aria-label': gameTitle(g)},
+          h('span', {class: 'pair-game'}, gameTitle(g)),
+          PAIR_CLOCKS.map((c) => {
+            const label = t('pair.ask', {game: gameTitle(g), clock: pairClockLong(c)})
+            return h('button', {type: 'button', class: 'pair-btn', 'data-test': `pair-${g}-${c}`, title: label, 'aria-label': label,
+              onclick: () => seeker.ask(g, c)}, pairClockShort(c))
+          })))))
+    }
+    const box = statusBox(seeker)
+    if (box) pairBox.append(box)
+  }
   const state = {game: query.get('game') && gameNames.includes(query.get('game')) ? query.get('game') : 'sgolte'}
+  renderStatic()
+  renderPairing()
 
   /**
    * optionField is one option of the game: its name and values in words
@@ -118,9 +158,8 @@ export function lobbyPage(main, _params, query) {
         const v = values[o.name]
         if (v !== undefined && v !== o.default) req.options[o.name] = String(v)
       }
-      const clocks = {blitz: {kind: 'realtime', initialMs: 300000, incrementMs: 3000}, rapid: {kind: 'realtime', initialMs: 900000, incrementMs: 10000},
-        corr: {kind: 'correspondence', days: 3}}
-      if (clocks[clock.value]) req.clock = clocks[clock.value]
+      const spec = CLOCK_SPECS[clock.value === 'corr' ? 'correspondence' : clock.value]
+      if (spec) req.clock = spec
       try {
         await session.ensure()
         const res = await api.createGame(req)
@@ -140,39 +179,59 @@ export function lobbyPage(main, _params, query) {
   }
 
   function row(sum, action) {
-    return h('li', {class: 'game-row', 'data-id': sum.id},
-      h('strong', {}, gameTitle(sum.game)), ' ',
-      h('span', {class: 'seats'}, sum.seats.map((se) => seatText(se, sum.seats)).join(' · ')), ' ',
-      h('small', {}, fmtTime(sum.created, lang())), ' ', action)
+    const clock = clockText(sum.clock)
+    return h('li', {class: 'game-row lobby-row', 'data-id': sum.id},
+      h('div', {class: 'row-main'},
+        h('div', {class: 'row-title'}, h('strong', {}, gameTitle(sum.game)),
+          clock ? h('span', {class: 'tag', title: t('lobby.clock')}, clock) : null,
+          sum.rated ? h('span', {class: 'tag rated'}, t('lobby.ratedTag')) : null,
+          h('small', {class: 'muted'}, fmtTime(sum.created, lang()))),
+        playersLine(sum)),
+      action)
   }
 
+  function showLists() {
+    const {open, live} = lists
+    if (!open) return
+    const me = session.current()
+    clear(openList)
+    clear(liveList)
+    if (!open.games.length) openList.append(h('p', {class: 'muted'}, t('lobby.noneOpen')))
+    openList.append(h('ul', {class: 'games'}, open.games.map((g) => {
+      const mine = me && g.seats.some((se) => se.user === me.name)
+      const act = mine ? h('a', {href: '#/game/' + g.id, class: 'button'}, t('lobby.openGame')) :
+        h('button', {type: 'button', 'data-test': 'join-' + g.id, onclick: async () => {
+          try {
+            await session.ensure()
+            await api.join(g.id)
+            location.hash = '#/game/' + g.id
+          } catch (e) {
+            msg.replaceChildren(errorBox(e))
+          }
+        }}, t('lobby.join'))
+      return row(g, act)
+    })))
+    if (!live.games.length) liveList.append(h('p', {class: 'muted'}, t('lobby.noneLive')))
+    liveList.append(h('ul', {class: 'games'}, live.games.map((g) => row(g, h('a', {href: '#/game/' + g.id, class: 'button'}, t('lobby.watch'))))))
+  }
+
+  // The lists every 5 s while the page is seen (two requests), at once when it is seen again.
+  let last = 0
   async function refresh() {
+    if (document.hidden) return
+    last = Date.now()
     try {
       const [open, live] = await Promise.all([api.games({status: 'open', limit: 50}), api.games({status: 'live', limit: 50})])
-      const me = session.current()
-      clear(openList)
-      clear(liveList)
-      if (!open.games.length) openList.append(h('p', {class: 'muted'}, t('lobby.noneOpen')))
-      openList.append(h('ul', {class: 'games'}, open.games.map((g) => {
-        const mine = me && g.seats.some((se) => se.user === me.name)
-        const act = mine ? h('a', {href: '#/game/' + g.id, class: 'button'}, t('lobby.openGame')) :
-          h('button', {type: 'button', 'data-test': 'join-' + g.id, onclick: async () => {
-            try {
-              await session.ensure()
-              await api.join(g.id)
-              location.hash = '#/game/' + g.id
-            } catch (e) {
-              msg.replaceChildren(errorBox(e))
-            }
-          }}, t('lobby.join'))
-        return row(g, act)
-      })))
-      if (!live.games.length) liveList.append(h('p', {class: 'muted'}, t('lobby.noneLive')))
-      liveList.append(h('ul', {class: 'games'}, live.games.map((g) => row(g, h('a', {href: '#/game/' + g.id, class: 'button'}, t('lobby.watch'))))))
+      lists = {open, live}
+      showLists()
     } catch (e) {
       msg.replaceChildren(errorBox(e))
     }
   }
+  const onVisible = () => {
+    if (!document.hidden && Date.now() - last >= 5000) refresh()
+  }
+  document.addEventListener('visibilitychange', onVisible)
 
   api.catalog().then((c) => {
     catalog = c
@@ -180,5 +239,19 @@ export function lobbyPage(main, _params, query) {
   }).catch((e) => msg.replaceChildren(errorBox(e)))
   refresh()
   timer = setInterval(refresh, 5000)
-  return {destroy: () => clearInterval(timer)}
+  return {
+    relang() {
+      renderStatic()
+      renderPairing()
+      showLists()
+      online.relang()
+      if (catalog) renderForm()
+    },
+    destroy() {
+      clearInterval(timer)
+      document.removeEventListener('visibilitychange', onVisible)
+      online.destroy()
+      seeker.destroy()
+    },
+  }
 }

@@ -8,7 +8,8 @@ import * as session from '../session.js'
 import * as theme from '../theme.js'
 import * as sound from '../sound.js'
 import * as notify from '../notify.js'
-import {errorBox, seatText, resultText, resultOf, gameTitle} from './common.js'
+import {errorBox, resultText, resultOf, gameTitle} from './common.js'
+import {playersLine} from './players.js'
 
 export function profilePage(main, [name]) {
   const head = h('h1', {}, name)
@@ -45,7 +46,7 @@ export function profilePage(main, [name]) {
     list.append(h('ul', {class: 'games'}, res.games.map((g) => {
       const mine = reader && g.seats.findIndex((se) => se.user === reader.name)
       const result = reader && reader.name === name ? resultText(g, mine) : resultOf(g, name)
-      return h('li', {class: 'game-row'}, h('strong', {}, gameTitle(g.game)), ' ', g.seats.map((se) => seatText(se, g.seats)).join(' · '), ' ',
+      return h('li', {class: 'game-row'}, h('strong', {}, gameTitle(g.game)), ' ', playersLine(g), ' ',
         h('small', {}, fmtTime(g.created, lang())), ' ', g.result ? h('span', {}, result) : h('span', {}, t('status.' + g.status)), ' ',
         h('a', {href: (g.status === 'finished' ? '#/replay/' : '#/game/') + g.id, class: 'button'}, g.status === 'finished' ? t('game.replay') : t('lobby.openGame')))
     })))

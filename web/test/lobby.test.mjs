@@ -1,0 +1,291 @@
+// The lobby of issue 17: quick pairing (two players pressing the same game
+// and clock meet in one live game; Cancel, leaving the page and "play a bot
+// instead" abort the waiting game), the number of players online, ratings
+// beside the players' names, errors in words, the options' names and values
+// in every language; screenshots of the lobby at 1280×800 and 390×844.
+
+import {test, before, after} from 'node:test'
+import assert from 'node:assert/strict'
+import path from 'node:path'
+import {launch, newPage, assertNoErrors, guest, api, createGame, userName, BASE, SHOTS} from './helpers.mjs'
+
+let browser
+before(async () => {
+  browser = await launch()
+})
+after(async () => {
+  await browser?.close()
+})
+
+const dictionary = (page, l) => page.evaluate((l) => import(`/js/lang/${l}.js`).then((m) => m.default), l)
+
+async function lobby(page) {
+  await page.goto(BASE + '/#/lobby')
+  await page.waitForSelector('[data-test=pair-sgolte-none]')
+}
+
+/** gameStatus polls the game's status until it is want (or the wait runs out). */
+async function waitStatus(page, id, want) {
+  for (let i = 0; i < 50; i++) {
+    const res = await api(page, 'GET', '/games/' + id)
+    if (res.body?.game?.status === want) return
+    await page.waitForTimeout(200)
+  }
+  assert.fail(`game ${id} never became ${want}`)
+}
+
+/** registered makes the page's context a new registered user and returns the name. */
+async function registered(page) {
+  await page.goto(BASE + '/#/account')
+  const name = 'r' + Math.random().toString(36).slice(2, 10)
+  const res = await api(page, 'POST', '/users', {name, password: 'plum tree ' + Math.random().toString(36).slice(2)})
+  assert.equal(res.status, 201, JSON.stringify(res.body))
+  return name
+}
+
+/** move makes the first legal move of the page's user in game id. */
+async function move(page, id) {
+  const g = (await api(page, 'GET', '/games/' + id)).body
+  assert.ok(g.legal?.length, 'no legal move: ' + JSON.stringify(g.game))
+  const res = await api(page, 'POST', `/games/${id}/moves`, {ply: g.moves.length, move: g.legal[0]})
+  assert.equal(res.status, 200, JSON.stringify(res.body))
+}
+
+/** ratedPlayer: a registered user who has finished a rated Sgolte game (won by the other's resignation). */
+async function ratedPlayer() {
+  const a = await newPage(browser)
+  const b = await newPage(browser)
+  const an = await registered(a)
+  const bn = await registered(b)
+  const g = await createGame(a, {game: 'sgolte', seats: [{kind: 'me'}, {kind: 'invite', user: bn}], rated: true})
+  assert.equal((await api(b, 'POST', `/games/${g.id}/join`, {})).status, 200)
+  await move(a, g.id)
+  await move(b, g.id)
+  assert.equal((await api(b, 'POST', `/games/${g.id}/resign`, {})).status, 200)
+  const rating = (await api(a, 'GET', '/users/' + an)).body.ratings.find((r) => r.game === 'sgolte')
+  assert.ok(rating && rating.games === 1, 'alice is rated after the game: ' + JSON.stringify(rating))
+  await b.context().close()
+  return {page: a, name: an, rating}
+}
+
+test('quick pairing: two players pressing the same game and clock land in the same live game', async () => {
+  const alice = await newPage(browser)
+  const bob = await newPage(browser)
+  await lobby(alice)
+  await alice.click('[data-test=pair-sgolte-blitz]')
+  await alice.waitForSelector('[data-test=pair-waiting]')
+  assert.match(await alice.textContent('[data-test=pair-waiting]'), /Waiting for an opponent…\s*Sgolte · 5\+3/)
+  const waiting = await alice.getAttribute('[data-test=pair-waiting]', 'data-id')
+  assert.equal(await alice.$('[data-test=pair-skyjo-none]'), null, 'one search at a time')
+  await alice.waitForFunction(() => document.querySelector('[data-test=pair-elapsed]')?.textContent === '0:01')
+
+  await lobby(bob)
+  await bob.click('[data-test=pair-sgolte-blitz]')
+  // bob is seated in alice's game and goes there; alice's page follows on its own
+  await bob.waitForURL('**/#/game/' + waiting)
+  await alice.waitForURL('**/#/game/' + waiting)
+  for (const p of [alice, bob]) await p.waitForSelector('.board-svg [data-hit]')
+  const g = (await api(bob, 'GET', '/games/' + waiting)).body.game
+  assert.equal(g.status, 'live')
+  assert.deepEqual(g.clock, {kind: 'realtime', initialMs: 300000, incrementMs: 3000})
+  assert.deepEqual(g.seats.map((se) => se.user).sort(), [await userName(alice), await userName(bob)].sort())
+  assertNoErrors(alice)
+  assertNoErrors(bob)
+  await alice.context().close()
+  await bob.context().close()
+})
+
+test('quick pairing: Cancel and leaving the page abort the waiting game; nobody is paired with it', async () => {
+  const alice = await newPage(browser)
+  const bob = await newPage(browser)
+  await lobby(alice)
+  await alice.click('[data-test=pair-sploof-correspondence]')
+  await alice.waitForSelector('[data-test=pair-waiting]')
+  const first = await alice.getAttribute('[data-test=pair-waiting]', 'data-id')
+  await alice.click('[data-test=pair-cancel]')
+  await alice.waitForSelector('[data-test=pair-sploof-correspondence]')
+  assert.equal(await alice.$('[data-test=pair-waiting]'), null)
+  await waitStatus(alice, first, 'aborted')
+
+  // bob asks for the same: nobody waits any more, so bob waits in a game of his own
+  await lobby(bob)
+  await bob.click('[data-test=pair-sploof-correspondence]')
+  await bob.waitForSelector('[data-test=pair-waiting]')
+  const second = await bob.getAttribute('[data-test=pair-waiting]', 'data-id')
+  assert.notEqual(second, first)
+  await bob.click('[data-test=nav-home]')
+  await bob.waitForSelector('.game-card')
+  await waitStatus(bob, second, 'aborted')
+  assertNoErrors(alice)
+  assertNoErrors(bob)
+  await alice.context().close()
+  await bob.context().close()
+})
+
+test('quick pairing from the home page, then a bot instead of waiting', async () => {
+  const page = await newPage(browser, {viewport: {width: 390, height: 844}})
+  await page.goto(BASE + '/')
+  await page.waitForSelector('[data-test=pair-skjuub]')
+  await page.selectOption('[data-test=pair-clock]', 'rapid')
+  await page.selectOption('[data-test=bot-level]', 'random')
+  await page.click('[data-test=pair-skjuub]')
+  await page.waitForSelector('.game-card[data-game=skjuub] [data-test=pair-waiting]')
+  assert.match(await page.textContent('[data-test=pair-waiting]'), /Skjuub · 15\+10/)
+  const waiting = await page.getAttribute('[data-test=pair-waiting]', 'data-id')
+  await page.click('[data-test=pair-bot]')
+  await page.waitForURL(/#\/game\//)
+  const id = page.url().split('#/game/')[1]
+  assert.notEqual(id, waiting)
+  const g = (await api(page, 'GET', '/games/' + id)).body.game
+  assert.equal(g.game, 'skjuub')
+  assert.deepEqual(g.seats.map((se) => se.kind), ['human', 'bot'])
+  assert.equal(g.seats[1].level, 'random')
+  assert.equal(g.clock.kind, 'realtime')
+  await waitStatus(page, waiting, 'aborted')
+  // the choice of clock is remembered
+  await page.goto(BASE + '/')
+  await page.waitForSelector('[data-test=pair-clock]')
+  assert.equal(await page.inputValue('[data-test=pair-clock]'), 'rapid')
+  assertNoErrors(page)
+  await page.context().close()
+})
+
+test('the number of players online counts both players', async () => {
+  const alice = await newPage(browser)
+  const bob = await newPage(browser)
+  await guest(alice)
+  await guest(bob)
+  await lobby(alice)
+  await lobby(bob)
+  for (const p of [alice, bob]) {
+    await p.waitForSelector('[data-test=online]:not([hidden])')
+    const n = Number(await p.getAttribute('[data-test=online]', 'data-count'))
+    assert.ok(n >= 2, 'players online: ' + n)
+    assert.match(await p.textContent('[data-test=online]'), new RegExp(`^\\s*${n} players online$`))
+  }
+  // every 30 s, not more: the page asked once since it opened
+  let asked = 0
+  alice.on('request', (r) => { if (r.url().endsWith('/api/online')) asked++ })
+  await alice.waitForTimeout(2000)
+  assert.equal(asked, 0)
+  // switching the language keeps the page (and a search in progress) and says it in Korean
+  await alice.click('[data-test=pair-skyjo-correspondence]')
+  await alice.waitForSelector('[data-test=pair-waiting]')
+  const waiting = await alice.getAttribute('[data-test=pair-waiting]', 'data-id')
+  await alice.selectOption('[data-test=lang]', 'ko')
+  await alice.waitForFunction(() => document.querySelector('#pair-h')?.textContent === '빠른 대국')
+  assert.match(await alice.textContent('[data-test=online]'), /^\s*\d+명 접속 중$/)
+  assert.equal(await alice.getAttribute('[data-test=pair-waiting]', 'data-id'), waiting)
+  assert.match(await alice.textContent('[data-test=pair-waiting]'), /상대를 기다리는 중…\s*스카이조 · 3일/)
+  await alice.click('[data-test=pair-cancel]')
+  await waitStatus(alice, waiting, 'aborted')
+  assertNoErrors(alice)
+  assertNoErrors(bob)
+  await alice.context().close()
+  await bob.context().close()
+})
+
+test("a rated player's rating stands beside the name in the lobby and on profiles", async () => {
+  const {page: alice, name, rating} = await ratedPlayer()
+  const g = await createGame(alice, {game: 'sgolte', options: {size: '6'}, seats: [{kind: 'me'}, {kind: 'open'}]})
+  const viewer = await newPage(browser)
+  await lobby(viewer)
+  const row = `[data-test=open-games] li[data-id="${g.id}"]`
+  await viewer.waitForSelector(row)
+  const player = `${row} .player[data-seat="0"]`
+  assert.equal(await viewer.textContent(`${player} .who`), name)
+  assert.equal(await viewer.textContent(`${player} [data-test=rating]`), Math.round(rating.rating) + '?', 'provisional after one game')
+  assert.match(await viewer.getAttribute(`${player} [data-test=rating]`, 'title'), /^Provisional rating \d+/)
+  assert.equal(await viewer.$(`${row} .player[data-seat="1"] [data-test=rating]`), null, 'an open seat has no rating')
+  // the name leads to the profile, whose list of games shows the rating too
+  await viewer.click(`${player} a.who`)
+  await viewer.waitForURL('**/#/user/' + name)
+  await viewer.waitForSelector('.game-row [data-test=rating]')
+  assert.equal(await viewer.textContent(`.game-row .player:has(a[href="#/user/${name}"]) [data-test=rating]`), Math.round(rating.rating) + '?')
+  assertNoErrors(viewer)
+  assertNoErrors(alice)
+  await viewer.context().close()
+  await alice.context().close()
+})
+
+test('screenshots of the lobby, wide and phone, English and Korean', async () => {
+  const {page: alice} = await ratedPlayer()
+  await createGame(alice, {game: 'sgolte', options: {size: '6'}, seats: [{kind: 'me'}, {kind: 'open'}]})
+  const host = await newPage(browser)
+  await guest(host)
+  const live = await createGame(host, {game: 'skyjo', seats: [{kind: 'me'}, {kind: 'bot', level: 'easy'}, {kind: 'bot', level: 'medium'}], options: {players: '3'},
+    clock: {kind: 'realtime', initialMs: 900000, incrementMs: 10000}})
+  assert.equal(live.status, 'live')
+  for (const [l, locale] of [['en', 'en-US'], ['ko', 'ko-KR']]) {
+    for (const [w, hgt] of [[1280, 800], [390, 844]]) {
+      const page = await newPage(browser, {locale, viewport: {width: w, height: hgt}})
+      await lobby(page)
+      await page.waitForSelector('[data-test=open-games] [data-test=rating]')
+      await page.waitForSelector('[data-test=online]:not([hidden])')
+      // nothing sticks out sideways
+      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), `${l} ${w}: no sideways scrolling`)
+      await page.screenshot({path: path.join(SHOTS, `lobby-${l}-${w}x${hgt}.png`)})
+      // and waiting for an opponent
+      await page.click('[data-test=pair-sploof-blitz]')
+      await page.waitForSelector('[data-test=pair-waiting]')
+      await page.waitForSelector('[data-test=open-games] li:has(a[href^="#/game/"])')
+      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), `${l} ${w}: no sideways scrolling`)
+      await page.screenshot({path: path.join(SHOTS, `lobby-waiting-${l}-${w}x${hgt}.png`)})
+      await page.click('[data-test=pair-cancel]')
+      await page.waitForSelector('[data-test=pair-sploof-blitz]')
+      assertNoErrors(page)
+      await page.context().close()
+    }
+  }
+  await api(host, 'POST', `/games/${live.id}/resign`, {})
+  await host.context().close()
+  await alice.context().close()
+})
+
+test('errors of quick pairing are told in words, in the page’s language', async () => {
+  const page = await newPage(browser, {locale: 'ko-KR'})
+  await guest(page)
+  // as many open games as a user may have (--max-open-games, 5 by default)
+  const made = []
+  for (let i = 0; i < 5; i++) made.push(await createGame(page, {game: 'skyjo', options: {players: '3'}, seats: [{kind: 'me'}, {kind: 'open'}, {kind: 'open'}]}))
+  await lobby(page)
+  await page.click('[data-test=pair-skyjo-rapid]')
+  await page.waitForSelector('[data-test=pair-error]')
+  const ko = await dictionary(page, 'ko')
+  assert.equal(await page.textContent('[data-test=pair-error]'), ko['error.quota'])
+  assert.equal(await page.isDisabled('[data-test=pair-skyjo-rapid]'), false, 'one may try again')
+  // the refused request's 429 is the browser's console error, nothing else
+  page.errors = page.errors.filter((e) => !/status of 429/.test(e))
+  assertNoErrors(page)
+  for (const g of made) assert.equal((await api(page, 'POST', `/games/${g.id}/abort`, {})).status, 200)
+  await page.context().close()
+})
+
+test('every option of every game has its name and values in words in Korean and Mongolian', async () => {
+  for (const l of ['ko', 'mn']) {
+    const page = await newPage(browser, {locale: l === 'ko' ? 'ko-KR' : 'mn-MN'})
+    await lobby(page)
+    const catalog = (await api(page, 'GET', '/catalog')).body
+    const dict = await dictionary(page, l)
+    const en = await dictionary(page, 'en')
+    for (const g of catalog.games) {
+      await page.selectOption('[data-test=create-game]', g.name)
+      await page.waitForSelector(`.create [data-option="${g.options[0].name}"]`)
+      for (const o of g.options) {
+        const key = `opt.${g.name}.${o.name}`
+        const field = `.create [data-option="${o.name}"]`
+        const label = (await page.textContent(`${field} label`)).trim()
+        assert.ok(dict[key + '.name'] && label.startsWith(dict[key + '.name']), `${l} ${key}: label ${label}`)
+        assert.notEqual(dict[key + '.name'], en[key + '.name'], `${l} ${key}: not translated`)
+        assert.equal(await page.getAttribute(`${field} label`, 'title'), dict[key], `${l} ${key}: the rule as a tooltip`)
+        for (const v of o.values || []) {
+          const shown = (await page.textContent(`${field} select option[value="${v}"]`)).trim()
+          assert.equal(shown, dict[`${key}.v.${v}`], `${l} ${key} = ${v}`)
+          if (!/^\d+$/.test(v)) assert.notEqual(shown, v, `${l} ${key} = ${v}: a raw id`)
+        }
+      }
+    }
+    assertNoErrors(page)
+    await page.context().close()
+  }
+})

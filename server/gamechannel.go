@@ -84,12 +84,12 @@ func (gc *gameConn) snapshot() ([]byte, error) {
 		return nil, err
 	}
 	gc.seq = snap.Seq()
-	msg := gc.s.gameSnapshot(gc.ctx, snap, gc.uid)
+	msg, rseq := gc.s.gameSnapshot(gc.ctx, snap, gc.uid)
 	if msg.Room != nil {
 		gc.room = msg.Room.N
 	}
 	if msg.Rematch != nil {
-		gc.rematchSeq = max(gc.rematchSeq, snap.Seq())
+		gc.rematchSeq = max(gc.rematchSeq, rseq)
 	}
 	gc.sit(&snap.Meta)
 	return marshal(msg), nil

@@ -160,5 +160,6 @@ func (s *Server) handleGetGame(w http.ResponseWriter, r *http.Request) {
 	if u != nil {
 		uid = u.ID
 	}
-	writeJSON(w, http.StatusOK, s.gameSnapshot(r.Context(), snap, uid))
+	msg, _ := s.gameSnapshot(r.Context(), snap, uid)
+	writeJSON(w, http.StatusOK, msg)
 }

@@ -131,17 +131,18 @@ func (s *Server) leaveRematch(ctx context.Context, id string, uid int64) {
 	}
 }
 
-// rematchSummary is the rematch of the finished game m, if one was offered.
-func (s *Server) rematchSummary(ctx context.Context, m *match.Meta) *wire.Summary {
+// rematchSummary is the rematch of the finished game m, if one was
+// offered, and the rematch's own event number it stands at.
+func (s *Server) rematchSummary(ctx context.Context, m *match.Meta) (*wire.Summary, int64) {
 	if m.Status != match.Finished {
-		return nil
+		return nil, 0
 	}
 	snap, err := s.snapshot(ctx, rematchID(m.ID))
 	if err != nil {
-		return nil
+		return nil, 0
 	}
 	sum := s.summary(ctx, &snap.Meta, match.SeatNames(snap.State))
-	return &sum
+	return &sum, snap.Seq()
 }
 
 func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request, u *store.User) {

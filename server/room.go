@@ -157,12 +157,15 @@ func (s *Server) roomMessage(ctx context.Context, snap *match.Snapshot, uid int6
 }
 
 // gameSnapshot is the game channel's snapshot, and GET /api/games/{id}'s
-// answer: the game as uid may see it, with its room, or its rematch.
-func (s *Server) gameSnapshot(ctx context.Context, snap *match.Snapshot, uid int64) wire.Snapshot {
+// answer: the game as uid may see it, with its room, or its rematch and
+// the rematch's event number that the snapshot stands at (its events up to
+// it are in the summary: the rematch's own numbers, not the game's).
+func (s *Server) gameSnapshot(ctx context.Context, snap *match.Snapshot, uid int64) (wire.Snapshot, int64) {
 	msg := s.snapshotMessage(ctx, snap, uid)
 	msg.Room = s.roomMessage(ctx, snap, uid)
-	msg.Rematch = s.rematchSummary(ctx, &snap.Meta)
-	return msg
+	var rseq int64
+	msg.Rematch, rseq = s.rematchSummary(ctx, &snap.Meta)
+	return msg, rseq
 }
 
 // claimGrace is how long a player must be away before the others claim.

@@ -410,3 +410,35 @@ func TestOnlineAndRatings(t *testing.T) {
 		t.Fatalf("alice in the lobby after a win: %+v", s)
 	}
 }
+
+// TestRematchHeardAfterReload: a page opened after the rematch was offered
+// (its snapshot carries the rematch) still hears it start. The snapshot
+// once counted the rematch's events from the finished game's own number,
+// which is higher, and so dropped the rematch's later events.
+func TestRematchHeardAfterReload(t *testing.T) {
+	e := newEnv(t)
+	id, alice, bob, aws, bws, _ := liveTnim(t, e, "20")
+	for ply := 0; ply < 6; ply++ { // the finished game's seq well past the rematch's
+		w := aws
+		if ply%2 == 1 {
+			w = bws
+		}
+		wantAsk(t, w, map[string]any{"type": "move", "ply": ply, "move": "1"}, "")
+	}
+	wantAsk(t, aws, map[string]any{"type": "resign"}, "")
+	var res struct{ Game summary }
+	alice.must(http.StatusOK, "POST", "/api/games/"+id+"/rematch", nil, &res)
+	reloaded := bob.dial("/api/games/" + id + "/ws")
+	if m := decodeRoom(t, reloaded.next("snapshot")); m.Rematch == nil || m.Rematch.Status != "open" {
+		t.Fatalf("snapshot's rematch %+v", m.Rematch)
+	}
+	wantAsk(t, reloaded, map[string]any{"type": "rematch"}, "") // bob accepts from the reloaded page
+	for {
+		if m := decodeRoom(t, reloaded.next("rematch")); m.Game.Status == "live" {
+			if m.Game.ID != res.Game.ID {
+				t.Fatalf("rematch %+v, want %s", m.Game, res.Game.ID)
+			}
+			break
+		}
+	}
+}

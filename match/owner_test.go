@@ -76,11 +76,15 @@ func (n *node) log() string {
 }
 
 // create makes a game of tnim with the given seats (seat 0 is the
-// creator's) and returns its id.
+// creator's) and returns its id. Like the server, it fills in Created, as
+// Registry.Create requires: an open game counts its expiry from it.
 func (n *node) create(m match.Meta) string {
 	n.t.Helper()
 	if m.Game == "" {
 		m.Game = "tnim"
+	}
+	if m.Created.IsZero() {
+		m.Created = n.time.Now()
 	}
 	if m.ID == "" {
 		m.ID = fmt.Sprintf("g%d", len(n.events.All())+1)

@@ -1,8 +1,9 @@
 // The lobby of issue 17: quick pairing (two players pressing the same game
 // and clock meet in one live game; Cancel, leaving the page and "play a bot
 // instead" abort the waiting game), the number of players online, ratings
-// beside the players' names, errors in words, the options' names and values
-// in every language; screenshots of the lobby at 1280×800 and 390×844.
+// beside the players' names, a game from its creator's start (a kept deal
+// is joined only on consent), errors in words, the options' names and
+// values in every language; screenshots of the lobby at 1280×800 and 390×844.
 
 import {test, before, after} from 'node:test'
 import assert from 'node:assert/strict'
@@ -240,6 +241,42 @@ test('screenshots of the lobby, wide and phone, English and Korean', async () =>
   await api(host, 'POST', `/games/${live.id}/resign`, {})
   await host.context().close()
   await alice.context().close()
+})
+
+test("a game that keeps its creator's deal says so in the lobby, and Join asks first", async () => {
+  const alice = await newPage(browser)
+  await guest(alice)
+  const record = {format: 'tabula-record/1', game: 'skyjo', options: {players: '2'}, seed: '777', moves: []}
+  const res = await api(alice, 'POST', '/records', {record, mode: 'continue', keepDeal: true, seats: [{kind: 'me'}, {kind: 'open'}]})
+  assert.equal(res.status, 201, JSON.stringify(res.body))
+  const id = res.body.game.id
+  const bob = await newPage(browser)
+  await lobby(bob)
+  const row = `[data-test=open-games] li[data-id="${id}"]`
+  await bob.waitForSelector(row)
+  assert.equal(await bob.textContent(`${row} [data-test=start-tag]`), 'a record continued')
+  assert.equal(await bob.textContent(`${row} [data-test=kept-deal]`), "creator's deal")
+  // declined: nothing happens
+  const asked = []
+  bob.once('dialog', (d) => {
+    asked.push(d.message())
+    d.dismiss()
+  })
+  await bob.click(`[data-test=join-${id}]`)
+  await bob.waitForTimeout(300)
+  assert.match(asked[0] || '', /may know them\. Join anyway\?/)
+  assert.equal((await api(bob, 'GET', '/games/' + id)).body.game.status, 'open')
+  // accepted: seated, and on to the game
+  bob.once('dialog', (d) => d.accept())
+  await bob.click(`[data-test=join-${id}]`)
+  await bob.waitForURL('**/#/game/' + id)
+  const g = (await api(bob, 'GET', '/games/' + id)).body.game
+  assert.equal(g.status, 'live')
+  assert.equal(g.seats[1].user, await userName(bob))
+  assertNoErrors(alice)
+  assertNoErrors(bob)
+  await alice.context().close()
+  await bob.context().close()
 })
 
 test('errors of quick pairing are told in words, in the page’s language', async () => {

@@ -104,6 +104,13 @@ export default {
   'clock.perMove': '{n} days',
   'lobby.ratedTag': 'rated',
   'error.quota': 'You already have as many games going as allowed (open games, or games with bots). Finish or cancel one first.',
+  'lobby.fromPosition': 'from a position',
+  'lobby.fromRecord': 'a record continued',
+  'lobby.startNote': 'Its creator chose where it starts; never rated.',
+  'lobby.keptDeal': 'creator\'s deal',
+  'lobby.keptDealTitle': 'The creator kept the hidden cards of this start and may know them.',
+  'lobby.keptDealConfirm': 'The creator kept this game\'s hidden cards and may know them. Join anyway?',
+  'error.kept_deal': 'This game keeps its creator\'s hidden cards: join it only if you accept that.',
 
   'game.players': 'Players',
   'game.moves': 'Moves',

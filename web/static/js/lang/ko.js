@@ -103,6 +103,13 @@ export default {
   'clock.perMove': '{n}일',
   'lobby.ratedTag': '레이팅',
   'error.quota': '허용된 만큼의 게임(열린 게임 또는 봇과의 게임)이 이미 진행 중입니다. 먼저 하나를 끝내거나 취소하세요.',
+  'lobby.fromPosition': '국면에서 시작',
+  'lobby.fromRecord': '기보 이어 두기',
+  'lobby.startNote': '만든 사람이 시작 국면을 골랐습니다. 레이팅에 반영되지 않습니다.',
+  'lobby.keptDeal': '만든 사람의 패',
+  'lobby.keptDealTitle': '만든 사람이 이 시작의 숨겨진 카드를 그대로 두었으므로 그 카드를 알 수도 있습니다.',
+  'lobby.keptDealConfirm': '만든 사람이 이 게임의 숨겨진 카드를 그대로 두었으므로 그 카드를 알 수도 있습니다. 그래도 참가할까요?',
+  'error.kept_deal': '이 게임은 만든 사람의 숨겨진 카드를 그대로 씁니다. 이를 받아들일 때만 참가하세요.',
 
   'game.players': '플레이어',
   'game.moves': '수순',

@@ -185,6 +185,9 @@ export function lobbyPage(main, _params, query) {
         h('div', {class: 'row-title'}, h('strong', {}, gameTitle(sum.game)),
           clock ? h('span', {class: 'tag', title: t('lobby.clock')}, clock) : null,
           sum.rated ? h('span', {class: 'tag rated'}, t('lobby.ratedTag')) : null,
+          sum.start ? h('span', {class: 'tag', title: t('lobby.startNote'), 'data-test': 'start-tag'},
+            t(sum.start.from === 'record' ? 'lobby.fromRecord' : 'lobby.fromPosition')) : null,
+          sum.start?.keepDeal ? h('span', {class: 'tag warn', title: t('lobby.keptDealTitle'), 'data-test': 'kept-deal'}, t('lobby.keptDeal')) : null,
           h('small', {class: 'muted'}, fmtTime(sum.created, lang()))),
         playersLine(sum)),
       action)
@@ -201,9 +204,12 @@ export function lobbyPage(main, _params, query) {
       const mine = me && g.seats.some((se) => se.user === me.name)
       const act = mine ? h('a', {href: '#/game/' + g.id, class: 'button'}, t('lobby.openGame')) :
         h('button', {type: 'button', 'data-test': 'join-' + g.id, onclick: async () => {
+          // A kept deal: its creator may know the hidden cards; join only on consent.
+          const accept = !!g.start?.keepDeal
+          if (accept && !confirm(t('lobby.keptDealConfirm'))) return
           try {
             await session.ensure()
-            await api.join(g.id)
+            await api.join(g.id, undefined, accept)
             location.hash = '#/game/' + g.id
           } catch (e) {
             msg.replaceChildren(errorBox(e))

@@ -73,6 +73,9 @@ test('quick pairing: two players pressing the same game and clock land in the sa
   const alice = await newPage(browser)
   const bob = await newPage(browser)
   await lobby(alice)
+  // each button's name says the game and the clock, its own words first
+  assert.equal(await alice.getAttribute('[data-test=pair-sgolte-blitz]', 'aria-label'), 'Quick pairing: Sgolte, 5+3 (5 minutes + 3 seconds)')
+  assert.equal(await alice.getAttribute('[data-test=pair-skyjo-none]', 'aria-label'), 'Quick pairing: Skyjo, No clock')
   await alice.click('[data-test=pair-sgolte-blitz]')
   await alice.waitForSelector('[data-test=pair-waiting]')
   assert.match(await alice.textContent('[data-test=pair-waiting]'), /Waiting for an opponent…\s*Sgolte · 5\+3/)

@@ -49,7 +49,10 @@ export function lobbyPage(main, _params, query) {
         h('div', {class: 'pair-grid'}, gameNames.map((g) => h('div', {class: 'pair-row', role: 'group', 'aria-label': gameTitle(g)},
           h('span', {class: 'pair-game'}, gameTitle(g)),
           PAIR_CLOCKS.map((c) => {
-            const label = t('pair.ask', {game: gameTitle(g), clock: pairClockLong(c)})
+            // the name holds the button's own words ("5+3"), then the long ones
+            const short = pairClockShort(c)
+            const long = pairClockLong(c)
+            const label = t('pair.ask', {game: gameTitle(g), clock: short.toLowerCase() === long.toLowerCase() ? short : `${short} (${long})`})
             return h('button', {type: 'button', class: 'pair-btn', 'data-test': `pair-${g}-${c}`, title: label, 'aria-label': label,
               onclick: () => seeker.ask(g, c)}, pairClockShort(c))
           })))))

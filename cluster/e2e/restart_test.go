@@ -19,7 +19,11 @@ import (
 // again through either node, and every acknowledged move is stored.
 func TestClusterKillDuringCommits(t *testing.T) {
 	s := newSite(t, 2)
-	opts := map[string]string{"players": "2", "target": "1000"}
+	// Skyjo to 10000 points: random play takes over ten thousand moves to
+	// finish it, far more than any machine plays here. (To 1000 points, a
+	// game could end in 800 moves, which a quiet machine plays within the
+	// test: then it "accepts no move" for being over.)
+	opts := map[string]string{"players": "2", "target": "10000"}
 	var games []string
 	var players []*player
 	for g := 0; g < 10; g++ {
@@ -80,13 +84,18 @@ func TestClusterKillDuringCommits(t *testing.T) {
 		}
 	}
 	// And one more move in each, now, through the proxy.
+	longest := 0
 	for i, id := range games {
 		a, b := players[2*i], players[2*i+1]
+		var status string
+		var ply int
+		s.admin.QueryRow("SELECT status, ply FROM "+s.schema+".games WHERE id = $1", id).Scan(&status, &ply)
+		longest = max(longest, ply)
 		if !moveOnce(t, s, id, a.c, b.c) {
-			t.Fatalf("game %s accepts no move", id)
+			t.Fatalf("game %s accepts no move (%s after %d moves)", id, status, ply)
 		}
 	}
-	t.Logf("node1 killed while committing %d moves a second; every game resumed", rate)
+	t.Logf("node1 killed while committing %d moves a second; every game resumed (the longest had %d moves)", rate, longest)
 }
 
 // moveOnce plays one legal move in game id for whichever of the two is to

@@ -216,3 +216,21 @@ export function inViewport(page, selector) {
       r.right <= innerWidth + 0.5 && r.bottom <= innerHeight + 0.5
   })
 }
+
+/**
+ * twoPlayers: alice creates a game with a seat for anyone, bob takes it,
+ * and both open its page. It returns the two pages, their names and the id.
+ */
+export async function twoPlayers(browser, req, viewport) {
+  const alice = await newPage(browser, viewport ? {viewport} : undefined)
+  const bob = await newPage(browser, viewport ? {viewport} : undefined)
+  await guest(alice)
+  await guest(bob)
+  const g = await createGame(alice, {seats: [{kind: 'me'}, {kind: 'open'}], ...req})
+  assert.equal((await api(bob, 'POST', `/games/${g.id}/join`, {})).status, 200)
+  for (const p of [alice, bob]) {
+    await p.goto(BASE + '/#/game/' + g.id)
+    await p.waitForSelector('.board-svg [data-hit]')
+  }
+  return {alice, bob, an: await userName(alice), bn: await userName(bob), id: g.id}
+}

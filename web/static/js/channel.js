@@ -82,10 +82,50 @@ export class Channel {
   }
 }
 
-/** GameChannel is the channel of one game: players and spectators. */
+/**
+ * GameChannel is the channel of one game: players and spectators. Besides
+ * moves, a player speaks the game room's messages (docs/api.md, "The game
+ * room"); each returns the message's id (echoed in its ack or error), or
+ * null when not connected.
+ */
 export class GameChannel extends Channel {
   constructor(gameId, handlers) {
     super(`/api/games/${encodeURIComponent(gameId)}/ws`, handlers)
     this.gameId = gameId
+  }
+
+  /** offer offers a draw or a takeback (kind: 'draw' | 'takeback'). */
+  offer(kind) {
+    return this.send({type: 'offer', offer: kind})
+  }
+
+  /** accept accepts the other player's offer of kind. */
+  accept(kind) {
+    return this.send({type: 'accept', offer: kind})
+  }
+
+  /** decline declines the other player's offer of kind, or withdraws one's own. */
+  decline(kind) {
+    return this.send({type: 'decline', offer: kind})
+  }
+
+  /** chat says a line to the other players. */
+  chat(text) {
+    return this.send({type: 'chat', text})
+  }
+
+  /** claim claims the win from the seat to move, away past the grace. */
+  claim() {
+    return this.send({type: 'claim'})
+  }
+
+  /** abort cancels the game while not every seat has moved. */
+  abort() {
+    return this.send({type: 'abort'})
+  }
+
+  /** rematch offers a rematch of the finished game, or accepts the one offered. */
+  rematch() {
+    return this.send({type: 'rematch'})
   }
 }

@@ -48,6 +48,11 @@ export class Positions {
     }
   }
 
+  /** forget drops the positions after more than n moves (moves taken back: later ones will differ). */
+  forget(n) {
+    for (const k of [...this.cache.keys()]) if (k > n) this.cache.delete(k)
+  }
+
   /** cancel forgets a wish not yet shown. */
   cancel() {
     this.want = null

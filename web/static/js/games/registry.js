@@ -3,7 +3,8 @@
 // colour: black, white, 1, 2), isCapture(move, before, after)
 // for the capture sound, and, where a seat's side can change during a game
 // (Sgolte's pie swap), how to name it: seatName(view, seat) now,
-// moverSides(moves) for each move when it was made.
+// moverSides(moves) for each move when it was made; hidden: the game hides
+// information (no takebacks: nearly every action reveals a card).
 
 import {SgolteBoard} from './sgolte/board.js'
 import * as sgolte from './sgolte/model.js'
@@ -18,7 +19,7 @@ export const games = {
   sgolte: {Board: SgolteBoard, icon: 'hex', swatches: true, isCapture: sgolte.isCapture, seatName: sgolte.colourOf, moverSides: sgolte.moverColours},
   sploof: {Board: SploofBoard, icon: 'pyramid', swatches: true, isCapture: sploof.isCapture},
   skjuub: {Board: SkjuubBoard, icon: 'cube', swatches: true, isCapture: skjuub.isCapture},
-  skyjo: {Board: SkyjoBoard, icon: 'cards', isCapture: skyjo.isCapture, quickOptions: {players: '2'}},
+  skyjo: {Board: SkyjoBoard, icon: 'cards', isCapture: skyjo.isCapture, quickOptions: {players: '2'}, hidden: true},
 }
 
 export const gameNames = ['sgolte', 'sploof', 'skjuub', 'skyjo']

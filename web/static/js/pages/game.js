@@ -3,7 +3,9 @@
 // see the same without the moves. The move list can be stepped through
 // while the game goes on (review): the board shows that earlier position
 // until the player goes back to the live one, and a move that arrives
-// meanwhile is announced, not forced onto the board.
+// meanwhile is announced, not forced onto the board. The game room
+// (room.js: offers, takebacks, presence, abort, the rematch) and the
+// players' chat (chat.js) live beside the board.
 
 import {h, s, clear} from '../dom.js'
 import {t} from '../i18n.js'
@@ -18,19 +20,22 @@ import {games} from '../games/registry.js'
 import {errorBox, errorText, seatText, sideName, moverNames, resultText, gameTitle} from './common.js'
 import {MoveList, stepper, stepKeys} from './movelist.js'
 import {ANALYSIS_GAMES} from './analysis.js'
+import {Room} from './room.js'
+import {Chat} from './chat.js'
 
 const LOW_MS = 30000 // a realtime clock is low below 30 s (or a fifth of its start, if less)
 const LOW_CORR_MS = 12 * 3600 * 1000 // a correspondence deadline is near within 12 hours
 
 export function gamePage(main, [id]) {
   const st = {summary: null, seat: -1, moves: [], view: null, legal: null, clocks: null, pending: null, conn: 'connecting',
-    review: null, lowWarned: -1}
+    review: null, lowWarned: -1, chat: []}
   let board = null
   let boardGame = null
   let clockTimer = null
   let clockBase = 0
   let gone = false
   let channel = null
+  let chat = null // the players' chat: built for players of a game between people only
 
   const title = h('h1', {class: 'game-title'})
   const connNote = h('span', {class: 'conn', 'aria-live': 'polite', 'data-test': 'conn'})
@@ -43,7 +48,12 @@ export function gamePage(main, [id]) {
   // screen readers hear each move as it arrives
   const announce = h('p', {class: 'sr-only', 'aria-live': 'polite', 'data-test': 'announce'})
   const buttons = h('div', {class: 'game-buttons'})
+  // the page's settings (rules, sound, board style) beside the title, out of the actions' way
+  const tools = h('div', {class: 'game-tools'})
   const reviewBar = h('div', {class: 'review-bar', 'data-test': 'review', hidden: true})
+  const chatBox = h('div', {class: 'game-chat-box', hidden: true})
+  const room = new Room({channel: () => channel, game: () => st, say: (node) => (node ? errBox.replaceChildren(node) : errBox.replaceChildren()),
+    changed: () => st.summary && renderButtons()})
   const list = new MoveList({onPick: (n) => go(n), test: 'moves'})
   const here = () => (st.review ? st.review.ply : st.moves.length)
   const stepTo = (step) => go({first: 0, prev: here() - 1, next: here() + 1, last: st.moves.length}[step])
@@ -76,9 +86,10 @@ export function gamePage(main, [id]) {
   const layout = h('div', {class: 'game-layout'},
     h('section', {class: 'game-players', 'aria-label': t('game.players')}, h('h2', {}, t('game.players')), seatsBox),
     h('div', {class: 'game-main'}, lobbyBox, boardBox, errBox),
-    h('div', {class: 'game-controls'}, resultBox, reviewBar, buttons, steps.el),
-    h('aside', {class: 'game-side'}, h('h2', {}, t('game.moves')), list.el, info, typedForm))
-  const pageBox = h('div', {class: 'game-page'}, h('div', {class: 'game-head'}, title, connNote), announce, layout)
+    h('div', {class: 'game-controls'}, resultBox, room.el, reviewBar, buttons, steps.el),
+    h('aside', {class: 'game-side'}, h('h2', {}, t('game.moves')), list.el, info, typedForm),
+    chatBox)
+  const pageBox = h('div', {class: 'game-page'}, h('div', {class: 'game-head'}, title, connNote, tools), announce, layout)
   main.append(pageBox)
 
   // The wide layout fills the window below the header: the board scales to it.
@@ -153,8 +164,10 @@ export function gamePage(main, [id]) {
         st.view = msg.view || null
         st.legal = msg.legal || null
         st.pending = null
+        if (msg.room) st.chat = msg.room.chat || []
         if (st.review && st.review.ply >= st.moves.length) st.review = null
         setClocks(msg.clocks)
+        room.snapshot(msg)
         render(false)
         break
       case 'move': {
@@ -172,6 +185,7 @@ export function gamePage(main, [id]) {
         st.summary.deadline = msg.deadline || null
         if (st.pending && msg.seat === st.seat) st.pending = null
         setClocks(msg.clocks)
+        room.moved(msg.seat)
         render(true)
         const g = games[st.summary.game]
         sound.play(g && g.isCapture && before && g.isCapture(msg.move, before, st.view) ? 'capture' : 'move')
@@ -179,6 +193,42 @@ export function gamePage(main, [id]) {
           (st.legal && st.legal.length ? ' ' + t('game.yourTurn') : '')
         break
       }
+      case 'takeback': {
+        if (!st.summary || msg.ply > st.moves.length) {
+          channel.resync()
+          return
+        }
+        st.moves = st.moves.slice(0, msg.ply)
+        positions.forget(msg.ply)
+        st.view = msg.view || st.view
+        st.legal = msg.legal || null
+        st.summary.ply = msg.ply
+        st.summary.toMove = msg.toMove
+        st.summary.deadline = msg.deadline || null
+        renameSeats()
+        st.pending = null
+        if (st.review && st.review.ply >= st.moves.length) backToLive()
+        else if (st.review) st.review.seen = Math.min(st.review.seen, st.moves.length)
+        setClocks(msg.clocks)
+        room.moved()
+        render(true)
+        announce.textContent = t('room.takenBack', {ply: msg.ply}) + (st.legal && st.legal.length ? ' ' + t('game.yourTurn') : '')
+        break
+      }
+      case 'offer':
+        room.offer(msg)
+        break
+      case 'presence':
+        room.presence(msg)
+        break
+      case 'rematch':
+        room.rematchEvent(msg)
+        break
+      case 'chat':
+        if (!room.fresh(msg) || !msg.line) break
+        st.chat.push(msg.line)
+        if (chat) chat.add(msg.line)
+        break
       case 'lobby':
         st.summary = msg.game
         render(false)
@@ -188,14 +238,17 @@ export function gamePage(main, [id]) {
         st.summary = msg.game
         st.legal = null
         setClocks(null)
+        room.ended()
         render(false)
         if (wasLive) sound.play('end')
         break
       }
       case 'ack':
         if (st.pending === msg.id) st.pending = null
+        if (room.ack(msg.id) && chat) chat.done(msg.id)
         break
       case 'error':
+        if (msg.id && room.error(msg.id, msg.error, chat)) break
         if (msg.id && st.pending === msg.id) st.pending = null
         errBox.replaceChildren(h('p', {class: 'error', role: 'alert', 'data-test': 'move-error'}, errorText(msg.error)))
         if (msg.error && msg.error.code === 'stale_ply') channel.resync()
@@ -310,6 +363,7 @@ export function gamePage(main, [id]) {
 
   function renderButtons() {
     clear(buttons)
+    clear(tools)
     const sum = st.summary
     const me = session.current()
     if (sum.status === 'live' && st.seat >= 0) {
@@ -320,6 +374,7 @@ export function gamePage(main, [id]) {
         }
       }}, t('game.resign')))
     }
+    buttons.append(...room.buttons())
     if (sum.status === 'finished' || sum.status === 'imported') {
       buttons.append(h('a', {href: '#/replay/' + sum.id, class: 'button', 'data-test': 'replay-link'}, t('game.replay')))
       buttons.append(h('a', {href: '#/review/' + sum.id, class: 'button', 'data-test': 'review-link'}, t('game.review')))
@@ -349,20 +404,25 @@ export function gamePage(main, [id]) {
           }
         }}, t('lobby.join')))
       }
+      if (!mine && me && sum.seats.some((se) => se.kind === 'invite' && se.user === me.name)) {
+        // an invitation (a rematch, say) is declined by aborting the game
+        buttons.append(h('button', {type: 'button', 'data-test': 'decline-invite',
+          onclick: () => api.abort(sum.id).catch((e) => errBox.replaceChildren(errorBox(e)))}, t('room.decline')))
+      }
       if (mine && sum.creator === me.name) {
         buttons.append(h('button', {type: 'button', onclick: () => api.abort(sum.id).catch((e) => errBox.replaceChildren(errorBox(e)))}, t('game.abort')))
       }
     }
-    buttons.append(h('a', {href: '#/rules/' + sum.game, class: 'button subtle'}, t('game.rules')))
+    tools.append(h('a', {href: '#/rules/' + sum.game, class: 'button subtle'}, t('game.rules')))
     const on = sound.on()
-    buttons.append(iconButton(on ? 'M2 6h3l4-3v10l-4-3H2zM11 5.5a3.5 3.5 0 0 1 0 5M12.5 3.5a6 6 0 0 1 0 9' : 'M2 6h3l4-3v10l-4-3H2zM11 6l4 4M15 6l-4 4',
+    tools.append(iconButton(on ? 'M2 6h3l4-3v10l-4-3H2zM11 5.5a3.5 3.5 0 0 1 0 5M12.5 3.5a6 6 0 0 1 0 9' : 'M2 6h3l4-3v10l-4-3H2zM11 6l4 4M15 6l-4 4',
       t(on ? 'game.soundOff' : 'game.soundOn'), on, () => {
         sound.setOn(!sound.on())
         renderButtons()
       }, 'sound'))
     const themes = theme.boardThemes[sum.game]
     if (themes) {
-      buttons.append(h('select', {class: 'board-theme', 'aria-label': t('game.boardTheme'), title: t('game.boardTheme'), 'data-test': 'board-theme',
+      tools.append(h('select', {class: 'board-theme', 'aria-label': t('game.boardTheme'), title: t('game.boardTheme'), 'data-test': 'board-theme',
         onchange: (ev) => {
           theme.setBoardTheme(sum.game, ev.target.value)
           boardBox.dataset.boardTheme = theme.boardTheme(sum.game)
@@ -373,6 +433,31 @@ export function gamePage(main, [id]) {
         await notify.enable()
         renderButtons()
       }}, t('notify.enable')))
+    }
+  }
+
+  /**
+   * renderChat shows the players' chat to the players of a game between
+   * people (never to spectators: their page has none); lines may be said
+   * while the game is open or live.
+   */
+  function renderChat() {
+    const sum = st.summary
+    const people = sum.seats.filter((se) => se.kind === 'human' || se.kind === 'invite').length
+    const show = st.seat >= 0 && people >= 2 && (sum.status === 'open' || sum.status === 'live' || st.chat.length > 0)
+    if (show && !chat) {
+      chat = new Chat({send: (text) => room.chat(text), who: (seat) => room.who(seat)})
+      chatBox.replaceChildren(chat.el)
+    }
+    if (!show && chat) {
+      chat = null
+      chatBox.replaceChildren()
+    }
+    chatBox.hidden = !show
+    layout.classList.toggle('with-chat', show)
+    if (chat) {
+      chat.set(st.chat, st.seat)
+      chat.open(sum.status === 'open' || sum.status === 'live')
     }
   }
 
@@ -412,6 +497,8 @@ export function gamePage(main, [id]) {
     clear(datalist)
     for (const m of legal.slice(0, 400)) datalist.append(h('option', {value: m}))
     typedForm.hidden = st.seat < 0 || sum.status !== 'live'
+    renderChat()
+    room.draw()
     fit()
     if (!st.view) return
     if (!board || boardGame !== sum.game) {
@@ -449,6 +536,7 @@ export function gamePage(main, [id]) {
     gone = true
     if (channel) channel.destroy()
     clearInterval(clockTimer)
+    room.destroy()
     window.removeEventListener('resize', fit)
     unkeys()
     positions.cancel()

@@ -1,0 +1,123 @@
+// The players' chat of a game page (docs/api.md, "The game room"): only
+// the players have it — a spectator's page never builds it —, a line is
+// one line of at most 200 characters, shown as text (never markup), and
+// the server's refusals (too fast, too long) are said under the input.
+// Muting hides the other players' lines; it is remembered.
+
+import {h, clear} from '../dom.js'
+import {t} from '../i18n.js'
+import * as prefs from '../prefs.js'
+
+export const CHAT_MAX = 200
+
+export class Chat {
+  /**
+   * @param {object} opts send(text): the line's message id, or null when
+   *   not connected; who(seat): how to name a seat.
+   */
+  constructor({send, who}) {
+    this.send = send
+    this.who = who
+    this.lines = []
+    this.mine = -1
+    this.said = new Map() // message id → the line, until acknowledged or refused
+    this.muted = prefs.get('chatMuted') === '1'
+    this.log = h('ol', {class: 'chat-log', 'data-test': 'chat-log', 'aria-live': 'polite', 'aria-label': t('chat.title')})
+    this.input = h('input', {type: 'text', maxlength: CHAT_MAX, autocomplete: 'off', 'data-test': 'chat-input',
+      'aria-label': t('chat.say'), placeholder: t('chat.placeholder'), oninput: () => this.count()})
+    this.counter = h('span', {class: 'chat-count', 'aria-live': 'polite'})
+    this.err = h('p', {class: 'chat-error', role: 'alert', 'data-test': 'chat-error', hidden: true})
+    this.muteBox = h('input', {type: 'checkbox', 'data-test': 'chat-mute', checked: this.muted, onchange: () => {
+      this.muted = this.muteBox.checked
+      prefs.set('chatMuted', this.muted ? '1' : '0')
+      this.draw()
+    }})
+    this.form = h('form', {class: 'chat-form', onsubmit: (ev) => {
+      ev.preventDefault()
+      this.say()
+    }}, this.input, h('button', {type: 'submit', 'data-test': 'chat-send'}, t('chat.send')))
+    this.el = h('section', {class: 'game-chat', 'data-test': 'chat', 'aria-label': t('chat.title')},
+      h('div', {class: 'chat-head'}, h('h2', {}, t('chat.title')),
+        h('label', {class: 'chat-mute'}, this.muteBox, ' ', t('chat.mute'))),
+      this.log, this.form, this.counter, this.err)
+  }
+
+  /** set replaces the lines (a snapshot's); seat is the reader's. */
+  set(lines, seat) {
+    this.mine = seat
+    this.lines = (lines || []).slice()
+    this.draw()
+  }
+
+  /** add appends a line heard on the channel (skipping one already shown). */
+  add(line) {
+    if (this.lines.some((l) => l.n === line.n)) return
+    this.lines.push(line)
+    this.lines = this.lines.slice(-100)
+    this.draw()
+  }
+
+  /** open says whether lines may be said now (the game is open or live). */
+  open(on) {
+    this.form.hidden = !on
+    if (!on) this.counter.textContent = ''
+  }
+
+  draw() {
+    const follow = this.log.scrollTop + this.log.clientHeight >= this.log.scrollHeight - 4
+    clear(this.log)
+    const shown = this.lines.filter((l) => !this.muted || l.seat === this.mine)
+    if (!shown.length) this.log.append(h('li', {class: 'chat-empty'}, t(this.muted && this.lines.length ? 'chat.mutedNote' : 'chat.empty')))
+    for (const l of shown) {
+      this.log.append(h('li', {class: l.seat === this.mine ? 'mine' : '', 'data-seat': l.seat},
+        h('span', {class: 'chat-who'}, this.who(l.seat)), ' ', h('span', {class: 'chat-text'}, l.text)))
+    }
+    if (follow || shown.length && shown[shown.length - 1].seat === this.mine) this.log.scrollTop = this.log.scrollHeight
+  }
+
+  count() {
+    const n = [...this.input.value].length
+    this.counter.textContent = n > CHAT_MAX - 40 ? t('chat.left', {n: CHAT_MAX - n}) : ''
+  }
+
+  say() {
+    const text = this.input.value.trim()
+    if (!text) return
+    if ([...text].length > CHAT_MAX) {
+      this.error(t('chat.tooLong', {max: CHAT_MAX}))
+      return
+    }
+    const id = this.send(text)
+    if (!id) {
+      this.error(t('game.conn.closed'))
+      return
+    }
+    this.error('')
+    this.said.set(id, text)
+    this.input.value = ''
+    this.count()
+    return id
+  }
+
+  /** done: the line of message id was said. */
+  done(id) {
+    this.said.delete(id)
+  }
+
+  /** refused: the line of message id was not said; it comes back to the input, with why. */
+  refused(id, text) {
+    const line = this.said.get(id)
+    this.said.delete(id)
+    if (line !== undefined && !this.input.value) {
+      this.input.value = line
+      this.count()
+    }
+    this.error(text)
+  }
+
+  /** error shows why a line was refused ('' clears it). */
+  error(text) {
+    this.err.textContent = text
+    this.err.hidden = !text
+  }
+}

@@ -1,0 +1,111 @@
+// The game room on the game page (issue 17; docs/api.md, "The game room"):
+// the rematch between two players (accepted: both pages go to the new
+// game; declined: both are told), a draw offer accepted, aborting in the
+// first moves, an invitation declined from its link. Takebacks are
+// gametakeback.test.mjs's, the chat and claiming the win gamechat.test.mjs's;
+// reviewing earlier moves while the game goes on is attention.test.mjs's.
+
+import {test, before, after} from 'node:test'
+import assert from 'node:assert/strict'
+import {launch, newPage, assertNoErrors, guest, api, createGame, playByApi, twoPlayers, userName, BASE} from './helpers.mjs'
+
+let browser
+before(async () => {
+  browser = await launch()
+})
+after(async () => {
+  await browser?.close()
+})
+
+
+async function close(...pages) {
+  for (const p of pages) {
+    assertNoErrors(p)
+    await p.context().close()
+  }
+}
+
+test('rematch between two players: offered, accepted, both go to the new game; a second one declined', async () => {
+  const {alice, bob, an, bn, id} = await twoPlayers(browser, {game: 'sploof', options: {first: 'white'}})
+  assert.equal(await alice.isVisible('[data-test=rematch]'), false, 'no rematch while the game is on')
+  alice.once('dialog', (d) => d.accept())
+  await alice.click('[data-test=resign]')
+  for (const p of [alice, bob]) await p.waitForSelector('[data-test=result]:not([hidden])')
+
+  await alice.click('[data-test=rematch]')
+  await alice.waitForSelector('[data-test=rematch-box] >> text=You offered a rematch')
+  assert.match(await alice.textContent('[data-test=rematch-box]'), new RegExp(bn))
+  assert.ok(await alice.isVisible('[data-test=rematch-withdraw]'))
+  assert.equal(await alice.isVisible('[data-test=rematch]'), false, 'one rematch: the button is gone')
+  await bob.waitForSelector(`[data-test=rematch-box] >> text=${an} offers a rematch`)
+  assert.ok(await bob.isVisible('[data-test=rematch-decline]'))
+  await bob.click('[data-test=rematch-accept]')
+  for (const p of [alice, bob]) await p.waitForFunction((old) => /#\/game\//.test(location.hash) && !location.hash.endsWith(old), id)
+  const next = alice.url().split('/').pop()
+  assert.equal(bob.url().split('/').pop(), next, 'both pages are in the same new game')
+  const g = (await api(alice, 'GET', '/games/' + next)).body.game
+  assert.equal(g.status, 'live')
+  assert.deepEqual(g.seats.map((se) => se.user), [bn, an], 'the seats swapped')
+  for (const p of [alice, bob]) await p.waitForSelector('.board-svg [data-hit]')
+
+  // the rematch ends too; this time bob offers and alice declines
+  assert.equal((await api(bob, 'POST', `/games/${next}/resign`, {})).status, 200)
+  for (const p of [alice, bob]) await p.waitForSelector('[data-test=result]:not([hidden])')
+  await bob.click('[data-test=rematch]')
+  await alice.waitForSelector(`[data-test=rematch-box] >> text=${bn} offers a rematch`)
+  await alice.click('[data-test=rematch-decline]')
+  await alice.waitForSelector('[data-test=rematch-box] >> text=You declined the rematch.')
+  await bob.waitForSelector(`[data-test=rematch-box] >> text=No rematch: ${an} declined or left.`)
+  for (const p of [alice, bob]) {
+    assert.equal(await p.isVisible('[data-test=rematch]'), false, 'a declined rematch is not offered again')
+    assert.ok(p.url().endsWith(next), 'nobody left the finished game')
+  }
+  await close(alice, bob)
+})
+
+test('a draw offer accepted ends the game drawn by agreement', async () => {
+  const {alice, bob, an, id} = await twoPlayers(browser, {game: 'sgolte'})
+  await playByApi(alice, id, 1)
+  await playByApi(bob, id, 2)
+  await alice.click('[data-test=offer-draw]')
+  await alice.waitForSelector('[data-test=offer-draw] >> text=You offered a draw.')
+  assert.ok(await alice.isVisible('[data-test=offer-draw] [data-test=withdraw]'))
+  await bob.waitForSelector(`[data-test=offer-draw] >> text=${an} offers a draw.`)
+  await bob.click('[data-test=offer-draw] [data-test=accept]')
+  for (const p of [alice, bob]) {
+    await p.waitForSelector('[data-test=result]:not([hidden])')
+    assert.match(await p.textContent('[data-test=result]'), /Draw\. \(by agreement\)/)
+    assert.equal(await p.isVisible('[data-test=offer-draw]'), false)
+  }
+  const r = (await api(alice, 'GET', '/games/' + id)).body.game.result
+  assert.deepEqual([r.status, r.reason], ['drawn', 'agreed'])
+  await close(alice, bob)
+})
+
+test('abort in the first moves: both see the game cancelled', async () => {
+  const {alice, bob, id} = await twoPlayers(browser, {game: 'sgolte'})
+  await playByApi(alice, id, 1)
+  await bob.waitForSelector('[data-test=abort]')
+  bob.once('dialog', (d) => d.accept())
+  await bob.click('[data-test=abort]')
+  for (const p of [alice, bob]) {
+    await p.waitForSelector('[data-test=result] >> text=This game was cancelled')
+    assert.equal(await p.isVisible('[data-test=resign]'), false)
+  }
+  assert.equal((await api(alice, 'GET', '/games/' + id)).body.game.status, 'aborted')
+  await close(alice, bob)
+})
+
+test('an invitation opened from its link can be declined there', async () => {
+  const alice = await newPage(browser)
+  const bob = await newPage(browser)
+  await guest(alice)
+  await guest(bob)
+  const g = await createGame(alice, {game: 'sgolte', seats: [{kind: 'me'}, {kind: 'invite', user: await userName(bob)}]})
+  await bob.goto(BASE + '/#/game/' + g.id)
+  await bob.waitForSelector('[data-test=join]')
+  await bob.click('[data-test=decline-invite]')
+  await bob.waitForSelector('[data-test=result] >> text=This game was cancelled')
+  assert.equal((await api(alice, 'GET', '/games/' + g.id)).body.game.status, 'aborted')
+  await close(alice, bob)
+})

@@ -28,10 +28,13 @@ func TestClusterFailover(t *testing.T) {
 	if testing.Short() {
 		kills = 1
 	}
-	// Skyjo to a target of 1000 points lasts about a thousand plies:
-	// longer than the test, at the players' pace. The games are made on
-	// each node in turn (bypassing the proxy), so that each owns some.
-	opts := map[string]string{"players": "2", "target": "1000"}
+	// Skyjo to a target of 10000 points lasts over ten thousand plies:
+	// far longer than the test, at the players' pace. (To 1000 points a
+	// game may end in 800, which a game against a bot nears here: a game
+	// over before its owner's kill takes no move after it.) The games are
+	// made on each node in turn (bypassing the proxy), so that each owns
+	// some.
+	opts := map[string]string{"players": "2", "target": "10000"}
 	clock := map[string]any{"kind": "realtime", "initialMs": 600000, "incrementMs": 0}
 	var players []*player
 	var games []string
@@ -170,7 +173,11 @@ func TestClusterFailover(t *testing.T) {
 	}
 	t.Logf("%d kills, %d games taken over; kill to the next move in each: median %v, max %v (%s)", len(done), len(waits),
 		waits[len(waits)/2].Round(time.Millisecond), waits[len(waits)-1].Round(time.Millisecond), strings.Join(list, " "))
-	t.Logf("%d moves acknowledged to players, %d reconnections", acks, reconnects)
+	longest := 0
+	for _, ms := range stored {
+		longest = max(longest, len(ms))
+	}
+	t.Logf("%d moves acknowledged to players, %d reconnections; the longest game had %d moves", acks, reconnects, longest)
 }
 
 // player is a person playing one game through the proxy: it thinks a

@@ -43,6 +43,31 @@ type Closer interface {
 	Close() error
 }
 
+// WithCores returns a context in which a search runs at most n goroutines
+// at once, however many workers its agent has: what a pool of search
+// workers that granted a decision fewer cores than CoresOf asks for says to
+// it. n < 1 counts as 1. The search's other workers sit it out (their
+// trees are dropped: the next search they join starts them afresh).
+func WithCores(ctx context.Context, n int) context.Context {
+	return context.WithValue(ctx, coresKey{}, max(n, 1))
+}
+
+type coresKey struct{}
+
+// CoresIn is the cap WithCores put on ctx (0: none).
+func CoresIn(ctx context.Context) int {
+	n, _ := ctx.Value(coresKey{}).(int)
+	return n
+}
+
+// searching is how many of have workers a search on ctx may run.
+func searching(ctx context.Context, have int) int {
+	if n := CoresIn(ctx); n > 0 && n < have {
+		return n
+	}
+	return have
+}
+
 // CoresOf is how many goroutines a's Choose keeps busy at once: the
 // number a pool of search workers charges for it. 0 is a choice too cheap to
 // schedule (random, greedy); agents that do not say count as 1.
@@ -83,14 +108,29 @@ func opening(s game.State, rng *game.RNG, eps float64) (legal []game.Move, m gam
 	return legal, 0, false, nil
 }
 
-// parallel runs f(0)…f(n-1) on goroutines of their own and waits for all:
-// the search agents' workers.
-func parallel(n int, f func(i int)) {
+// WithWorkerStart returns a context in which each goroutine a search
+// runs its workers on calls start first, on that goroutine, which ends
+// with the search: where a server lowers its search threads' priority
+// (compute.LowerPriority).
+func WithWorkerStart(ctx context.Context, start func()) context.Context {
+	return context.WithValue(ctx, workerStartKey{}, start)
+}
+
+type workerStartKey struct{}
+
+// parallel runs f(0)…f(n-1) on goroutines of their own, each started as
+// ctx says (WithWorkerStart), and waits for all: the search agents'
+// workers.
+func parallel(ctx context.Context, n int, f func(i int)) {
+	start, _ := ctx.Value(workerStartKey{}).(func())
 	var wg sync.WaitGroup
 	for i := 0; i < n; i++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			if start != nil {
+				start()
+			}
 			f(i)
 		}()
 	}

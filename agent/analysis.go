@@ -84,7 +84,7 @@ func (a *Analysis) Run(ctx context.Context, d time.Duration, iters int) {
 	}
 	start := time.Now()
 	stop := deadline(start, d)
-	parallel(len(a.workers), func(i int) {
+	parallel(ctx, len(a.workers), func(i int) {
 		w := a.workers[i]
 		limit := 0
 		if iters > 0 {

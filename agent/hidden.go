@@ -92,11 +92,15 @@ func (a *Sampling) Choose(ctx context.Context, obs game.Observation) (game.Move,
 	}
 	start := time.Now()
 	stop := deadline(start, a.cfg.Time)
-	parallel(len(a.workers), func(i int) { a.workers[i].search(ctx, obs, legal, base, stop) })
+	// Fewer workers than the agent has (WithCores) share its whole
+	// iteration budget, so that the level plays as strong, only slower.
+	n := searching(ctx, len(a.workers))
+	iters := (a.cfg.Iters*len(a.workers) + n - 1) / n
+	parallel(ctx, n, func(i int) { a.workers[i].search(ctx, obs, legal, base, stop, iters) })
 	sums := make([]float64, len(legal))
 	sq := make([]float64, len(legal))
-	st := SearchStats{Elapsed: time.Since(start)}
-	for _, w := range a.workers {
+	st := SearchStats{Elapsed: time.Since(start), Workers: n}
+	for _, w := range a.workers[:n] {
 		st.Iterations += w.iters
 		for i := range legal {
 			sums[i] += w.sums[i]
@@ -147,7 +151,9 @@ type sampler struct {
 	iters int
 }
 
-func (w *sampler) search(ctx context.Context, obs game.Observation, legal []game.Move, base int, deadline time.Time) {
+// search samples worlds until ctx ends, the deadline passes or, with iters
+// > 0, it has made iters iterations.
+func (w *sampler) search(ctx context.Context, obs game.Observation, legal []game.Move, base int, deadline time.Time, iters int) {
 	s := obs.World()
 	me := s.ToMove()
 	n := s.NumPlayers()
@@ -166,7 +172,7 @@ func (w *sampler) search(ctx context.Context, obs game.Observation, legal []game
 		if ctx.Err() != nil || (!deadline.IsZero() && time.Now().After(deadline)) {
 			return
 		}
-		if w.cfg.Iters > 0 && w.iters >= w.cfg.Iters {
+		if iters > 0 && w.iters >= iters {
 			return
 		}
 		// One iteration samples one world and tries every root move in it
@@ -259,7 +265,7 @@ func SampleValues(ctx context.Context, obs game.Observation, iters int, seed uin
 	const base = 0
 	cfg := MCTSConfig{Iters: iters}
 	w := &sampler{cfg: &cfg, rng: rng.Split()}
-	w.search(ctx, obs, legal, base, time.Time{})
+	w.search(ctx, obs, legal, base, time.Time{}, iters)
 	if w.iters == 0 {
 		if err := ctx.Err(); err != nil {
 			return nil, err

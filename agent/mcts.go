@@ -122,6 +122,7 @@ type MCTS struct {
 // SearchStats reports what one Choose did.
 type SearchStats struct {
 	Iterations int           // summed over workers
+	Workers    int           // how many searched (WithCores may leave some out)
 	Elapsed    time.Duration // wall-clock time
 	Reused     int           // root visits inherited from the previous search
 	// SolverNodes is what the exact solver spent; Proven says that it
@@ -176,11 +177,18 @@ func (m *MCTS) Choose(ctx context.Context, obs game.Observation) (game.Move, err
 		solverNodes = nodes
 	}
 	stop := deadline(start, m.cfg.Time)
-	parallel(len(m.workers), func(i int) { m.workers[i].search(ctx, s, stop) })
-	// Merge the root children of every worker by move.
+	n := searching(ctx, len(m.workers))
+	for i, w := range m.workers[n:] {
+		// Sitting this one out: its tree would be stale next time.
+		m.workers[n+i] = &searcher{cfg: &m.cfg, rng: w.rng}
+	}
+	// Fewer workers than the agent has share its whole iteration budget.
+	iters := (m.cfg.Iters*len(m.workers) + n - 1) / n
+	parallel(ctx, n, func(i int) { m.workers[i].search(ctx, s, stop, iters) })
+	// Merge the root children of the workers that searched by move.
 	visits := make(map[game.Move]float64, len(legal))
-	stats := SearchStats{Elapsed: time.Since(start), SolverNodes: solverNodes}
-	for _, w := range m.workers {
+	stats := SearchStats{Elapsed: time.Since(start), SolverNodes: solverNodes, Workers: n}
+	for _, w := range m.workers[:n] {
 		stats.Iterations += w.iters
 		stats.Reused += w.reused
 		r := &w.nodes[w.root]

@@ -68,9 +68,11 @@ type searcher struct {
 	me      int // the seat searching, for contempt
 }
 
-func (w *searcher) search(ctx context.Context, s game.State, deadline time.Time) {
+// search searches s until ctx ends, the deadline passes or, with iters >
+// 0, the worker has made iters iterations.
+func (w *searcher) search(ctx context.Context, s game.State, deadline time.Time, iters int) {
 	w.begin(s)
-	w.run(ctx, s, deadline, w.cfg.Iters)
+	w.run(ctx, s, deadline, iters)
 }
 
 // begin prepares a search of s: the root (a reused subtree or a fresh

@@ -44,6 +44,18 @@
 // A task that ends (or whose ctx ends while it waits) gives its cores back
 // at once, a panic included.
 //
+// # Keeping to the cores
+//
+// The pool counts cores; the work must keep to them. Grant says how many
+// cores a task gets (a task asking for more than the pool has gets the
+// pool's): a search runs no more goroutines than that (agent.WithCores).
+// LowerPriority, called first thing on a goroutine that ends with the
+// work, puts its OS thread below the node's others (Linux: nice +10), so
+// that when the machine's cores are all busy the kernel runs the threads
+// serving people first. `tabula serve` adds the pool's cores to Go's
+// processors (GOMAXPROCS), so that a running search never holds a
+// processor that would serve people.
+//
 // # Load
 //
 // Load reports what the pool holds (cores busy, tasks waiting per class,

@@ -66,6 +66,12 @@ type Config struct {
 	Now func() time.Time
 }
 
+// lowerBy is how many nice levels below the node's other threads the
+// threads of searches run (LowerPriority): about a tenth of their CPU
+// share when both want a core, so that a thread serving a person gets it
+// first.
+const lowerBy = 10
+
 // ErrBusy is returned by Run when the task cannot even wait: its user, or
 // the whole pool, already has as many tasks waiting as allowed.
 var ErrBusy = errors.New("compute: too many tasks waiting")
@@ -176,8 +182,19 @@ func (p *Pool) Acquire(ctx context.Context, t Task) (release func(), err error) 
 	return func() { once.Do(func() { p.finish(u, w, start) }) }, nil
 }
 
-// enqueue queues t and grants whatever fits now.
-func (p *Pool) enqueue(t Task) (*waiter, *user, error) {
+// Grant is how many cores the pool gives t when it runs: t.Cores, at
+// least 1, at most the pool's capacity (a Background task at most
+// Config.BackgroundCores). These are all the pool counts, so t's work must
+// keep to them: a search asking for more cores than the pool has runs with
+// fewer goroutines, not with the cores that serve people.
+func (p *Pool) Grant(t Task) int {
+	_, cores := p.fit(t)
+	return cores
+}
+
+// fit is t's class (an unknown one is Background) and the cores it is
+// granted.
+func (p *Pool) fit(t Task) (Class, int) {
 	class := t.Class
 	if class < 0 || class >= numClasses {
 		class = Background
@@ -186,6 +203,12 @@ func (p *Pool) enqueue(t Task) (*waiter, *user, error) {
 	if class == Background {
 		cores = min(cores, p.cfg.BackgroundCores)
 	}
+	return class, cores
+}
+
+// enqueue queues t and grants whatever fits now.
+func (p *Pool) enqueue(t Task) (*waiter, *user, error) {
+	class, cores := p.fit(t)
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	u := p.users[t.User]

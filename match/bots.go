@@ -62,12 +62,26 @@ func (b poolBots) Saturated() bool { return b.p.Saturated() }
 
 func (b poolBots) Think(ctx context.Context, t BotTask, choose func(context.Context) (game.Move, error)) (game.Move, error) {
 	var mv game.Move
-	err := b.p.Run(ctx, compute.Task{User: t.Creator, Class: compute.Live, Cores: t.Cores, Label: "game " + t.Game},
-		func(ctx context.Context) error {
-			var err error
-			mv, err = choose(ctx)
-			return err
-		})
+	task := compute.Task{User: t.Creator, Class: compute.Live, Cores: t.Cores, Label: "game " + t.Game}
+	// A search asking for more cores than the pool has (a hard bot's two
+	// on a two-core node, whose pool has one) searches on the cores it is
+	// granted: running its second goroutine anyway would take the core
+	// the pool leaves to serve people. It runs on threads of a lower
+	// priority than those serving people (its own goroutine's, for what
+	// it does before searching, such as an exact solver, and its
+	// workers'), so that the kernel too puts people's moves first.
+	cores := b.p.Grant(task)
+	err := b.p.Run(ctx, task, func(ctx context.Context) error {
+		var err error
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			compute.LowerPriority() // this thread ends with the goroutine
+			mv, err = choose(agent.WithWorkerStart(agent.WithCores(ctx, cores), compute.LowerPriority))
+		}()
+		<-done
+		return err
+	})
 	return mv, err
 }
 

@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/tabula-games/tabula/agent"
 	"github.com/tabula-games/tabula/analysis"
 	"github.com/tabula-games/tabula/compute"
 	"github.com/tabula-games/tabula/game"
@@ -180,7 +181,11 @@ func (s *Server) startJob(u *store.User, kind string, limit time.Duration, work 
 		defer close(j.finished)
 		defer release()
 		defer cancel()
-		err := work(ctx, j)
+		// Background work: its threads (this goroutine's, which ends
+		// with the job, and its search workers') run below those
+		// serving people (compute.LowerPriority).
+		compute.LowerPriority()
+		err := work(agent.WithWorkerStart(ctx, compute.LowerPriority), j)
 		reason := "done"
 		switch {
 		case s.ctx.Err() != nil:

@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"runtime"
 	"strings"
 	"syscall"
 	"time"
@@ -48,6 +49,8 @@ type serveMain struct {
 	nats, natsPrefix, nodeName string
 	leaseTTL                   time.Duration
 	node                       *cluster.Node
+
+	procs int // GOMAXPROCS before run added the pool's cores (0: not yet)
 
 	log   *slog.Logger
 	store store.Store
@@ -167,10 +170,11 @@ func (m *serveMain) run(ctx context.Context, stdout, stderr io.Writer) error {
 		}
 		m.store = st
 	}
+	pool := compute.New(compute.Config{Cores: m.botCores})
 	cfg := server.Config{
 		Store: m.store, Logger: m.log, RateLimit: m.rate, SignupRate: m.signupRate, WSRate: m.wsRate,
 		BotDelay: m.botDelay, SecureCookies: m.secureCookies, TrustedProxies: proxies,
-		Web: web.App(), Compute: compute.New(compute.Config{Cores: m.botCores}),
+		Web: web.App(), Compute: pool,
 		Quotas:         &match.Quotas{OpenGames: m.maxOpen, BotGames: m.maxBot, BotOnlyGames: m.maxBotOnly},
 		OpenGameExpiry: never(m.openExpiry), IdleGameExpiry: never(m.idleExpiry),
 	}
@@ -189,6 +193,13 @@ func (m *serveMain) run(ctx context.Context, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	// A search holds one of Go's processors (GOMAXPROCS) per core it is
+	// granted; so that it never takes one that serves people, the pool's
+	// cores come on top of them (after the store and the server sized
+	// themselves by the machine). Its threads run at a lower priority
+	// (compute.LowerPriority), so the kernel gives the machine's cores
+	// to people's requests first and to the searches what is left.
+	m.procs = runtime.GOMAXPROCS(runtime.GOMAXPROCS(0) + pool.Cores())
 	m.srv = srv
 	if err := srv.Start(ctx); err != nil {
 		return err
@@ -272,6 +283,10 @@ func (m *serveMain) close() error {
 	}
 	if m.store != nil {
 		errs = append(errs, m.store.Close())
+	}
+	if m.procs > 0 {
+		runtime.GOMAXPROCS(m.procs)
+		m.procs = 0
 	}
 	return errors.Join(errs...)
 }

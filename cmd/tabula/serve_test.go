@@ -17,6 +17,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -169,5 +170,30 @@ func TestServeFlagErrors(t *testing.T) {
 	out, err = startServe(t, "--addr", "127.0.0.1:0", "--db", filepath.Join(dir, "u.db"), "--log-level", "error", "--metrics-addr", "")
 	if err != nil || lineAfter(out, "metrics on ") != "" {
 		t.Fatalf("--metrics-addr '': %v %q", err, out)
+	}
+}
+
+// TestServeGivesSearchesTheirOwnProcessors (issue 16, finding 2): the
+// pool's cores come on top of Go's processors, so that a bot's search,
+// which holds one per core it is granted, never takes one serving people
+// (under `tabula loadtest --flood` on two cores, people's p50 tripled while
+// hard bots searched); closing the server gives them back.
+func TestServeGivesSearchesTheirOwnProcessors(t *testing.T) {
+	before := runtime.GOMAXPROCS(0)
+	m, err := parseServe([]string{"--addr", "127.0.0.1:0", "--metrics-addr", "", "--db", filepath.Join(t.TempDir(), "p.db"), "--log-level", "error", "--bot-cores", "2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := m.run(context.Background(), io.Discard, io.Discard); err != nil {
+		m.close()
+		t.Fatal(err)
+	}
+	if got := runtime.GOMAXPROCS(0); got != before+2 {
+		m.close()
+		t.Fatalf("GOMAXPROCS %d while serving with --bot-cores 2; want %d", got, before+2)
+	}
+	m.close()
+	if got := runtime.GOMAXPROCS(0); got != before {
+		t.Fatalf("GOMAXPROCS %d after closing; want %d", got, before)
 	}
 }

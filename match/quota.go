@@ -98,6 +98,10 @@ func (r *Registry) checkQuotas(ctx context.Context, u User, m *Meta) error {
 	}
 	games, err := q.Games(ctx, u.ID)
 	if err != nil {
+		if ctx.Err() != nil {
+			// The asker has gone: nothing failed, and nobody hears the answer.
+			return ctx.Err()
+		}
 		r.cfg.Log.Error("count games", "user", u.ID, "err", err)
 		return errUnavailable
 	}

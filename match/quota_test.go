@@ -2,7 +2,9 @@ package match_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -160,5 +162,21 @@ func TestQuotaRace(t *testing.T) {
 	wg.Wait()
 	if ok != 5 || refused != 15 {
 		t.Fatalf("%d created, %d refused; want 5 and 15", ok, refused)
+	}
+}
+
+// TestQuotaAskerGone: a creation whose asker has gone while the quota
+// counted their games is not a storage failure — no ERROR line, and the
+// answer is the context's own error, not "unavailable".
+func TestQuotaAskerGone(t *testing.T) {
+	n := quotaNode(t, match.Quotas{OpenGames: 5, BotGames: -1, BotOnlyGames: -1})
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := n.reg.Create(ctx, alice, match.Meta{ID: "gone", Game: "tnim", Options: map[string]string{"stones": "9"}, Seats: []match.Seat{me(alice), openS}})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("a creation whose asker left: %v; want context.Canceled", err)
+	}
+	if logs := n.log(); strings.Contains(logs, "level=ERROR") {
+		t.Fatalf("an asker leaving was logged as an error:\n%s", logs)
 	}
 }

@@ -8,7 +8,10 @@ import (
 
 // Created lists the open and live games user uid created, as a store's
 // query would for match.Quotas.Games.
-func (j *Journal) Created(_ context.Context, uid int64) ([]match.Meta, error) {
+func (j *Journal) Created(ctx context.Context, uid int64) ([]match.Meta, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err // as a database driver does
+	}
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	var out []match.Meta

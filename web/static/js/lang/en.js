@@ -327,6 +327,7 @@ export default {
   'room.claim': 'Claim victory',
   'room.claimIn': 'You may claim victory in {time}.',
   'room.away': '{who} has left the game.',
+  'room.left': 'away',
   'room.accept': 'Accept',
   'room.decline': 'Decline',
   'room.withdraw': 'Withdraw',

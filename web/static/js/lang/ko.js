@@ -325,6 +325,7 @@ export default {
   'room.claim': '승리 선언',
   'room.claimIn': '{time} 후에 승리를 선언할 수 있습니다.',
   'room.away': '{who}: 대국을 떠났습니다.',
+  'room.left': '자리 비움',
   'room.accept': '수락',
   'room.decline': '거절',
   'room.withdraw': '철회',

@@ -323,6 +323,7 @@ export default {
   'room.claim': 'Ялалт нэхэх',
   'room.claimIn': '{time}-ийн дараа ялалт нэхэж болно.',
   'room.away': '{who}: тоглоомоос гарсан.',
+  'room.left': 'гарсан',
   'room.accept': 'Зөвшөөрөх',
   'room.decline': 'Татгалзах',
   'room.withdraw': 'Буцааж авах',

@@ -53,7 +53,11 @@ export function gamePage(main, [id]) {
   const reviewBar = h('div', {class: 'review-bar', 'data-test': 'review', hidden: true})
   const chatBox = h('div', {class: 'game-chat-box', hidden: true})
   const room = new Room({channel: () => channel, game: () => st, say: (node) => (node ? errBox.replaceChildren(node) : errBox.replaceChildren()),
-    changed: () => st.summary && renderButtons()})
+    changed: () => {
+      if (!st.summary) return
+      renderSeats()
+      renderButtons()
+    }})
   const list = new MoveList({onPick: (n) => go(n), test: 'moves'})
   const here = () => (st.review ? st.review.ply : st.moves.length)
   const stepTo = (step) => go({first: 0, prev: here() - 1, next: here() + 1, last: st.moves.length}[step])
@@ -349,7 +353,8 @@ export function gamePage(main, [id]) {
           toMove ? h('span', {class: 'turn-dot', title: t('game.toMove')}, ' ●') : null),
         h('span', {class: 'clock', 'data-seat': i, 'data-test': 'clock-' + i}),
         h('span', {class: 'meta'}, side ? h('span', {class: 'side'}, side) : null,
-          i === st.seat ? h('span', {class: 'you'}, t('game.you')) : null)))
+          i === st.seat ? h('span', {class: 'you'}, t('game.you')) : null,
+          sum.status === 'live' && room.isAway(i) ? h('span', {class: 'gone', 'data-test': 'seat-away'}, t('room.left')) : null)))
     })
     tick()
   }
@@ -443,7 +448,7 @@ export function gamePage(main, [id]) {
    */
   function renderChat() {
     const sum = st.summary
-    const people = sum.seats.filter((se) => se.kind === 'human' || se.kind === 'invite').length
+    const people = sum.seats.filter((se) => se.kind === 'human').length
     const show = st.seat >= 0 && people >= 2 && (sum.status === 'open' || sum.status === 'live' || st.chat.length > 0)
     if (show && !chat) {
       chat = new Chat({send: (text) => room.chat(text), who: (seat) => room.who(seat)})

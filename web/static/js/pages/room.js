@@ -79,6 +79,12 @@ export class Room {
     this.graceMs = msg.graceMs || this.graceMs
     this.setAway(msg.away)
     this.draw()
+    this.changed()
+  }
+
+  /** isAway: the player of seat has left the game's page. */
+  isAway(seat) {
+    return this.away.some((a) => a.seat === seat)
   }
 
   setAway(away) {

@@ -109,3 +109,60 @@ func TestSolveUnprovenSaysSo(t *testing.T) {
 		t.Fatalf("json: exit %d, %q", code, out)
 	}
 }
+
+// TestSolveDatabase: `tabula solve sploof --build DIR` on a position from a
+// real game builds its layered database and prints the same result as the
+// search; `--verify DIR` accepts it, and refuses it once a value is
+// changed; --upto stops the forward sweep and says the position is not
+// solved.
+func TestSolveDatabase(t *testing.T) {
+	pos := "testdata/solve/game03-ply24.json"
+	code, out, errs := tabula(t, "", "solve", "sploof", "--position", pos, "--json", "--table", "16")
+	var r solveResult
+	if code != 0 || json.Unmarshal([]byte(out), &r) != nil || !r.Proven {
+		t.Fatalf("search: exit %d, %q, %q", code, out, errs)
+	}
+	want := "solved: " + strings.ToUpper(r.Winner[:1]) + r.Winner[1:] + " wins in " + strconv.Itoa(r.Plies) + " plies\n"
+
+	dir := t.TempDir()
+	code, out, errs = tabula(t, "", "solve", "sploof", "--position", pos, "--build", dir, "--upto", "26", "--mem", "16")
+	if code != 0 || !strings.Contains(out, "layer 26:") || strings.Contains(out, "layer 27:") || !strings.HasSuffix(out, "not solved\n") {
+		t.Fatalf("--upto 26: exit %d, %q, %q", code, out, errs)
+	}
+	code, out, errs = tabula(t, "", "solve", "sploof", "--position", pos, "--build", dir, "--mem", "16")
+	if code != 0 || strings.Contains(out, "layer 26:") || !strings.Contains(out, "values 24:") || !strings.HasSuffix(out, want) {
+		t.Fatalf("--build: exit %d, %q, %q; want it to end %q", code, out, errs, want)
+	}
+	code, out, errs = tabula(t, "", "solve", "sploof", "--verify", dir)
+	if code != 0 || !strings.Contains(out, "values 24: 1 positions re-derived from layer 25, all equal") ||
+		!strings.HasSuffix(out, "root: the side to move loses in "+strconv.Itoa(r.Plies)+"\n") {
+		t.Fatalf("--verify: exit %d, %q, %q", code, out, errs)
+	}
+	path := filepath.Join(dir, "layer-30.vals")
+	vals, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	vals[0] ^= 2
+	os.WriteFile(path, vals, 0o644)
+	code, _, errs = tabula(t, "", "solve", "sploof", "--verify", dir)
+	if code == 0 || !strings.Contains(errs, "layer 30: the values' checksum") {
+		t.Fatalf("a corrupt value file: exit %d, %q", code, errs)
+	}
+
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"solve", "sploof", "--build", dir, "--mem", "1"}, "--mem"},
+		{[]string{"solve", "sploof", "--build", dir, "--upto", "-1"}, "--upto"},
+		{[]string{"solve", "sploof", "--build", dir}, "another position"},
+		{[]string{"solve", "sploof", "--verify", t.TempDir()}, "no root.json"},
+		{[]string{"solve", "sgolte", "--build", dir}, "only sploof"},
+	} {
+		code, _, errs := tabula(t, "", c.args...)
+		if code == 0 || !strings.Contains(errs, c.want) {
+			t.Errorf("%v: exit %d, %q; want an error naming %q", c.args, code, errs, c.want)
+		}
+	}
+}

@@ -19,3 +19,7 @@ func HoldGameStarts(t interface{ Cleanup(func()) }, hold func()) {
 // Publish hands an event to the server's fan-out as if a game's owner had
 // published it.
 func Publish(s *Server, e match.Event) { s.hub.Publish(e) }
+
+// RematchGrace is how long a finished game's page may be closed before the
+// player's pending rematch is withdrawn.
+const RematchGrace = rematchGrace

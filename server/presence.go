@@ -25,6 +25,11 @@ import (
 
 const onlineWindow = 2 * time.Minute
 
+// rematchGrace is how long a player's pages of a finished game may all be
+// closed here before their pending rematch is withdrawn or declined:
+// reloading the page is not leaving it.
+const rematchGrace = 5 * time.Second
+
 type presenceKey struct {
 	game string
 	uid  int64
@@ -130,7 +135,7 @@ func (p *presenceTracker) run(ctx context.Context) {
 	}
 }
 
-func (p *presenceTracker) deliver(ctx context.Context, n presenceNews) {
+func (p *presenceTracker) deliver(runCtx context.Context, n presenceNews) {
 	p.mu.Lock()
 	c := p.pages[n.presenceKey]
 	quiet := n.here && (c == nil || c.quiet)
@@ -138,7 +143,7 @@ func (p *presenceTracker) deliver(ctx context.Context, n presenceNews) {
 	if quiet {
 		return
 	}
-	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	ctx, cancel := context.WithTimeout(runCtx, 10*time.Second)
 	defer cancel()
 	_, err := p.s.tell(ctx, n.game, match.Command{Kind: match.CmdPresence, User: match.User{ID: n.uid}, Here: n.here, Source: p.source})
 	var me *match.Error
@@ -152,9 +157,31 @@ func (p *presenceTracker) deliver(ctx context.Context, n presenceNews) {
 		}
 		p.mu.Unlock()
 		if !n.here {
-			p.s.leaveRematch(ctx, n.game, n.uid)
+			go p.leaveRematchSoon(runCtx, n.presenceKey)
 		}
 	}
+}
+
+// leaveRematchSoon withdraws or declines the pending rematch of k's game
+// for k's player after rematchGrace, unless a page of theirs has opened
+// here again meanwhile (a reload).
+func (p *presenceTracker) leaveRematchSoon(ctx context.Context, k presenceKey) {
+	t := time.NewTimer(rematchGrace)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return
+	case <-t.C:
+	}
+	p.mu.Lock()
+	back := p.pages[k] != nil
+	p.mu.Unlock()
+	if back {
+		return
+	}
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	p.s.leaveRematch(ctx, k.game, k.uid)
 }
 
 // socket counts a WebSocket of user uid opened (+1) or closed (-1).

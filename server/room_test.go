@@ -414,7 +414,9 @@ func TestOnlineAndRatings(t *testing.T) {
 // TestRematchHeardAfterReload: a page opened after the rematch was offered
 // (its snapshot carries the rematch) still hears it start. The snapshot
 // once counted the rematch's events from the finished game's own number,
-// which is higher, and so dropped the rematch's later events.
+// which is higher, and so dropped the rematch's later events. And a reload
+// that closes the page before the new one opens is not leaving: the
+// rematch stays offered (it was declined at once).
 func TestRematchHeardAfterReload(t *testing.T) {
 	e := newEnv(t)
 	id, alice, bob, aws, bws, _ := liveTnim(t, e, "20")
@@ -431,6 +433,18 @@ func TestRematchHeardAfterReload(t *testing.T) {
 	reloaded := bob.dial("/api/games/" + id + "/ws")
 	if m := decodeRoom(t, reloaded.next("snapshot")); m.Rematch == nil || m.Rematch.Status != "open" {
 		t.Fatalf("snapshot's rematch %+v", m.Rematch)
+	}
+	bws.close() // the page reloaded: its old connection closes after the new one opened
+	// and a reload that closes the old page first does not decline it either
+	time.Sleep(100 * time.Millisecond)
+	reloaded.close()
+	reloaded = bob.dial("/api/games/" + id + "/ws")
+	if m := decodeRoom(t, reloaded.next("snapshot")); m.Rematch == nil || m.Rematch.Status != "open" {
+		t.Fatalf("snapshot's rematch after a reload %+v", m.Rematch)
+	}
+	time.Sleep(server.RematchGrace + time.Second)
+	if g, _, _ := alice.game(res.Game.ID); g.Status != "open" {
+		t.Fatalf("the rematch after bob's reload: %s", g.Status)
 	}
 	wantAsk(t, reloaded, map[string]any{"type": "rematch"}, "") // bob accepts from the reloaded page
 	for {

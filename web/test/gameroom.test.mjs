@@ -38,6 +38,9 @@ test('rematch between two players: offered, accepted, both go to the new game; a
   assert.ok(await alice.isVisible('[data-test=rematch-withdraw]'))
   assert.equal(await alice.isVisible('[data-test=rematch]'), false, 'one rematch: the button is gone')
   await bob.waitForSelector(`[data-test=rematch-box] >> text=${an} offers a rematch`)
+  // bob reloads: the snapshot carries the rematch, and his page still hears it start
+  await bob.reload()
+  await bob.waitForSelector(`[data-test=rematch-box] >> text=${an} offers a rematch`)
   assert.ok(await bob.isVisible('[data-test=rematch-decline]'))
   await bob.click('[data-test=rematch-accept]')
   for (const p of [alice, bob]) await p.waitForFunction((old) => /#\/game\//.test(location.hash) && !location.hash.endsWith(old), id)

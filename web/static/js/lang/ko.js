@@ -344,7 +344,7 @@ export default {
   'room.rematch.mine': '재대국을 제안했습니다. {who}의 답을 기다립니다.',
   'room.rematch.theirs': '{who}: 재대국을 제안합니다.',
   'room.rematch.accepted': '재대국을 수락했습니다. 다른 플레이어를 기다립니다.',
-  'room.rematch.declined': '재대국 없음: {who}이(가) 거절했거나 떠났습니다.',
+  'room.rematch.declined': '재대국 없음: {who} — 거절했거나 떠났습니다.',
   'room.rematch.withdrawn': '{who}: 재대국 제안을 철회했습니다.',
   'room.rematch.youDeclined': '재대국을 거절했습니다.',
   'room.rematch.youWithdrew': '재대국 제안을 철회했습니다.',

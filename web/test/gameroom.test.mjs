@@ -1,7 +1,8 @@
 // The game room on the game page (issue 17; docs/api.md, "The game room"):
 // the rematch between two players (accepted: both pages go to the new
 // game; declined: both are told), a draw offer accepted, aborting in the
-// first moves, an invitation declined from its link. Takebacks are
+// first moves, an invitation declined from its link, the rematch against a
+// bot (and none for a game from a set position). Takebacks are
 // gametakeback.test.mjs's, the chat and claiming the win gamechat.test.mjs's;
 // reviewing earlier moves while the game goes on is attention.test.mjs's.
 
@@ -111,4 +112,31 @@ test('an invitation opened from its link can be declined there', async () => {
   await bob.waitForSelector('[data-test=result] >> text=This game was cancelled')
   assert.equal((await api(alice, 'GET', '/games/' + g.id)).body.game.status, 'aborted')
   await close(alice, bob)
+})
+
+test('against a bot: Rematch turns the seats and starts at once; a game from a set position has none', async () => {
+  const page = await newPage(browser)
+  await guest(page)
+  const g = await createGame(page, {game: 'sploof', options: {first: 'white'}, seats: [{kind: 'me'}, {kind: 'bot', level: 'random'}]})
+  await page.goto(BASE + '/#/game/' + g.id)
+  await page.waitForSelector('[data-test=resign]')
+  page.once('dialog', (d) => d.accept())
+  await page.click('[data-test=resign]')
+  await page.waitForSelector('[data-test=again]') // play again (same seats) stays
+  await page.click('[data-test=rematch]')
+  await page.waitForFunction((old) => /#\/game\//.test(location.hash) && !location.hash.endsWith(old), g.id)
+  const next = (await api(page, 'GET', '/games/' + page.url().split('/').pop())).body.game
+  assert.equal(next.status, 'live')
+  assert.deepEqual(next.seats.map((se) => se.kind), ['bot', 'human'], 'the seats turned')
+  assert.equal(next.seats[1].user, await userName(page))
+
+  // from a set position: no rematch (the server has none), play again still
+  const pos = (await api(page, 'POST', '/rules/sploof', {options: {first: 'white'}, moves: []})).body.position
+  const p = await createGame(page, {game: 'sploof', position: pos, seats: [{kind: 'me'}, {kind: 'bot', level: 'random'}]})
+  assert.equal((await api(page, 'POST', `/games/${p.id}/resign`, {})).status, 200)
+  await page.goto(BASE + '/#/game/' + p.id)
+  await page.waitForSelector('[data-test=result]:not([hidden])')
+  await page.waitForSelector('[data-test=export]')
+  assert.equal(await page.isVisible('[data-test=rematch]'), false)
+  await close(page)
 })

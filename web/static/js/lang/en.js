@@ -343,6 +343,7 @@ export default {
   'room.note.accepted.takeback': 'Takeback accepted by: {who}; waiting for the others.',
   'room.takenBack': 'Moves taken back: the game is at move {ply}.',
   'room.rematch': 'Rematch',
+  'room.rematchTitle': 'The same game again with the seats turned: two players swap sides',
   'room.rematch.mine': 'You offered a rematch; waiting for {who}.',
   'room.rematch.theirs': '{who} offers a rematch.',
   'room.rematch.accepted': 'You accepted the rematch; waiting for the other players.',

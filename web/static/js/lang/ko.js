@@ -341,6 +341,7 @@ export default {
   'room.note.accepted.takeback': '무르기 수락: {who}. 다른 플레이어를 기다립니다.',
   'room.takenBack': '수를 물렀습니다: 지금 {ply}수째입니다.',
   'room.rematch': '재대국',
+  'room.rematchTitle': '같은 설정으로 자리를 바꿔 다시 둡니다: 두 사람이면 색을 바꿉니다',
   'room.rematch.mine': '재대국을 제안했습니다. {who}의 답을 기다립니다.',
   'room.rematch.theirs': '{who}: 재대국을 제안합니다.',
   'room.rematch.accepted': '재대국을 수락했습니다. 다른 플레이어를 기다립니다.',

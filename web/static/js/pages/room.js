@@ -3,9 +3,9 @@
 // against bots in an unrated game, else asking the others), offer a draw
 // (two people), abort (until every seat has moved) and claim the win from
 // an opponent who left and is to move past the grace; pending offers show
-// with Accept/Decline (or Withdraw for one's own). After a finished game
-// between people: the rematch, offered, accepted (both pages go to it),
-// declined or withdrawn. The room's events carry a number n of their own:
+// with Accept/Decline (or Withdraw for one's own). After a finished game:
+// the rematch, offered, accepted (both pages go to it), declined or
+// withdrawn; against bots it starts at once. The room's events carry a number n of their own:
 // one up to the snapshot's is already in it.
 
 import {h, clear} from '../dom.js'
@@ -213,9 +213,11 @@ export class Room {
         }}, t('room.abort')))
       }
     }
-    if (sum.status === 'finished' && people >= 2 && !this.rematch) {
-      out.push(h('button', {type: 'button', class: 'primary', 'data-test': 'rematch', onclick: () => this.send('rematch', (ch) => ch.rematch())},
-        t('room.rematch')))
+    // The rematch: the seats turned (two players swap sides); against bots it
+    // starts at once. A game from a set position has none (the server's rule).
+    if (sum.status === 'finished' && !sum.start && !this.rematch) {
+      out.push(h('button', {type: 'button', class: people >= 2 ? 'primary' : '', 'data-test': 'rematch', title: t('room.rematchTitle'),
+        onclick: () => this.send('rematch', (ch) => ch.rematch())}, t('room.rematch')))
     }
     return out
   }

@@ -400,9 +400,12 @@ export function gamePage(main, [id]) {
       const mine = me && sum.seats.some((se) => se.kind === 'human' && se.user === me.name)
       if (!mine && sum.seats.some((se) => se.kind === 'open' || (se.kind === 'invite' && me && se.user === me.name))) {
         buttons.append(h('button', {type: 'button', class: 'primary', 'data-test': 'join', onclick: async () => {
+          // A kept deal: its creator may know the hidden cards; join only on consent.
+          const accept = !!sum.start?.keepDeal
+          if (accept && !confirm(t('lobby.keptDealConfirm'))) return
           try {
             await session.ensure()
-            await api.join(sum.id)
+            await api.join(sum.id, undefined, accept)
             channel.resync() // the new seat's snapshot
           } catch (e) {
             errBox.replaceChildren(errorBox(e))

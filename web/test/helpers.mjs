@@ -234,3 +234,30 @@ export async function twoPlayers(browser, req, viewport) {
   }
   return {alice, bob, an: await userName(alice), bn: await userName(bob), id: g.id}
 }
+
+/**
+ * keptDealGame has the signed-in page create an open two-player Skyjo game
+ * continued from a record whose deal its creator keeps (so a joiner must
+ * consent), and returns its id.
+ */
+export async function keptDealGame(page, seed) {
+  const record = {format: 'tabula-record/1', game: 'skyjo', options: {players: '2'}, seed: String(seed), moves: []}
+  const res = await api(page, 'POST', '/records', {record, mode: 'continue', keepDeal: true, seats: [{kind: 'me'}, {kind: 'open'}]})
+  if (res.status !== 201) throw new Error(`a kept-deal game: ${res.status} ${JSON.stringify(res.body)}`)
+  return res.body.game.id
+}
+
+/**
+ * clickDeclining clicks selector, dismisses the confirmation it raises and
+ * returns the question asked ('' if none came).
+ */
+export async function clickDeclining(page, selector) {
+  const asked = []
+  page.once('dialog', (d) => {
+    asked.push(d.message())
+    d.dismiss()
+  })
+  await page.click(selector)
+  await page.waitForTimeout(300)
+  return asked[0] || ''
+}

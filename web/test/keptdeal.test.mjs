@@ -6,7 +6,7 @@
 
 import {test, before, after} from 'node:test'
 import assert from 'node:assert/strict'
-import {launch, newPage, assertNoErrors, guest, api, userName, BASE} from './helpers.mjs'
+import {launch, newPage, assertNoErrors, guest, api, userName, keptDealGame, clickDeclining, BASE} from './helpers.mjs'
 
 let browser
 before(async () => {
@@ -19,23 +19,13 @@ after(async () => {
 test("the game page's Join asks before taking a seat in a game with its creator's deal", async () => {
   const alice = await newPage(browser)
   await guest(alice)
-  const record = {format: 'tabula-record/1', game: 'skyjo', options: {players: '2'}, seed: '778', moves: []}
-  const res = await api(alice, 'POST', '/records', {record, mode: 'continue', keepDeal: true, seats: [{kind: 'me'}, {kind: 'open'}]})
-  assert.equal(res.status, 201, JSON.stringify(res.body))
-  const id = res.body.game.id
+  const id = await keptDealGame(alice, 778)
   const bob = await newPage(browser)
   await guest(bob)
   await bob.goto(BASE + '/#/game/' + id)
   await bob.waitForSelector('[data-test=join]')
   // declined: nothing happens
-  const asked = []
-  bob.once('dialog', (d) => {
-    asked.push(d.message())
-    d.dismiss()
-  })
-  await bob.click('[data-test=join]')
-  await bob.waitForTimeout(300)
-  assert.match(asked[0] || '', /may know them\. Join anyway\?/)
+  assert.match(await clickDeclining(bob, '[data-test=join]'), /may know them\. Join anyway\?/)
   assert.equal((await api(bob, 'GET', '/games/' + id)).body.game.status, 'open')
   // accepted: seated, the game starts
   bob.once('dialog', (d) => d.accept())

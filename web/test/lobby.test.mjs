@@ -8,7 +8,7 @@
 import {test, before, after} from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
-import {launch, newPage, assertNoErrors, guest, api, createGame, userName, BASE, SHOTS} from './helpers.mjs'
+import {launch, newPage, assertNoErrors, guest, api, createGame, userName, keptDealGame, clickDeclining, BASE, SHOTS} from './helpers.mjs'
 
 let browser
 before(async () => {
@@ -256,10 +256,7 @@ test('screenshots of the lobby, wide and phone, English and Korean', async () =>
 test("a game that keeps its creator's deal says so in the lobby, and Join asks first", async () => {
   const alice = await newPage(browser)
   await guest(alice)
-  const record = {format: 'tabula-record/1', game: 'skyjo', options: {players: '2'}, seed: '777', moves: []}
-  const res = await api(alice, 'POST', '/records', {record, mode: 'continue', keepDeal: true, seats: [{kind: 'me'}, {kind: 'open'}]})
-  assert.equal(res.status, 201, JSON.stringify(res.body))
-  const id = res.body.game.id
+  const id = await keptDealGame(alice, 777)
   const bob = await newPage(browser)
   await lobby(bob)
   const row = `[data-test=open-games] li[data-id="${id}"]`
@@ -267,14 +264,7 @@ test("a game that keeps its creator's deal says so in the lobby, and Join asks f
   assert.equal(await bob.textContent(`${row} [data-test=start-tag]`), 'a record continued')
   assert.equal(await bob.textContent(`${row} [data-test=kept-deal]`), "creator's deal")
   // declined: nothing happens
-  const asked = []
-  bob.once('dialog', (d) => {
-    asked.push(d.message())
-    d.dismiss()
-  })
-  await bob.click(`[data-test=join-${id}]`)
-  await bob.waitForTimeout(300)
-  assert.match(asked[0] || '', /may know them\. Join anyway\?/)
+  assert.match(await clickDeclining(bob, `[data-test=join-${id}]`), /may know them\. Join anyway\?/)
   assert.equal((await api(bob, 'GET', '/games/' + id)).body.game.status, 'open')
   // accepted: seated, and on to the game
   bob.once('dialog', (d) => d.accept())

@@ -64,7 +64,7 @@ func NewAnalysis(s game.State, cfg MCTSConfig, seed uint64) (*Analysis, error) {
 	if cfg.MaxNodes == 0 {
 		cfg.MaxNodes = DefaultMaxNodes
 	}
-	cfg.Temperature, cfg.Epsilon, cfg.Contempt = 0, 0, 0
+	cfg.Temperature, cfg.Epsilon, cfg.Contempt, cfg.Stall = 0, 0, -1, -1
 	a := &Analysis{root: s.Clone(), cfg: cfg}
 	rng := game.NewRNG(seed)
 	for i := 0; i < cfg.Workers; i++ {

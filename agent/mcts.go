@@ -52,7 +52,8 @@ type MCTSConfig struct {
 	// Contempt is how much less than an even share the searching seat
 	// counts a draw (its opponents count it that much more): above 0 the
 	// bot avoids repetitions and plays on for a win against a weaker
-	// opponent, as chess engines do.
+	// opponent, as chess engines do. 0 takes the game's
+	// game.DrawContempt (none where the game has none); below 0 is none.
 	Contempt float64
 	// NoTT switches off the transposition table: every path gets its own
 	// nodes even where two move orders reach one position.
@@ -67,6 +68,13 @@ type MCTSConfig struct {
 	// With a time budget the solver also stops after SolverShare of it; the
 	// search gets what is left.
 	SolverNodes int64
+	// Stall is how many turns without progress the search counts as a
+	// draw in games that report their progress (game.Progress): 0 takes
+	// the game's StallTurns, -1 switches it off.
+	Stall int
+	// NoRepetition switches off scoring a line that repeats a position as
+	// a draw in games that draw on repetition (game.Repetition).
+	NoRepetition bool
 }
 
 // Named defaults, each with its reason.
@@ -117,6 +125,9 @@ type MCTS struct {
 	noSolver bool
 	// LastStats describes the most recent search, for bench and tests.
 	LastStats SearchStats
+	// progress is what the agent has seen of the game's progress
+	// (game.Progress) over its moves, for the search's stall horizon.
+	progress progressSeen
 }
 
 // SearchStats reports what one Choose did.
@@ -177,6 +188,10 @@ func (m *MCTS) Choose(ctx context.Context, obs game.Observation) (game.Move, err
 		solverNodes = nodes
 	}
 	stop := deadline(start, m.cfg.Time)
+	quiet := m.progress.quiet(s)
+	for _, w := range m.workers {
+		w.quiet = quiet
+	}
 	n := searching(ctx, len(m.workers))
 	for i, w := range m.workers[n:] {
 		// Sitting this one out: its tree would be stale next time.

@@ -152,9 +152,16 @@ func parseMCTSParams(cfg *MCTSConfig, params string) error {
 				err = fmt.Errorf("must not be negative")
 			}
 		case "contempt":
+			if v == "off" {
+				cfg.Contempt = -1
+				break
+			}
 			cfg.Contempt, err = number(v)
 			if err == nil && (cfg.Contempt < 0 || cfg.Contempt > 0.5) {
-				err = fmt.Errorf("want 0…0.5")
+				err = fmt.Errorf("want 0…0.5 or off")
+			}
+			if cfg.Contempt == 0 {
+				cfg.Contempt = -1 // none, rather than the game's
 			}
 		case "eps":
 			cfg.Epsilon, err = number(v)
@@ -181,13 +188,24 @@ func parseMCTSParams(cfg *MCTSConfig, params string) error {
 			var n int
 			n, err = positive(v)
 			cfg.SolverNodes = int64(n)
+		case "stall":
+			if v == "off" {
+				cfg.Stall = -1
+			} else {
+				cfg.Stall, err = positive(v)
+			}
+		case "rep":
+			cfg.NoRepetition, err = v == "off", nil
+			if v != "on" && v != "off" {
+				err = fmt.Errorf("want on|off")
+			}
 		case "reuse":
 			cfg.NoReuse, err = v == "off", nil
 			if v != "on" && v != "off" {
 				err = fmt.Errorf("want on|off")
 			}
 		default:
-			return fmt.Errorf("unknown parameter %q (time, iters, workers, c, temp, eps, playout, k, bias, contempt, plies, tt, reuse, solver, solvernodes)", k)
+			return fmt.Errorf("unknown parameter %q (time, iters, workers, c, temp, eps, playout, k, bias, contempt, plies, tt, reuse, solver, solvernodes, stall, rep)", k)
 		}
 		if err != nil {
 			return fmt.Errorf("parameter %s=%q: %v", k, v, err)

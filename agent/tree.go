@@ -66,6 +66,15 @@ type searcher struct {
 	reused  int
 	plies   int // playout cut-off for this search (≤ 0: to the end)
 	me      int // the seat searching, for contempt
+	// stall is the stall horizon in turns (0: none); rootSig and rootTurns
+	// the root's progress, quiet the turns the game had already gone
+	// without progress when the search began (game.Progress).
+	stall     int
+	repeats   bool    // score repeated positions as draws (game.Repetition)
+	contempt  float64 // what a draw costs the searching seat (MCTSConfig.Contempt)
+	rootSig   uint64
+	rootTurns int
+	quiet     int
 }
 
 // search searches s until ctx ends, the deadline passes or, with iters >
@@ -83,6 +92,20 @@ func (w *searcher) begin(s game.State) {
 	w.plies = w.cfg.PlayoutPlies
 	if h, ok := s.(game.SearchHints); ok && w.plies == 0 {
 		w.plies = h.PlayoutPlies()
+	}
+	w.contempt = max(w.cfg.Contempt, 0)
+	if c, ok := s.(game.DrawContempt); ok && w.cfg.Contempt == 0 {
+		w.contempt = c.SearchContempt()
+	}
+	_, rep := s.(game.Repetition)
+	w.repeats = rep && !w.cfg.NoRepetition
+	w.stall = 0
+	if p, ok := s.(game.Progress); ok && w.cfg.Stall >= 0 {
+		w.stall = w.cfg.Stall
+		if w.stall == 0 {
+			w.stall = p.StallTurns()
+		}
+		w.rootSig, w.rootTurns = p.Progress()
 	}
 	if !w.cfg.NoTT && w.tt == nil {
 		w.tt = newTable(w.cfg.MaxNodes)
@@ -212,6 +235,7 @@ func (w *searcher) iterate(root game.State, n int) {
 	s.CopyFrom(root)
 	w.path = append(w.path[:0], step{-1, w.root})
 	cur := w.root
+	repeated := false
 	for depth := 0; depth < maxDescent; depth++ {
 		if s.Outcome().Over() {
 			break
@@ -239,8 +263,16 @@ func (w *searcher) iterate(root game.State, n int) {
 		}
 		w.path = append(w.path, step{e, to})
 		cur = to
+		if w.repeats && s.(game.Repetition).Repeated() {
+			repeated = true
+			break
+		}
 	}
-	w.playout(s, n)
+	if repeated {
+		w.drawn(n)
+	} else {
+		w.playout(s, n)
+	}
 	for _, st := range w.path {
 		if st.edge >= 0 {
 			e := &w.edges[st.edge]
@@ -370,6 +402,10 @@ func (w *searcher) playout(s game.State, n int) {
 			s.Play(m)
 		}
 		if o := s.Outcome(); !o.Over() {
+			if w.stalled(s) {
+				w.drawn(n)
+				return
+			}
 			if e, ok := s.(game.Evaluator); ok && n == 2 {
 				v := (e.Evaluate(0) + 1) / 2
 				w.rewards[0], w.rewards[1] = v, 1-v
@@ -387,18 +423,40 @@ func (w *searcher) playout(s game.State, n int) {
 		}
 	}
 	o := s.Outcome()
+	if o.Status == game.Drawn {
+		w.drawn(n)
+		return
+	}
 	for seat := 0; seat < n; seat++ {
 		w.rewards[seat] = o.Reward(seat, n)
 	}
-	if o.Status == game.Drawn && w.cfg.Contempt != 0 {
-		for seat := 0; seat < n; seat++ {
-			if seat == w.me {
-				w.rewards[seat] -= w.cfg.Contempt
-			} else {
-				w.rewards[seat] += w.cfg.Contempt / float64(n-1)
-			}
+}
+
+// drawn leaves a draw's rewards in w.rewards: an even share, less the
+// contempt for the searching seat.
+func (w *searcher) drawn(n int) {
+	for seat := 0; seat < n; seat++ {
+		w.rewards[seat] = 1 / float64(n)
+		if w.contempt == 0 {
+			continue
+		}
+		if seat == w.me {
+			w.rewards[seat] -= w.contempt
+		} else {
+			w.rewards[seat] += w.contempt / float64(n-1)
 		}
 	}
+}
+
+// stalled reports whether the line to s has gone the stall horizon's turns
+// without progress: nothing changed since the root, and the turns since the
+// root plus those the game had already gone quiet reach the horizon.
+func (w *searcher) stalled(s game.State) bool {
+	if w.stall <= 0 {
+		return false
+	}
+	sig, turns := s.(game.Progress).Progress()
+	return sig == w.rootSig && w.quiet+turns-w.rootTurns >= w.stall
 }
 
 // tournament picks a playout move by a small tournament: first, then

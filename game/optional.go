@@ -101,6 +101,42 @@ type SearchHints interface {
 	PlayoutPlies() int
 }
 
+// Progress is implemented by games in which a player who leads can let the
+// game stall: both sides shuffle pieces without changing anything that
+// decides it, until a house rule draws. Search counts a line that has made
+// no progress for StallTurns turns as a draw, so that a leader feels the
+// draw coming long before the rule's limit and looks for the lines that make
+// progress (a chess engine gets the same push from the fifty-move rule).
+type Progress interface {
+	// Progress returns a summary that changes whenever the game makes
+	// progress (Skjuub: each side's pieces, active pieces and pool) and
+	// the number of turns played.
+	Progress() (sig uint64, turns int)
+	// StallTurns is how many turns without progress search treats as a
+	// draw; 0 never.
+	StallTurns() int
+}
+
+// Repetition is implemented by games in which a repeated position draws
+// (Skjuub's house rule draws at the third occurrence). Search scores a line
+// that returns to a position already seen in the game or on the line as a
+// draw, as chess engines do: the line can be played again and again, so it
+// is worth no more than the draw it leads to.
+type Repetition interface {
+	// Repeated reports whether the position occurred earlier in the game.
+	Repeated() bool
+}
+
+// DrawContempt is implemented by games in which a stronger player's draws
+// are mostly leads not converted (Skjuub). Search counts a draw as that much
+// less than an even share for the searching seat (and that much more for
+// its opponents), so that the bot plays on for a win where a line is only
+// as good as a draw, as chess engines do against weaker opponents.
+type DrawContempt interface {
+	// SearchContempt is in [0, 0.5].
+	SearchContempt() float64
+}
+
 // SearchPlayouter is implemented by games that offer search a cheaper
 // playout policy than uniform random play (Sgolte: a random cell, then a
 // random way to play it, instead of a random move among all). It plays from

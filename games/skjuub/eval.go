@@ -66,3 +66,34 @@ const searchPlayoutPlies = 3
 
 // PlayoutPlies implements game.SearchHints.
 func (s *State) PlayoutPlies() int { return searchPlayoutPlies }
+
+// stallTurns is how many turns without progress (no piece placed, picked up,
+// captured or sacrificed) the search counts as a draw. The 300-turn house
+// rule draws games in which the bot leads but both sides shuffle; the bot
+// began its winning captures only once that draw came within its search's
+// view, so the search is shown a nearer one (docs/ai.md).
+const stallTurns = 40
+
+// Progress implements game.Progress: the pools and each side's active pieces
+// (a piece placed or picked up changes a pool; a capture or a sacrifice makes
+// a piece inactive).
+func (s *State) Progress() (sig uint64, turns int) {
+	m := s.masks()
+	act := m.act[0] | m.act[1] | m.act[2] | m.act[3]
+	sig = uint64(uint8(s.pool[0])) | uint64(uint8(s.pool[1]))<<8 |
+		uint64(popcount(act&s.b.own[0]))<<16 | uint64(popcount(act&s.b.own[1]))<<24
+	return sig, int(s.turns[0]) + int(s.turns[1])
+}
+
+// StallTurns implements game.Progress.
+func (s *State) StallTurns() int { return stallTurns }
+
+// searchContempt: a draw counts as 0.25 less than an even share for the
+// searching seat. Skjuub's draws between a strong and a weaker player are
+// leads the stronger one did not convert (docs/ai.md); with the stall
+// horizon and repetitions scored as draws, contempt makes the search prefer
+// a line that tries something to one that only keeps the lead.
+const searchContempt = 0.25
+
+// SearchContempt implements game.DrawContempt.
+func (s *State) SearchContempt() float64 { return searchContempt }

@@ -499,3 +499,39 @@ func TestSlideCannotPassUnderForeignOverhang(t *testing.T) {
 		}
 	}
 }
+
+// Search's view of repetitions and progress (game.Repetition,
+// game.Progress): the first return to a position is reported, and slides
+// change nothing that counts as progress while placements do.
+func TestRepeatedAndProgress(t *testing.T) {
+	s, _ := Game.New(nil, 0)
+	st := s.(*State)
+	sig0, turns0 := st.Progress()
+	mustPlay(t, s, "a1N f6S")
+	sig1, turns1 := st.Progress()
+	if sig1 == sig0 || turns1 != turns0+2 {
+		t.Errorf("two placements: progress %x at %d turns, before %x at %d", sig1, turns1, sig0, turns0)
+	}
+	mustPlay(t, s, "a1-a2 f6-f5")
+	if st.Repeated() {
+		t.Error("a first occurrence reported as repeated")
+	}
+	mustPlay(t, s, "a2-a3 f5-f4 a3-a1 f4-f6")
+	if st.Repeated() {
+		t.Error("a position after other slides reported as repeated")
+	}
+	mustPlay(t, s, "a1-a2 f6-f5")
+	if !st.Repeated() {
+		t.Error("the second occurrence of the position after a1-a2 f6-f5 not reported")
+	}
+	if sig, turns := st.Progress(); sig != sig1 || turns != turns1+8 {
+		t.Errorf("slides only: progress %x at %d turns, want %x at %d", sig, turns, sig1, turns1+8)
+	}
+	// A capture or a sacrifice is progress: the same pools, but a4 and b4
+	// side by side, facing the same way, make each other inactive.
+	apart, _ := setup{pieces: "a4:1S c4:2S f1:1N f6:2S"}.load(t).Progress()
+	together, _ := setup{pieces: "a4:1S b4:2S f1:1N f6:2S"}.load(t).Progress()
+	if apart == together {
+		t.Errorf("two pieces made inactive: progress %x both times", apart)
+	}
+}

@@ -159,6 +159,23 @@ func (s *State) push(k uint64) {
 
 // occurrences counts how often the current key is in the history, exactly
 // once the filter says the count may reach 3.
+// Repeated implements game.Repetition: the position at the start of this
+// turn occurred at the start of an earlier one.
+func (s *State) Repeated() bool {
+	if s.pending != 0 || s.filter[s.key&255] < 2 {
+		return false
+	}
+	n := 0
+	for _, k := range s.hist[:s.nhist] {
+		if k == s.key {
+			if n++; n == 2 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func (s *State) occurrences() int {
 	if n := int(s.filter[s.key&255]); n < 3 {
 		return n

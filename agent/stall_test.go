@@ -1,0 +1,210 @@
+package agent
+
+import (
+	"context"
+	"encoding/json"
+	"slices"
+	"strconv"
+	"testing"
+
+	"github.com/tabula-games/tabula/game"
+)
+
+// standoff is a toy game for the search's draw handling. Seat 0 leads: the
+// heuristic gives it 0.8 while both sides wait. Its other move, go, gives up
+// part of the lead for a position worth 0.6 to it that keeps changing. A
+// search that trusts the heuristic waits forever; one that sees that waiting
+// only repeats the position (or, with repeat off, makes no progress) and
+// counts that as a draw with contempt goes.
+type standoffGame struct{}
+
+func (standoffGame) Name() string               { return "standoff" }
+func (standoffGame) Title() string              { return "Standoff" }
+func (standoffGame) Options() []game.OptionSpec { return nil }
+func (standoffGame) Facts() game.Facts          { return game.Facts{MinPlayers: 2, MaxPlayers: 2} }
+func (standoffGame) New(game.Options, uint64) (game.State, error) {
+	return &standoff{repeat: true}, nil
+}
+func (standoffGame) ParsePosition([]byte) (game.State, error) { return &standoff{repeat: true}, nil }
+
+const (
+	wait game.Move = 1
+	goOn game.Move = 2
+)
+
+type standoff struct {
+	turn   int  // plies played
+	gone   bool // seat 0 has gone: the position changes every ply from then on
+	repeat bool // waiting returns to the same position (else each ply is a new one)
+	hist   []uint64
+}
+
+func (s *standoff) Game() game.Game       { return standoffGame{} }
+func (s *standoff) NumPlayers() int       { return 2 }
+func (s *standoff) SeatName(i int) string { return strconv.Itoa(i + 1) }
+func (s *standoff) ToMove() int {
+	if s.turn >= 200 {
+		return -1
+	}
+	return s.turn % 2
+}
+func (s *standoff) Legal(dst []game.Move) []game.Move {
+	if s.turn >= 200 {
+		return dst
+	}
+	dst = append(dst, wait)
+	if s.turn%2 == 0 && !s.gone {
+		dst = append(dst, goOn)
+	}
+	return dst
+}
+func (s *standoff) Play(m game.Move) {
+	s.hist = append(s.hist, s.key())
+	s.gone = s.gone || m == goOn
+	s.turn++
+}
+func (s *standoff) key() uint64 {
+	if s.repeat && !s.gone {
+		return uint64(s.turn % 2) // waiting changes nothing but the side to move
+	}
+	if s.gone {
+		return uint64(s.turn)<<2 | 3
+	}
+	return uint64(s.turn)<<2 | 2
+}
+func (s *standoff) Outcome() game.Outcome {
+	if s.turn >= 200 {
+		return game.Outcome{Status: game.Drawn}
+	}
+	return game.Outcome{}
+}
+func (s *standoff) Clone() game.State {
+	c := *s
+	c.hist = slices.Clone(s.hist)
+	return &c
+}
+func (s *standoff) CopyFrom(src game.State) {
+	o := src.(*standoff)
+	h := append(s.hist[:0], o.hist...)
+	*s = *o
+	s.hist = h
+}
+func (s *standoff) Hash() uint64 {
+	return s.key() ^ uint64(s.turn)<<20
+}
+func (s *standoff) FormatMove(m game.Move) string { return strconv.Itoa(int(m)) }
+func (s *standoff) ParseMove(t string) (game.Move, error) {
+	k, _ := strconv.Atoi(t)
+	return game.Move(k), nil
+}
+func (s *standoff) MarshalPosition() ([]byte, error) { return json.Marshal(s.turn) }
+
+// Evaluate: waiting keeps seat 0's lead (0.8 as a reward), going leaves it
+// 0.6.
+func (s *standoff) Evaluate(seat int) float64 {
+	v := 0.6
+	if s.gone {
+		v = 0.2
+	}
+	if seat == 1 {
+		v = -v
+	}
+	return v
+}
+func (s *standoff) PlayoutPlies() int { return 1 }
+func (s *standoff) Repeated() bool    { return slices.Contains(s.hist, s.key()) }
+func (s *standoff) Progress() (uint64, int) {
+	if s.gone {
+		return uint64(s.turn), s.turn / 2
+	}
+	return 0, s.turn / 2
+}
+func (s *standoff) StallTurns() int         { return 6 }
+func (s *standoff) SearchContempt() float64 { return 0.25 }
+
+func chooseStandoff(t *testing.T, s *standoff, spec string) game.Move {
+	t.Helper()
+	a, err := New(spec, standoffGame{}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := a.Choose(context.Background(), seen(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func TestRepetitionCountsAsADraw(t *testing.T) {
+	s := &standoff{repeat: true}
+	for _, c := range []struct {
+		spec string
+		want game.Move
+	}{
+		// Waiting repeats the position: a draw, worth 0.25 to a bot with
+		// contempt and 0.5 to one without; going is worth 0.6.
+		{"mcts:iters=3000", goOn},
+		{"mcts:iters=3000:contempt=off", goOn},
+		// Trusting the heuristic, waiting looks better (0.8).
+		{"mcts:iters=3000:rep=off:stall=off", wait},
+	} {
+		if got := chooseStandoff(t, s, c.spec); got != c.want {
+			t.Errorf("%s chose %d, want %d", c.spec, got, c.want)
+		}
+	}
+}
+
+func TestStallHorizon(t *testing.T) {
+	// No position repeats; waiting makes no progress. Six turns ahead are
+	// beyond what the search sees from a fresh game, so the lead looks
+	// safe, and waiting is right until the stall draws near.
+	fresh := &standoff{}
+	if got := chooseStandoff(t, fresh, "mcts:iters=3000:stall=50"); got != wait {
+		t.Errorf("a fresh game with a far horizon: chose %d, want wait", got)
+	}
+	if got := chooseStandoff(t, fresh, "mcts:iters=3000:stall=1"); got != goOn {
+		t.Errorf("a horizon of one turn: chose %d, want go", got)
+	}
+	// The agent counts the turns it has seen without progress: after some
+	// waiting, the game's own horizon (6 turns) comes within reach.
+	a, err := New("mcts:iters=3000", standoffGame{}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &standoff{}
+	var last game.Move
+	for s.turn < 40 && !s.gone {
+		if last, err = a.Choose(context.Background(), seen(s)); err != nil {
+			t.Fatal(err)
+		}
+		s.Play(last)
+		if !s.gone {
+			s.Play(wait)
+		}
+	}
+	if !s.gone || s.turn > 14 {
+		t.Errorf("went at ply %d (gone %v), want within the 6-turn horizon", s.turn, s.gone)
+	}
+	if got := chooseStandoff(t, &standoff{turn: 30}, "mcts:iters=3000:stall=off"); got != wait {
+		t.Errorf("stall=off: chose %d, want wait", got)
+	}
+}
+
+func TestProgressSeen(t *testing.T) {
+	var p progressSeen
+	for _, c := range []struct {
+		s    *standoff
+		want int
+	}{
+		{&standoff{turn: 0}, 0},
+		{&standoff{turn: 4}, 2},
+		{&standoff{turn: 10}, 5},
+		{&standoff{turn: 12, gone: true}, 0}, // progress
+		{&standoff{turn: 2}, 0},              // fewer turns: a new game
+		{&standoff{turn: 8}, 3},
+	} {
+		if got := p.quiet(c.s); got != c.want {
+			t.Errorf("turn %d gone %v: quiet %d, want %d", c.s.turn, c.s.gone, got, c.want)
+		}
+	}
+}

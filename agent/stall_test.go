@@ -36,6 +36,7 @@ type standoff struct {
 	turn   int  // plies played
 	gone   bool // seat 0 has gone: the position changes every ply from then on
 	repeat bool // waiting returns to the same position (else each ply is a new one)
+	weak   bool // going is worth only 0.45 to seat 0: better than a draw only with contempt
 	hist   []uint64
 }
 
@@ -105,6 +106,9 @@ func (s *standoff) Evaluate(seat int) float64 {
 	v := 0.6
 	if s.gone {
 		v = 0.2
+		if s.weak {
+			v = -0.1
+		}
 	}
 	if seat == 1 {
 		v = -v
@@ -150,6 +154,23 @@ func TestRepetitionCountsAsADraw(t *testing.T) {
 	} {
 		if got := chooseStandoff(t, s, c.spec); got != c.want {
 			t.Errorf("%s chose %d, want %d", c.spec, got, c.want)
+		}
+	}
+}
+
+// Contempt decides where going is worse than an even draw: the game's
+// contempt makes the repeating wait worth 0.25, below going's 0.45; without
+// contempt ("off", or an explicit 0, which is none rather than the game's)
+// the draw's 0.5 is better.
+func TestContemptFromTheGame(t *testing.T) {
+	s := &standoff{repeat: true, weak: true}
+	for spec, want := range map[string]game.Move{
+		"mcts:iters=3000":              goOn,
+		"mcts:iters=3000:contempt=off": wait,
+		"mcts:iters=3000:contempt=0":   wait,
+	} {
+		if got := chooseStandoff(t, s, spec); got != want {
+			t.Errorf("%s chose %d, want %d", spec, got, want)
 		}
 	}
 }

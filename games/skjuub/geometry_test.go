@@ -422,12 +422,16 @@ func sweepHits(c cube, forward bool, b cube) bool {
 // through no piece. The rolled solid is checked against a second piece at
 // every position within distance 2 and every direction.
 func TestGeometryTumbleSweep(t *testing.T) {
+	// Short runs (CI's default) check the first piece facing two of the
+	// four directions, which still covers a forward and a sideways sweep;
+	// the full run checks all four.
+	dirs := 4
 	if testing.Short() {
-		t.Skip("slow sampling")
+		dirs = 2
 	}
 	const shear = 0.4
 	hits := 0
-	for ad := 0; ad < 4; ad++ {
+	for ad := 0; ad < dirs; ad++ {
 		for bd := 0; bd < 4; bd++ {
 			for dy := -2; dy <= 2; dy++ {
 				for dx := -2; dx <= 2; dx++ {
@@ -476,7 +480,7 @@ func TestGeometryTumbleSweep(t *testing.T) {
 			}
 		}
 	}
-	if hits != 4 {
-		t.Errorf("%d possible tumbles sweep through the other piece, want the 4 cases of the spec (one per direction)", hits)
+	if hits != dirs {
+		t.Errorf("%d possible tumbles sweep through the other piece, want the %d cases of the spec (one per direction)", hits, dirs)
 	}
 }

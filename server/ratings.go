@@ -62,7 +62,7 @@ func (s *Server) ratingOf(ctx context.Context, uid int64, game string) (*int, bo
 	return nil, false
 }
 
-// forgetRatings drops the cached ratings of the players of a rated game
+// forget drops the cached ratings of the players of a rated game
 // that has ended.
 func (c *ratingCache) forget(m *match.Meta) {
 	if !m.Rated || m.Status != match.Finished {

@@ -54,8 +54,8 @@ var optionSpecs = []game.OptionSpec{
 		Default: "winner", Values: []string{"winner", "finisher"}},
 	{Name: optColumns, Doc: "remove a column of three equal face-up cards", Default: "on", Values: []string{"on", "off"}},
 	// The source doubles the score whatever its sign; the printed rules
-	// double only a positive one. Unlike the other options, the rules spec
-	// (shared/spec/skyjo.md, item 7) makes the printed rule the default:
+	// double only a positive one. Unlike the other options, the rules
+	// (docs/rules/skyjo.md, "Doubling") make the printed rule the default:
 	// doubling a negative score would reward the ender for not being lowest.
 	{Name: optDouble, Doc: "double the round ender's score when not strictly lowest: only a positive one (positive, printed rules, the default) or any score (always, the source)",
 		Default: "positive", Values: []string{"positive", "always"}},

@@ -72,9 +72,21 @@ type Meta struct {
 	Version int64
 }
 
-// Clone returns a copy of m that shares nothing mutable with it.
+// Clone returns a copy of m that shares nothing mutable with it: seats,
+// options, start position and result are copied (a caller may change its
+// copy's options or start position without the registry's game seeing it).
 func (m Meta) Clone() Meta {
 	m.Seats = append([]Seat(nil), m.Seats...)
+	if m.Options != nil {
+		opts := make(map[string]string, len(m.Options))
+		for k, v := range m.Options {
+			opts[k] = v
+		}
+		m.Options = opts
+	}
+	if m.StartPosition != nil {
+		m.StartPosition = append([]byte(nil), m.StartPosition...)
+	}
 	if m.Result != nil {
 		r := *m.Result
 		r.Winners = append([]int(nil), r.Winners...)

@@ -1,6 +1,10 @@
 package match
 
-import "time"
+import (
+	"bytes"
+	"maps"
+	"time"
+)
 
 // Status is a game's lifecycle stage.
 type Status string
@@ -77,16 +81,8 @@ type Meta struct {
 // copy's options or start position without the registry's game seeing it).
 func (m Meta) Clone() Meta {
 	m.Seats = append([]Seat(nil), m.Seats...)
-	if m.Options != nil {
-		opts := make(map[string]string, len(m.Options))
-		for k, v := range m.Options {
-			opts[k] = v
-		}
-		m.Options = opts
-	}
-	if m.StartPosition != nil {
-		m.StartPosition = append([]byte(nil), m.StartPosition...)
-	}
+	m.Options = maps.Clone(m.Options)
+	m.StartPosition = bytes.Clone(m.StartPosition)
 	if m.Result != nil {
 		r := *m.Result
 		r.Winners = append([]int(nil), r.Winners...)

@@ -1,0 +1,318 @@
+package tournament
+
+import (
+	"errors"
+	"fmt"
+	"math/bits"
+	"sort"
+)
+
+// SwissOptions tune the Dutch pairing.
+type SwissOptions struct {
+	// InitialBlack gives the top seed Black in round 1 (FIDE's "initial
+	// colour"; White by default).
+	InitialBlack bool
+}
+
+// ErrNoPairing is returned when no pairing of the active players obeys the
+// absolute criteria (nobody meets twice, nobody gets a second bye, colour
+// limits): the tournament has more rounds than its players can play.
+var ErrNoPairing = errors.New("tournament: no pairing satisfies the absolute criteria")
+
+// MaxSwissPlayers bounds a Swiss round's size: the pairing of 200 players
+// takes a fraction of a second (docs/tournaments.md has the measurements)
+// and the weights' 128 bits hold the criteria for this many.
+const MaxSwissPlayers = 1000
+
+// PairSwiss pairs the next round of a Swiss tournament of n players by the
+// FIDE Dutch system. Players are numbered 0…n-1 in the order of their
+// pairing numbers (the initial ranking, strongest first); rounds are the
+// rounds played, every result known; active lists the players to pair this
+// round (a late entrant is simply active from her first round, with no
+// points for the rounds she missed; a withdrawn player is no longer
+// listed). An odd number of active players gives one of them, from the
+// lowest score group possible and never twice, the bye.
+//
+// It works as bbpPairings and JaVaFo do: score group by score group from
+// the top, a maximum-weight matching over every player still to pair
+// chooses the pairs of the current group, with edges only between players
+// who may meet (the absolute criteria) and weights that rank, in order:
+// fewer players floating out of each score group (this group and as many
+// below it as the weights hold — all of them for small events), then
+// colour preferences met, strong preferences met, floats not repeated from
+// the last round, the lowest players floating rather than the highest,
+// the top half (S1) against the bottom half (S2) rather than exchanges
+// between them, and the Dutch order S1[x] against S2[x] (transpositions
+// as near to it as may be) within the group. The matching always
+// pairs everyone (the completion criterion). docs/tournaments.md says
+// where this differs from the FIDE text.
+func PairSwiss(n int, rounds []Round, active []int, opt SwissOptions) (Round, error) {
+	if n < 0 || n > MaxSwissPlayers {
+		return Round{}, fmt.Errorf("%w: %d players (at most %d)", ErrInput, n, MaxSwissPlayers)
+	}
+	if err := checkRounds(n, rounds, true); err != nil {
+		return Round{}, err
+	}
+	seen := make(map[int]bool)
+	for _, p := range active {
+		if p < 0 || p >= n || seen[p] {
+			return Round{}, fmt.Errorf("%w: active player %d out of range or listed twice", ErrInput, p+1)
+		}
+		seen[p] = true
+	}
+	h := histories(n, rounds)
+	e := newSwissEngine(h, active, !opt.InitialBlack)
+	return e.pair()
+}
+
+type swissEngine struct {
+	h          []record
+	players    []int  // ranking order: score, then pairing number
+	score      []int  // per vertex; the bye vertex scores -1
+	prefs      []pref // per vertex
+	v          int    // vertices: players, plus the bye when odd
+	bye        int    // the bye vertex, or -1
+	firstWhite bool
+	levels     []int // the score groups, highest first
+}
+
+func newSwissEngine(h []record, active []int, firstWhite bool) *swissEngine {
+	e := &swissEngine{h: h, firstWhite: firstWhite, bye: -1}
+	e.players = append([]int(nil), active...)
+	sort.Slice(e.players, func(i, j int) bool {
+		a, b := e.players[i], e.players[j]
+		if h[a].score != h[b].score {
+			return h[a].score > h[b].score
+		}
+		return a < b
+	})
+	e.v = len(e.players)
+	for _, p := range e.players {
+		e.score = append(e.score, h[p].score)
+		e.prefs = append(e.prefs, colourPref(h[p].colour))
+		if len(e.levels) == 0 || e.levels[len(e.levels)-1] != h[p].score {
+			e.levels = append(e.levels, h[p].score)
+		}
+	}
+	if e.v%2 == 1 {
+		e.bye = e.v
+		e.score = append(e.score, -1)
+		e.prefs = append(e.prefs, pref{})
+		e.v++
+	}
+	return e
+}
+
+// allowed is the absolute criteria for vertices i and j.
+func (e *swissEngine) allowed(i, j int) bool {
+	if i == e.bye || j == e.bye {
+		p := i
+		if p == e.bye {
+			p = j
+		}
+		return e.h[e.players[p]].byes == 0
+	}
+	pi, pj := e.players[i], e.players[j]
+	return !e.h[pi].met[pj] && compatible(e.prefs[i], e.prefs[j])
+}
+
+// whiteFirst reports whether vertex i gets White against j (i < j: i is
+// ranked higher).
+func (e *swissEngine) whiteFirst(i, j int) bool {
+	pi, pj := e.players[i], e.players[j]
+	return allocate(e.prefs[i], e.prefs[j], e.h[pi].colour, e.h[pj].colour, i, j, pi+1, pj+1, e.firstWhite)
+}
+
+func bitlen(x int) uint { return uint(bits.Len(uint(x))) }
+
+func (e *swissEngine) pair() (Round, error) {
+	var out Round
+	if e.v == 0 {
+		return out, nil
+	}
+	left := make([]bool, e.v) // still to pair
+	for i := range left {
+		left[i] = true
+	}
+	for k, level := range e.levels {
+		var rem, members []int
+		for i := 0; i < e.v; i++ {
+			if left[i] {
+				rem = append(rem, i)
+				if i != e.bye && e.score[i] >= level {
+					members = append(members, i)
+				}
+			}
+		}
+		pos := make(map[int]int, len(members))
+		for x, i := range members {
+			pos[i] = x
+		}
+		mate := e.matchBracket(k, rem, pos)
+		for _, i := range rem {
+			if mate[i] < 0 {
+				return Round{}, fmt.Errorf("%w (round of %d players)", ErrNoPairing, len(e.players))
+			}
+		}
+		last := k == len(e.levels)-1
+		for _, i := range rem {
+			j := mate[i]
+			if j < i || !left[i] {
+				continue
+			}
+			_, mi := pos[i]
+			_, mj := pos[j]
+			if !(mi && mj) && !last {
+				continue
+			}
+			left[i], left[j] = false, false
+			switch {
+			case j == e.bye:
+				out.Byes = append(out.Byes, e.players[i])
+			case e.whiteFirst(i, j):
+				out.Pairings = append(out.Pairings, Pairing{White: e.players[i], Black: e.players[j]})
+			default:
+				out.Pairings = append(out.Pairings, Pairing{White: e.players[j], Black: e.players[i]})
+			}
+		}
+	}
+	return out, nil
+}
+
+// matchBracket runs the matching that settles the pairs of score group k
+// (pos: the group's members, MDPs first, and their places).
+func (e *swissEngine) matchBracket(k int, rem []int, pos map[int]int) []int {
+	pairs := len(rem) / 2
+	M := len(pos)
+	type field struct {
+		bits uint
+		val  func(i, j int, in bool) int
+	}
+	member := func(i int) bool { _, ok := pos[i]; return ok }
+	// Low fields first; they are packed from the top down below.
+	fixed := []field{
+		{bitlen(pairs * M), func(i, j int, in bool) int { // the Dutch order: S1[x] against S2[x], transpositions near it
+			if !in {
+				return 0
+			}
+			d := pos[j] - pos[i]
+			if d < 0 {
+				d = -d
+			}
+			d -= M / 2
+			if d < 0 {
+				d = -d
+			}
+			return max(0, M-d)
+		}},
+		{bitlen(pairs), func(i, j int, in bool) int { // S1 against S2, no exchange between them
+			if in && (pos[i] < M/2) != (pos[j] < M/2) {
+				return 1
+			}
+			return 0
+		}},
+		{bitlen(pairs * 2 * M), func(i, j int, in bool) int { // float the lowest, keep the highest
+			if !in {
+				return 0
+			}
+			return 2*M - pos[i] - pos[j]
+		}},
+		{bitlen(pairs * 5), func(i, j int, in bool) int { // floats not repeated
+			if !in {
+				return 0
+			}
+			v := 0
+			up := 1
+			for _, x := range [2]int{i, j} {
+				f := e.lastFloat(x)
+				if f < 0 {
+					v += 2 // downfloated last round, not floated again
+				}
+			}
+			hi, lo := i, j
+			if e.score[lo] > e.score[hi] {
+				hi, lo = lo, hi
+			}
+			if e.score[hi] > e.score[lo] && e.lastFloat(lo) > 0 {
+				up = 0 // an upfloat again
+			}
+			return v + up
+		}},
+		{bitlen(pairs * 2), func(i, j int, in bool) int { // strong preferences met
+			if !in {
+				return 0
+			}
+			wi := e.whiteFirst(min(i, j), max(i, j)) == (i < j)
+			v := 0
+			if e.prefs[i].strength >= prefStrong && e.prefs[i].satisfied(wi) {
+				v++
+			}
+			if e.prefs[j].strength >= prefStrong && e.prefs[j].satisfied(!wi) {
+				v++
+			}
+			return v
+		}},
+		{bitlen(pairs * 2), func(i, j int, in bool) int { // preferences met
+			if !in {
+				return 0
+			}
+			wi := e.whiteFirst(min(i, j), max(i, j)) == (i < j)
+			v := 0
+			if e.prefs[i].satisfied(wi) {
+				v++
+			}
+			if e.prefs[j].satisfied(!wi) {
+				v++
+			}
+			return v
+		}},
+	}
+	const budget = 120 // of 127: the matching doubles weights and adds duals
+	used := uint(0)
+	for _, f := range fixed {
+		used += f.bits
+	}
+	cb := bitlen(pairs)
+	look := len(e.levels) - k
+	if cb > 0 && int((budget-min(used, budget))/cb) < look {
+		look = max(1, int((budget-min(used, budget))/cb))
+	}
+	fields := fixed
+	for t := k + look - 1; t >= k; t-- { // group k last: it weighs most
+		level := e.levels[t]
+		fields = append(fields, field{cb, func(i, j int, in bool) int { // nobody floats out of group t
+			if (e.score[i] >= level) == (e.score[j] >= level) {
+				return 1
+			}
+			return 0
+		}})
+	}
+	var edges []wideEdge
+	for x, i := range rem {
+		for _, j := range rem[x+1:] {
+			if !e.allowed(i, j) {
+				continue
+			}
+			in := member(i) && member(j)
+			w := wide{}
+			for f := len(fields) - 1; f >= 0; f-- {
+				w = w.shl(fields[f].bits).add(wideOf(int64(fields[f].val(i, j, in))))
+			}
+			edges = append(edges, wideEdge{i, j, w})
+		}
+	}
+	return matchWide(e.v, edges, true)
+}
+
+// lastFloat is vertex i's float in the previous round: -1 down (or a
+// bye), +1 up, 0 none.
+func (e *swissEngine) lastFloat(i int) int8 {
+	if i == e.bye {
+		return 0
+	}
+	f := e.h[e.players[i]].float
+	if len(f) == 0 {
+		return 0
+	}
+	return f[len(f)-1]
+}

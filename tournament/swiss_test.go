@@ -1,0 +1,466 @@
+package tournament
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"sort"
+	"testing"
+)
+
+// tpn writes a round with pairing numbers (from 1), as published examples
+// do: "1-5" is TPN 1 with White against TPN 5; "bye 7".
+func tpn(t *testing.T, r Round) []string {
+	t.Helper()
+	var out []string
+	for _, p := range r.Pairings {
+		out = append(out, fmt.Sprintf("%d-%d", p.White+1, p.Black+1))
+	}
+	sort.Strings(out)
+	for _, b := range r.Byes {
+		out = append(out, fmt.Sprintf("bye %d", b+1))
+	}
+	return out
+}
+
+func all(n int) []int {
+	a := make([]int, n)
+	for i := range a {
+		a[i] = i
+	}
+	return a
+}
+
+func wantRound(t *testing.T, got Round, want ...string) {
+	t.Helper()
+	g := tpn(t, got)
+	w := append([]string(nil), want...)
+	var wp, wb []string
+	for _, s := range w {
+		if len(s) > 4 && s[:4] == "bye " {
+			wb = append(wb, s)
+		} else {
+			wp = append(wp, s)
+		}
+	}
+	sort.Strings(wp)
+	if !slices.Equal(g, append(wp, wb...)) {
+		t.Fatalf("pairing %v, want %v", g, append(wp, wb...))
+	}
+}
+
+// Round 1 of eight players: the top half against the bottom half, the top
+// seed White, colours alternating down the boards (1-5, 6-2, 3-7, 8-4).
+func TestDutchRoundOneEight(t *testing.T) {
+	r, err := PairSwiss(8, nil, all(8), SwissOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantRound(t, r, "1-5", "6-2", "3-7", "8-4")
+	r, _ = PairSwiss(8, nil, all(8), SwissOptions{InitialBlack: true})
+	wantRound(t, r, "5-1", "2-6", "7-3", "4-8")
+}
+
+// Seven players: the lowest-ranked gets the bye; 1-4, 5-2, 3-6.
+func TestDutchRoundOneOdd(t *testing.T) {
+	r, err := PairSwiss(7, nil, all(7), SwissOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantRound(t, r, "1-4", "5-2", "3-6", "bye 7")
+}
+
+// Round 2 after every higher seed won round 1: within {1,2,3,4} the
+// straight 1-3, 2-4 would give 1 and 3 both the Black they want; the
+// Dutch system exchanges to 4-1, 2-3, where everyone gets the colour they
+// want; likewise 5-8, 7-6 in the bottom group.
+func TestDutchRoundTwoColoursBeforeOrder(t *testing.T) {
+	r1 := Round{Pairings: []Pairing{{0, 4, WhiteWins}, {5, 1, BlackWins}, {2, 6, WhiteWins}, {7, 3, BlackWins}}}
+	r, err := PairSwiss(8, []Round{r1}, all(8), SwissOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantRound(t, r, "4-1", "2-3", "5-8", "7-6")
+}
+
+// Two leaders who have met cannot be paired in their score group: both
+// float down, and colours follow E.3/E.4.
+func TestDutchLeadersWhoMetFloat(t *testing.T) {
+	rounds := []Round{
+		{Pairings: []Pairing{{0, 2, WhiteWins}, {3, 1, BlackWins}}},
+		{Pairings: []Pairing{{1, 0, Draw}, {2, 3, Draw}}},
+	}
+	r, err := PairSwiss(4, rounds, all(4), SwissOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantRound(t, r, "1-4", "3-2")
+}
+
+// A player who joins in round 2 starts on zero points and, being the
+// lowest-ranked of the lowest group, takes the bye.
+func TestDutchLateJoin(t *testing.T) {
+	r1, err := PairSwiss(5, nil, []int{0, 1, 2, 3}, SwissOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantRound(t, r1, "1-3", "4-2")
+	r1.Pairings[0].Result, r1.Pairings[1].Result = WhiteWins, BlackWins
+	r2, err := PairSwiss(5, []Round{r1}, all(5), SwissOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantRound(t, r2, "2-1", "3-4", "bye 5")
+}
+
+// A withdrawn player is not paired; the bye never goes twice to one player.
+func TestDutchWithdrawalAndByes(t *testing.T) {
+	var rounds []Round
+	active := []int{1, 2, 3} // player 1 withdrew before round 1 paired
+	byes := map[int]int{}
+	for r := 0; r < 3; r++ {
+		rd, err := PairSwiss(4, rounds, active, SwissOptions{})
+		if err != nil {
+			t.Fatalf("round %d: %v", r+1, err)
+		}
+		if len(rd.Byes) != 1 || len(rd.Pairings) != 1 {
+			t.Fatalf("round %d: %v", r+1, tpn(t, rd))
+		}
+		for _, p := range rd.Pairings {
+			if p.White == 0 || p.Black == 0 {
+				t.Fatalf("round %d pairs the withdrawn player: %v", r+1, tpn(t, rd))
+			}
+			rd.Pairings[0].Result = Draw
+		}
+		byes[rd.Byes[0]]++
+		rounds = append(rounds, rd)
+	}
+	if len(byes) != 3 {
+		t.Fatalf("byes %v: want one each", byes)
+	}
+	// Everyone has met everyone and had the bye: no fourth round.
+	if _, err := PairSwiss(4, rounds, active, SwissOptions{}); !errors.Is(err, ErrNoPairing) {
+		t.Fatalf("round 4: %v, want ErrNoPairing", err)
+	}
+}
+
+// A player with White twice in a row must get Black: here the pairing that
+// the order alone prefers would give 1 a third White.
+func TestDutchColourLimits(t *testing.T) {
+	rounds := []Round{
+		{Pairings: []Pairing{{0, 2, Draw}, {3, 1, Draw}}},
+		{Pairings: []Pairing{{0, 3, Draw}, {1, 2, Draw}}},
+	}
+	if p := colourPref([]int8{white, white}); p != (pref{black, prefAbsolute}) {
+		t.Fatalf("WW: %+v", p)
+	}
+	if p := colourPref([]int8{black, white, white}); p != (pref{black, prefAbsolute}) {
+		t.Fatalf("BWW: %+v", p)
+	}
+	if p := colourPref([]int8{white, noColour, black, white}); p != (pref{black, prefStrong}) {
+		t.Fatalf("W-BW: %+v", p)
+	}
+	if p := colourPref([]int8{white, black}); p != (pref{white, prefMild}) {
+		t.Fatalf("WB: %+v", p)
+	}
+	r, err := PairSwiss(4, rounds, all(4), SwissOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 1 (WW) must have Black, 3 (BB) White; 1 has met 3 and 4, so 2-1,
+	// and 3-4 (3's absolute White over 4's mild one).
+	wantRound(t, r, "2-1", "3-4")
+}
+
+// --- the brute-force comparison ---
+
+// dutchQuality is the pairing's quality in the engine's order of
+// priority, written out a second way: for each score level from the top,
+// the pairs that do not cross it, then for each score group from the top,
+// the colour preferences met, strong ones met, floats not repeated, the
+// lowest floating, and the S1-S2 order. Higher is better, compared
+// lexicographically.
+func dutchQuality(h []record, active []int, pairs [][2]int, byeOf int, firstWhite bool) []int {
+	players := append([]int(nil), active...)
+	sort.Slice(players, func(i, j int) bool {
+		a, b := players[i], players[j]
+		if h[a].score != h[b].score {
+			return h[a].score > h[b].score
+		}
+		return a < b
+	})
+	rank := map[int]int{}
+	var levels []int
+	for i, p := range players {
+		rank[p] = i
+		if len(levels) == 0 || levels[len(levels)-1] != h[p].score {
+			levels = append(levels, h[p].score)
+		}
+	}
+	score := func(p int) int {
+		if p < 0 {
+			return -1
+		}
+		return h[p].score
+	}
+	all := append([][2]int(nil), pairs...)
+	if byeOf >= 0 {
+		all = append(all, [2]int{byeOf, -1})
+	}
+	var q []int
+	for _, l := range levels {
+		c := 0
+		for _, pr := range all {
+			if (score(pr[0]) >= l) == (score(pr[1]) >= l) {
+				c++
+			}
+		}
+		q = append(q, c)
+	}
+	made := map[int]int{} // player → the group index its pair was made in
+	for _, pr := range pairs {
+		lo := min(score(pr[0]), score(pr[1]))
+		made[pr[0]], made[pr[1]] = slices.Index(levels, lo), slices.Index(levels, lo)
+	}
+	if byeOf >= 0 {
+		made[byeOf] = len(levels)
+	}
+	lastFloat := func(p int) int8 {
+		f := h[p].float
+		if len(f) == 0 {
+			return 0
+		}
+		return f[len(f)-1]
+	}
+	for k, l := range levels {
+		var members []int
+		for _, p := range players {
+			if h[p].score >= l && made[p] >= k {
+				members = append(members, p)
+			}
+		}
+		pos := map[int]int{}
+		for i, p := range members {
+			pos[p] = i
+		}
+		M := len(members)
+		var col, strong, fl, fc, half, ord int
+		for _, pr := range pairs {
+			if made[pr[0]] != k {
+				continue
+			}
+			a, b := pr[0], pr[1]
+			if rank[a] > rank[b] {
+				a, b = b, a
+			}
+			pa, pb := colourPref(h[a].colour), colourPref(h[b].colour)
+			aw := allocate(pa, pb, h[a].colour, h[b].colour, rank[a], rank[b], a+1, b+1, firstWhite)
+			for _, x := range []struct {
+				p pref
+				w bool
+			}{{pa, aw}, {pb, !aw}} {
+				if x.p.satisfied(x.w) {
+					col++
+					if x.p.strength >= prefStrong {
+						strong++
+					}
+				}
+			}
+			for _, x := range []int{a, b} {
+				if lastFloat(x) < 0 {
+					fl += 2
+				}
+			}
+			hi, lo := a, b
+			if h[lo].score > h[hi].score {
+				hi, lo = lo, hi
+			}
+			if !(h[hi].score > h[lo].score && lastFloat(lo) > 0) {
+				fl++
+			}
+			fc += 2*M - pos[a] - pos[b]
+			if (pos[a] < M/2) != (pos[b] < M/2) {
+				half++
+			}
+			d := pos[b] - pos[a]
+			if d < 0 {
+				d = -d
+			}
+			d -= M / 2
+			if d < 0 {
+				d = -d
+			}
+			ord += max(0, M-d)
+		}
+		q = append(q, col, strong, fl, fc, half, ord)
+	}
+	return q
+}
+
+// bruteDutch tries every pairing of the active players that keeps the
+// absolute criteria and returns the best quality, or nil if none exists.
+func bruteDutch(h []record, active []int, firstWhite bool) []int {
+	var best []int
+	used := map[int]bool{}
+	var pairs [][2]int
+	var rec func(byeOf int)
+	rec = func(byeOf int) {
+		first := -1
+		for _, p := range active {
+			if !used[p] {
+				first = p
+				break
+			}
+		}
+		if first < 0 {
+			q := dutchQuality(h, active, pairs, byeOf, firstWhite)
+			if best == nil || slices.Compare(q, best) > 0 {
+				best = q
+			}
+			return
+		}
+		used[first] = true
+		for _, o := range active {
+			if used[o] || h[first].met[o] || !compatible(colourPref(h[first].colour), colourPref(h[o].colour)) {
+				continue
+			}
+			used[o] = true
+			pairs = append(pairs, [2]int{first, o})
+			rec(byeOf)
+			pairs = pairs[:len(pairs)-1]
+			used[o] = false
+		}
+		used[first] = false
+	}
+	if len(active)%2 == 0 {
+		rec(-1)
+		return best
+	}
+	for _, b := range active {
+		if h[b].byes > 0 {
+			continue
+		}
+		used[b] = true
+		rec(b)
+		used[b] = false
+	}
+	return best
+}
+
+// checkAbsolute fails unless the round keeps every absolute criterion.
+func checkAbsolute(t *testing.T, n int, rounds []Round, rd Round, active []int) {
+	t.Helper()
+	h := histories(n, rounds)
+	seen := map[int]bool{}
+	for _, p := range rd.Pairings {
+		for _, x := range []int{p.White, p.Black} {
+			if seen[x] || !slices.Contains(active, x) {
+				t.Fatalf("player %d paired twice or not active: %v", x+1, tpn(t, rd))
+			}
+			seen[x] = true
+		}
+		if h[p.White].met[p.Black] {
+			t.Fatalf("rematch %d-%d", p.White+1, p.Black+1)
+		}
+	}
+	for _, b := range rd.Byes {
+		if seen[b] || h[b].byes > 0 {
+			t.Fatalf("bye to %d who is paired or had one", b+1)
+		}
+		seen[b] = true
+	}
+	if len(seen) != len(active) || len(rd.Byes) != len(active)%2 {
+		t.Fatalf("%d of %d active players placed, %d byes", len(seen), len(active), len(rd.Byes))
+	}
+	after := histories(n, append(append([]Round(nil), rounds...), rd))
+	for p, rc := range after {
+		var played []int8
+		diff := 0
+		for _, c := range rc.colour {
+			if c != noColour {
+				played = append(played, c)
+				diff += int(c)
+			}
+		}
+		if diff > 2 || diff < -2 {
+			t.Fatalf("player %d has colour difference %d", p+1, diff)
+		}
+		for i := 2; i < len(played); i++ {
+			if played[i] == played[i-1] && played[i] == played[i-2] {
+				t.Fatalf("player %d has one colour three times in a row: %v", p+1, played)
+			}
+		}
+	}
+}
+
+func randomResult(rng *rand.Rand) Result {
+	return Result(1 + rng.IntN(3))
+}
+
+// TestDutchAgainstBruteForce plays random tournaments of up to 10 players
+// (withdrawals and late entries included) and checks every round against
+// every possible pairing: the absolute criteria hold, a pairing is found
+// exactly when one exists, and the quality equals the best there is on
+// every score level's floats and on the top score group's criteria.
+func TestDutchAgainstBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	compared := 0
+	for iter := 0; iter < 400; iter++ {
+		n := 2 + rng.IntN(9)
+		late := -1
+		if n > 3 && rng.IntN(3) == 0 {
+			late = rng.IntN(n)
+		}
+		out := map[int]bool{}
+		var rounds []Round
+		for r := 0; r < n+1; r++ {
+			var active []int
+			for p := 0; p < n; p++ {
+				if !out[p] && !(p == late && r < 2) {
+					active = append(active, p)
+				}
+			}
+			h := histories(n, rounds)
+			best := bruteDutch(h, active, true)
+			rd, err := PairSwiss(n, rounds, active, SwissOptions{})
+			if best == nil {
+				if !errors.Is(err, ErrNoPairing) {
+					t.Fatalf("n=%d round %d: no pairing exists, engine says %v %v", n, r+1, tpn(t, rd), err)
+				}
+				break
+			}
+			if err != nil {
+				t.Fatalf("n=%d round %d: %v, but a pairing exists", n, r+1, err)
+			}
+			checkAbsolute(t, n, rounds, rd, active)
+			var pairs [][2]int
+			for _, p := range rd.Pairings {
+				pairs = append(pairs, [2]int{p.White, p.Black})
+			}
+			byeOf := -1
+			if len(rd.Byes) == 1 {
+				byeOf = rd.Byes[0]
+			}
+			q := dutchQuality(h, active, pairs, byeOf, true)
+			seenLv := map[int]bool{}
+			for _, p := range active {
+				seenLv[h[p].score] = true
+			}
+			levels := len(seenLv)
+			prefix := levels + 6 // every level's floats, then the top group
+			if slices.Compare(q[:prefix], best[:prefix]) != 0 {
+				t.Fatalf("n=%d round %d: quality %v, brute force %v (pairing %v)", n, r+1, q, best, tpn(t, rd))
+			}
+			compared++
+			for i := range rd.Pairings {
+				rd.Pairings[i].Result = randomResult(rng)
+			}
+			rounds = append(rounds, rd)
+			if len(active) > 2 && rng.IntN(8) == 0 {
+				out[active[rng.IntN(len(active))]] = true
+			}
+		}
+	}
+	t.Logf("%d rounds compared", compared)
+}

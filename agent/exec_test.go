@@ -23,7 +23,16 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
+// testBot is an engine. TABULA_TEST_SLEEP makes it slow to start; the modes
+// "first", "garbage", "illegal", "silent" and "crash" speak protocol
+// version 1 as engines written before the hello did (the first one fails
+// on a request without legal moves, as many would), "ignore" is a version 1
+// engine that skips what it does not know, and the "v2…" modes answer the
+// hello (rightly, with other games, with another version).
 func testBot(mode string) {
+	if d, err := time.ParseDuration(os.Getenv("TABULA_TEST_SLEEP")); err == nil {
+		time.Sleep(d)
+	}
 	in := bufio.NewScanner(os.Stdin)
 	for in.Scan() {
 		var req Request
@@ -31,8 +40,26 @@ func testBot(mode string) {
 			fmt.Fprintln(os.Stderr, "bad request:", err)
 			os.Exit(3)
 		}
+		if req.Type == "hello" {
+			switch mode {
+			case "v2":
+				fmt.Println(`{"type":"hello","protocol":2,"name":"testbot 1.0","games":["nim"]}`)
+				continue
+			case "v2other":
+				fmt.Println(`{"type":"hello","protocol":2,"name":"testbot","games":["sgolte","sploof"]}`)
+				continue
+			case "v3":
+				fmt.Println(`{"type":"hello","protocol":3,"name":"testbot"}`)
+				continue
+			case "ignore":
+				continue
+			}
+		}
 		switch mode {
-		case "first":
+		case "first", "v2", "ignore":
+			if req.Type == "hello" {
+				panic("version 1 engines index the legal moves")
+			}
 			out, _ := json.Marshal(Reply{Move: req.Legal[0]})
 			fmt.Println(string(out))
 		case "garbage":
@@ -54,6 +81,129 @@ func botCommand(t *testing.T, mode string) string {
 		t.Fatal(err)
 	}
 	return fmt.Sprintf("TABULA_TEST_BOT=%s %q", mode, exe)
+}
+
+// An engine's start-up is not charged to its first move (issue 26, item 7:
+// a Python engine that needed longer to start lost at the first move). The
+// engines here take 1.5 s to start and have 0.5 s per move: a version 2
+// engine says when it is ready; a version 1 engine that stumbles on the
+// hello is started again and has the start-up limit on top of its first
+// move; one that ignores the hello is taken for version 1 once the start-up
+// limit has passed.
+func TestExecStartupIsNotChargedToTheMove(t *testing.T) {
+	for _, mode := range []string{"v2", "first", "ignore"} {
+		t.Run(mode, func(t *testing.T) {
+			a := NewExec("TABULA_TEST_SLEEP=1500ms "+botCommand(t, mode), 300*time.Millisecond)
+			a.Grace = 200 * time.Millisecond
+			if mode == "ignore" {
+				a.Startup = 3 * time.Second
+			}
+			defer a.Close()
+			s := &nim{Pile: 9}
+			for s.ToMove() >= 0 {
+				m, err := a.Choose(context.Background(), seen(s))
+				if err != nil {
+					t.Fatal(err)
+				}
+				s.Play(m)
+			}
+		})
+	}
+}
+
+// Start does the start-up ahead of the first move, and a start-up that
+// overruns its limit is a forfeit that says so.
+func TestExecStart(t *testing.T) {
+	a := NewExec("TABULA_TEST_SLEEP=1s "+botCommand(t, "v2"), 200*time.Millisecond)
+	a.Grace = 100 * time.Millisecond
+	defer a.Close()
+	if err := a.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	if _, err := a.Choose(context.Background(), seen(&nim{Pile: 9})); err != nil {
+		t.Fatal(err)
+	}
+	if d := time.Since(start); d > 250*time.Millisecond {
+		t.Logf("the first move took %v after Start (a loaded machine?)", d)
+	}
+	// The start-up limit ends a version 2 engine that is too slow; its late
+	// hello is then not taken for a move, and it answers in time.
+	slow := NewExec("TABULA_TEST_SLEEP=1500ms "+botCommand(t, "v2"), 3*time.Second)
+	slow.Startup = 200 * time.Millisecond
+	defer slow.Close()
+	if err := slow.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := slow.Hello(); ok {
+		t.Fatal("a hello before it was written")
+	}
+	if _, err := slow.Choose(context.Background(), seen(&nim{Pile: 9})); err != nil {
+		t.Fatalf("the late hello was taken for the move: %v", err)
+	}
+	if h, ok := slow.Hello(); !ok || h.Name != "testbot 1.0" {
+		t.Errorf("hello %+v %v after the late hello", h, ok)
+	}
+}
+
+func TestExecHandshake(t *testing.T) {
+	a := NewExec(botCommand(t, "v2"), 5*time.Second)
+	a.Game = "nim"
+	defer a.Close()
+	if _, err := a.Choose(context.Background(), seen(&nim{Pile: 9})); err != nil {
+		t.Fatal(err)
+	}
+	h, ok := a.Hello()
+	if !ok || h.Protocol != 2 || h.Name != "testbot 1.0" || len(h.Games) != 1 || h.Games[0] != "nim" {
+		t.Errorf("hello %+v, %v", h, ok)
+	}
+	v1 := NewExec(botCommand(t, "first"), 5*time.Second)
+	defer v1.Close()
+	if _, err := v1.Choose(context.Background(), seen(&nim{Pile: 9})); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := v1.Hello(); ok {
+		t.Error("a version 1 engine has a hello")
+	}
+	for mode, why := range map[string]string{"v2other": "plays sgolte, sploof, not nim", "v3": "speaks protocol 3"} {
+		e := NewExec(botCommand(t, mode), 5*time.Second)
+		e.Game = "nim"
+		err := e.Start(context.Background())
+		if !errors.Is(err, ErrForfeit) || !strings.Contains(err.Error(), why) {
+			t.Errorf("%s: %v, want a forfeit saying %q", mode, err, why)
+		}
+		e.Close()
+	}
+}
+
+func TestExecSpec(t *testing.T) {
+	good := []struct {
+		spec, command          string
+		budget, grace, startup time.Duration
+	}{
+		{"exec:./bot", "./bot", DefaultExecBudget, DefaultExecGrace, DefaultExecStartup},
+		{"exec:time=2s:startup=30s:python3 bot.py", "python3 bot.py", 2 * time.Second, DefaultExecGrace, 30 * time.Second},
+		{"exec:grace=500ms:./bot --fast", "./bot --fast", DefaultExecBudget, 500 * time.Millisecond, DefaultExecStartup},
+		{"exec:FOO=1 ./bot", "FOO=1 ./bot", DefaultExecBudget, DefaultExecGrace, DefaultExecStartup},
+		{`exec:python3 -c "d={1:2}"`, `python3 -c "d={1:2}"`, DefaultExecBudget, DefaultExecGrace, DefaultExecStartup},
+		{"exec:time=1s:x=1:./bot", "x=1:./bot", time.Second, DefaultExecGrace, DefaultExecStartup},
+	}
+	for _, c := range good {
+		a, err := New(c.spec, nimGame{}, 1)
+		if err != nil {
+			t.Errorf("%s: %v", c.spec, err)
+			continue
+		}
+		e := a.(*Exec)
+		if e.command != c.command || e.budget != c.budget || e.Grace != c.grace || e.Startup != c.startup || e.Game != "nim" {
+			t.Errorf("%s: command %q budget %v grace %v startup %v game %q", c.spec, e.command, e.budget, e.Grace, e.Startup, e.Game)
+		}
+	}
+	for _, spec := range []string{"exec:", "exec:time=2s:", "exec:time=abc:./bot", "exec:startup=-1s:./bot", "exec:time=0s:./bot"} {
+		if _, err := New(spec, nimGame{}, 1); err == nil {
+			t.Errorf("%s: no error", spec)
+		}
+	}
 }
 
 func TestExecPlaysAFullGame(t *testing.T) {
@@ -89,6 +239,9 @@ func TestExecForfeits(t *testing.T) {
 			}
 			a := NewExec(botCommand(t, mode), budget)
 			a.Grace = 200 * time.Millisecond
+			if mode == "silent" {
+				a.Startup = 300 * time.Millisecond // it is taken for version 1 after that
+			}
 			defer a.Close()
 			start := time.Now()
 			_, err := a.Choose(context.Background(), seen(&nim{Pile: 9}))

@@ -3,6 +3,7 @@ package agent
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -39,7 +40,8 @@ const DefaultExecBudget = 5 * time.Second
 
 // New builds an agent from its command-line spelling: "random", "greedy",
 // "mcts", "mcts:time=1s", "mcts:iters=20000:c=0.5" (parameters separated
-// by ':' or ','), "easy", "medium", "hard", "exec:./mybot --fast". seed
+// by ':' or ','), "easy", "medium", "hard", "exec:./mybot --fast",
+// "exec:time=2s:startup=30s:python3 bot.py" (parseExec). seed
 // makes the agent's random choices reproducible.
 func New(spec string, g game.Game, seed uint64) (Agent, error) {
 	name, params, _ := strings.Cut(spec, ":")
@@ -53,10 +55,12 @@ func New(spec string, g game.Game, seed uint64) (Agent, error) {
 		}
 		return NewGreedy(seed), nil
 	case "exec":
-		if strings.TrimSpace(params) == "" {
-			return nil, fmt.Errorf("agent %q: exec needs a command, as in exec:./mybot", spec)
+		e, err := parseExec(params)
+		if err != nil {
+			return nil, fmt.Errorf("agent %q: %w", spec, err)
 		}
-		return NewExec(params, DefaultExecBudget), nil
+		e.Game = g.Name()
+		return e, nil
 	case "mcts", "easy", "medium", "hard":
 		hidden := isHidden(g)
 		cfg := MCTSConfig{Time: time.Second}
@@ -78,6 +82,46 @@ func New(spec string, g game.Game, seed uint64) (Agent, error) {
 		return newSearch(g, cfg, seed, label), nil
 	}
 	return nil, fmt.Errorf("unknown agent %q (agents: %s)", spec, strings.Join(Kinds(), ", "))
+}
+
+// execParams are the parameters an exec spec may give before its command.
+var execParams = []string{"time", "grace", "startup"}
+
+// parseExec reads "[time=D:][grace=D:][startup=D:]COMMAND": leading
+// key=value pieces, each ended by ':', whose key is one of execParams; the
+// rest, from the first piece that is not one, is the command (which may
+// hold ':', ',' and '=' freely).
+func parseExec(params string) (*Exec, error) {
+	e := NewExec("", DefaultExecBudget)
+	rest := params
+	for {
+		piece, after, found := strings.Cut(rest, ":")
+		if !found {
+			break
+		}
+		k, v, ok := strings.Cut(piece, "=")
+		if !ok || !slices.Contains(execParams, k) {
+			break
+		}
+		d, err := time.ParseDuration(v)
+		if err != nil || d <= 0 {
+			return nil, fmt.Errorf("exec parameter %s=%q: want a positive duration such as 5s", k, v)
+		}
+		switch k {
+		case "time":
+			e.budget = d
+		case "grace":
+			e.Grace = d
+		case "startup":
+			e.Startup = d
+		}
+		rest = after
+	}
+	if strings.TrimSpace(rest) == "" {
+		return nil, fmt.Errorf("exec needs a command, as in exec:./mybot or exec:time=2s:startup=30s:python3 bot.py")
+	}
+	e.command = rest
+	return e, nil
 }
 
 // newSearch returns the search agent that fits g: MCTS on the true state
@@ -242,7 +286,7 @@ func positive(v string) (int, error) {
 
 // Kinds lists the agent spellings New accepts, for help texts.
 func Kinds() []string {
-	return []string{"human", "random", "greedy", "mcts[:time=1s|:iters=N]", "easy", "medium", "hard", "exec:COMMAND"}
+	return []string{"human", "random", "greedy", "mcts[:time=1s|:iters=N]", "easy", "medium", "hard", "exec:[time=5s:][startup=20s:]COMMAND"}
 }
 
 // SplitList splits a comma-separated list of agents ("mcts:time=200ms,c=0.5,

@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/bits"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/tabula-games/tabula/agent"
@@ -222,6 +224,32 @@ func playGame(ctx context.Context, cfg *Config, i int, seating []int) (GameResul
 		}
 		agents[seat] = a
 	}
+	// Start every agent that has something to start (an outside program)
+	// before the first move, all at once: a start-up has its own limit and
+	// is never charged to a move. One that fails loses the game unplayed.
+	var failed []int
+	var why []string
+	errs := make([]error, len(agents))
+	var wg sync.WaitGroup
+	for seat, a := range agents {
+		wg.Add(1)
+		go func() { defer wg.Done(); errs[seat] = agent.Start(ctx, a) }()
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return gr, err
+	}
+	for seat, err := range errs {
+		if err != nil {
+			failed = append(failed, seat)
+			why = append(why, fmt.Sprintf("seat %d: %v", seat, err))
+		}
+	}
+	if len(failed) > 0 {
+		gr.ForfeitSeat, gr.Forfeit = failed[0], strings.Join(why, "; ")
+		gr.Outcome = othersWin(len(seating), failed...)
+		return gr, nil
+	}
 	var buf []game.Move
 	for !s.Outcome().Over() {
 		if err := ctx.Err(); err != nil {
@@ -242,13 +270,7 @@ func playGame(ctx context.Context, cfg *Config, i int, seating []int) (GameResul
 			// Any failure of an agent loses the game for its seat; the
 			// match goes on.
 			gr.ForfeitSeat, gr.Forfeit = seat, err.Error()
-			var others []int
-			for o := range seating {
-				if o != seat {
-					others = append(others, o)
-				}
-			}
-			gr.Outcome = game.WinOutcome(others...)
+			gr.Outcome = othersWin(len(seating), seat)
 			return gr, nil
 		}
 		s.Play(m)
@@ -256,6 +278,21 @@ func playGame(ctx context.Context, cfg *Config, i int, seating []int) (GameResul
 	}
 	gr.Outcome = s.Outcome()
 	return gr, nil
+}
+
+// othersWin is the outcome of a game some seats forfeited: the others
+// share the win (a draw if none is left).
+func othersWin(seats int, lost ...int) game.Outcome {
+	var others []int
+	for o := 0; o < seats; o++ {
+		if !slices.Contains(lost, o) {
+			others = append(others, o)
+		}
+	}
+	if len(others) == 0 {
+		return game.Outcome{Status: game.Drawn}
+	}
+	return game.WinOutcome(others...)
 }
 
 func contains(ms []game.Move, m game.Move) bool {
@@ -267,7 +304,12 @@ func contains(ms []game.Move, m game.Move) bool {
 	return false
 }
 
-// add tallies one game into the per-agent scores.
+// add tallies one game into the per-agent scores. Each game hands out one
+// point in all, game.Outcome.Reward's shares: a sole win is a win (W), a
+// win shared by k seats — a tie for first, as after a forfeit in a game of
+// more than two seats — and a drawn game are draws (D), worth 1/k and 1/n,
+// and the rest losses. So every agent's W+D+L is its games, the W column
+// adds up to at most the number of games, and Rate is Points per game.
 func (r *Result) add(gr GameResult) {
 	r.Games = append(r.Games, gr)
 	r.Plies += gr.Plies
@@ -275,27 +317,16 @@ func (r *Result) add(gr GameResult) {
 		r.Forfeits++
 	}
 	n := len(gr.Seats)
-	winners := 0
-	for w := gr.Outcome.Winners; w != 0; w &= w - 1 {
-		winners++
-	}
+	winners := bits.OnesCount8(gr.Outcome.Winners)
 	for seat, ai := range gr.Seats {
 		sc := &r.Scores[ai]
 		sc.Games++
+		sc.Points += gr.Outcome.Reward(seat, n)
 		switch {
-		case gr.Outcome.Status == game.Drawn:
+		case gr.Outcome.Status == game.Drawn, gr.Outcome.IsWinner(seat) && winners > 1:
 			sc.Draws++
-			sc.Points += 1 / float64(n)
-		case gr.Outcome.IsWinner(seat) && winners > 1 && n > 2:
-			// A shared win in a multi-seat game: a win, worth its share.
-			sc.Wins++
-			sc.Points += 1 / float64(winners)
-		case gr.Outcome.IsWinner(seat) && winners > 1:
-			sc.Draws++
-			sc.Points += 0.5
 		case gr.Outcome.IsWinner(seat):
 			sc.Wins++
-			sc.Points++
 		default:
 			sc.Losses++
 		}

@@ -44,9 +44,13 @@ func Elo(score float64) float64 {
 
 // Score is one agent's results in a match.
 type Score struct {
+	// Games counts seats held (an agent filling three seats of one game
+	// plays three games); Wins are sole wins; Draws are drawn games and wins
+	// shared with other seats (ties for first); Games = Wins+Draws+Losses.
 	Games, Wins, Draws, Losses int
-	// Points is wins plus half the draws; in multi-seat games a shared win
-	// among k seats is worth 1/k.
+	// Points is the agent's share of the results (game.Outcome.Reward): 1
+	// per win, 1/k per win shared by k seats, 1/n per drawn game of n
+	// seats — in two-seat games, wins plus half the draws.
 	Points float64
 }
 

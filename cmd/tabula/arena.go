@@ -112,6 +112,7 @@ type agentReport struct {
 	Wins       int      `json:"wins"`
 	Draws      int      `json:"draws"`
 	Losses     int      `json:"losses"`
+	Points     float64  `json:"points"` // its share of the results: WinRate is Points per game
 	WinRate    float64  `json:"winRate"`
 	WinRateLow float64  `json:"winRateLow"`
 	WinRateHi  float64  `json:"winRateHigh"`
@@ -127,6 +128,7 @@ type arenaReport struct {
 	Forfeits int           `json:"forfeits"`
 	AvgPlies float64       `json:"avgPlies"`
 	Seconds  float64       `json:"seconds"`
+	Seats    int           `json:"seats"`
 	Agents   []agentReport `json:"agents"`
 	Results  []gameReport  `json:"results"`
 }
@@ -183,11 +185,14 @@ func report(name string, o game.Options, r *arena.Result, d time.Duration) arena
 		rep.Results = append(rep.Results, gr)
 	}
 	sort.Slice(rep.Results, func(i, j int) bool { return rep.Results[i].Index < rep.Results[j].Index })
-	twoSeat := len(r.Games) > 0 && len(r.Games[0].Seats) == 2
+	if len(r.Games) > 0 {
+		rep.Seats = len(r.Games[0].Seats)
+	}
+	twoSeat := rep.Seats == 2
 	for i, sc := range r.Scores {
 		iv := sc.RateInterval()
 		ar := agentReport{Agent: labels[i], Games: sc.Games, Wins: sc.Wins, Draws: sc.Draws, Losses: sc.Losses,
-			WinRate: sc.Rate(), WinRateLow: iv.Low, WinRateHi: iv.High}
+			Points: sc.Points, WinRate: sc.Rate(), WinRateLow: iv.Low, WinRateHi: iv.High}
 		if twoSeat {
 			elo, eiv := sc.EloDiff()
 			ar.Elo, ar.EloLow, ar.EloHigh = finite(elo), finite(eiv.Low), finite(eiv.High)
@@ -210,6 +215,9 @@ func printReport(w io.Writer, rep arenaReport) {
 			fmt.Fprintf(w, "  Elo %s [%s, %s]", eloText(a.Elo, sign), eloText(a.EloLow, -1), eloText(a.EloHigh, 1))
 		}
 		fmt.Fprintln(w)
+	}
+	if rep.Seats > 2 {
+		fmt.Fprintln(w, "  (W: sole wins; D: drawn games and wins shared by k seats, worth 1/k; win rate: points per seat held)")
 	}
 }
 

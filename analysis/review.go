@@ -2,8 +2,11 @@ package analysis
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math"
+	"sort"
+	"strings"
 	"time"
 
 	"github.com/tabula-games/tabula/agent"
@@ -392,36 +395,213 @@ func reviewHidden(ctx context.Context, rv *Review, states []game.State, played [
 
 // JudgeDecision judges move m of the seat to move in s from that seat's
 // observation alone (game.Observe), with the sampling search on worlds
-// sampled worlds seeded by seed. The true state s is used for nothing but
-// the observation: the same view, move and seed give the same judgement.
+// sampled worlds in each of two independent runs seeded from seed. The true
+// state s is used for nothing but the observation: the same view, move and
+// seed give the same judgement.
+//
+// Sampling values are noisy, and the best of several noisy values is
+// optimistic (the winner's curse), so a loss read off one run marks good
+// moves: in Skyjo every opening flip "lost" a few points to whichever
+// face-down card one run happened to like. Three things keep the judgement
+// honest (docs/ai.md, Analysis and review):
+//   - moves that are the same from the mover's view (sameForMover) form one
+//     choice, valued by their mean, so choosing among them is never marked;
+//   - the loss is cross-checked: the best choice of each run is valued in the
+//     other run, whose noise did not pick it;
+//   - the position's own noise is measured by the two runs' disagreement
+//     about every choice (floored by hiddenNoiseFloor), and a decision is
+//     marked only when its loss exceeds hiddenNoiseZ times that noise.
 func JudgeDecision(ctx context.Context, s game.State, m game.Move, worlds int, seed uint64) (Judgement, error) {
+	j, _, err := judgeHidden(ctx, s, m, worlds, seed)
+	return j, err
+}
+
+// judgeHidden is JudgeDecision that also returns the position's measured
+// noise (before the floor).
+func judgeHidden(ctx context.Context, s game.State, m game.Move, worlds int, seed uint64) (Judgement, float64, error) {
 	mover := s.ToMove()
 	text := s.FormatMove(m)
 	obs, err := game.Observe(s, mover)
 	if err != nil {
-		return Judgement{}, err
+		return Judgement{}, 0, err
 	}
-	vals, err := agent.SampleValues(ctx, obs, worlds, seed)
+	view, err := obs.View()
 	if err != nil {
-		return Judgement{}, err
+		return Judgement{}, 0, err
 	}
-	j := Judgement{Seat: mover, Move: text, Before: 0, After: -1}
+	runA, err := agent.SampleValues(ctx, obs, worlds, seed)
+	if err != nil {
+		return Judgement{}, 0, err
+	}
+	runB, err := agent.SampleValues(ctx, obs, worlds, seed^secondRunSeed)
+	if err != nil {
+		return Judgement{}, 0, err
+	}
 	world := obs.World()
-	best := ""
-	for _, v := range vals {
-		t := world.FormatMove(v.Move)
-		if v.Value > j.Before || best == "" {
-			j.Before, best = v.Value, t
-		}
-		if t == text {
-			j.After = v.Value
+	texts := make([]string, len(runA))
+	played := -1
+	for i, v := range runA {
+		texts[i] = world.FormatMove(v.Move)
+		if texts[i] == text {
+			played = i
 		}
 	}
-	if j.After < 0 {
-		return Judgement{}, fmt.Errorf("move %q is not among the legal moves of seat %d's view", text, mover)
+	if played < 0 || len(runB) != len(runA) {
+		return Judgement{}, 0, fmt.Errorf("move %q is not among the legal moves of seat %d's view", text, mover)
 	}
-	judge(&j, best, nil)
-	return j, nil
+	class, k := sameForMover(view, mover, texts)
+	a, b := classMeans(runA, class, k), classMeans(runB, class, k)
+	p := class[played]
+	j := Judgement{Seat: mover, Move: text, After: (a[p] + b[p]) / 2}
+	bestA, bestB := argmax(a), argmax(b)
+	// Each run's best choice valued by the other run: an unbiased loss.
+	loss := ((b[bestA] - b[p]) + (a[bestB] - a[p])) / 2
+	measured := hiddenNoise(a, b, p)
+	noise := math.Max(measured, hiddenNoiseFloor)
+	j.Before = j.After + math.Max(loss, 0)
+	j.Loss = j.Before - j.After
+	if j.Loss <= hiddenNoiseZ*noise/math.Sqrt2 || k < 2 {
+		// Within the noise (the cross-checked loss is the mean of two runs'
+		// differences, whose spread is noise/√2): not a finding.
+		return j, measured, nil
+	}
+	j.Mark = markFor(j.Loss)
+	if j.Mark != Good {
+		best := bestA
+		if a[bestB]+b[bestB] > a[bestA]+b[bestA] {
+			best = bestB
+		}
+		for i, c := range class {
+			if c == best {
+				j.Better = texts[i]
+				break
+			}
+		}
+	}
+	return j, measured, nil
+}
+
+const (
+	// secondRunSeed derives the seed of a decision's second, independent
+	// sampling run from its first.
+	secondRunSeed = 0x9e3779b97f4a7c15
+	// hiddenNoiseZ: a hidden-information decision is marked only when its
+	// loss is more than this many standard errors of the loss (a one-sided
+	// 0.13% chance for a move as good as the best, under normal noise).
+	hiddenNoiseZ = 3.0
+	// hiddenNoiseFloor is the least noise a position is credited with: the
+	// median, over the positions of reviewed games, of one run's spread of
+	// a difference between two choices (docs/ai.md; TestMeasureSkyjoReviewNoise),
+	// so that a position whose few choices happened to agree in the two runs
+	// is not believed to be noiseless.
+	hiddenNoiseFloor = 0.015
+)
+
+// hiddenNoise is the position's own noise measured by two runs: the
+// standard deviation of one run's estimate of a choice's difference from
+// the played choice p, pooled over every other choice (the two runs are
+// independent, so a difference's disagreement between them has twice its
+// variance). 0 when there is no other choice.
+func hiddenNoise(a, b []float64, p int) float64 {
+	sum, n := 0.0, 0
+	for c := range a {
+		if c == p {
+			continue
+		}
+		d := (a[c] - a[p]) - (b[c] - b[p])
+		sum += d * d / 2
+		n++
+	}
+	if n == 0 {
+		return 0
+	}
+	return math.Sqrt(sum / float64(n))
+}
+
+// classMeans is the mean value of each of k choices (class[i] is move i's).
+func classMeans(vals []agent.MoveValue, class []int, k int) []float64 {
+	sum := make([]float64, k)
+	n := make([]float64, k)
+	for i, v := range vals {
+		sum[class[i]] += v.Value
+		n[class[i]]++
+	}
+	for c := range sum {
+		sum[c] /= n[c]
+	}
+	return sum
+}
+
+func argmax(x []float64) int {
+	best := 0
+	for i, v := range x {
+		if v > x[best] {
+			best = i
+		}
+	}
+	return best
+}
+
+// sameForMover groups moves (their texts, in one order) into the choices
+// the mover can tell apart, returning each move's choice and the number of
+// choices. Only Skyjo's grids have such moves today: a flip (or a swap) of
+// a face-down card is the same, from the player's view, as the same move on
+// another face-down card whose column shows the same cards — the player
+// knows nothing that tells the two apart, and only a column's contents
+// matter to the rules (three equal cards leave; with columns=off not even
+// that, and every face-down card is alike). Every other move is a choice of
+// its own. view is the mover's view (JSON).
+func sameForMover(view []byte, mover int, texts []string) ([]int, int) {
+	var v struct {
+		Game    string `json:"game"`
+		Players []struct {
+			Grid [][]json.RawMessage `json:"grid"`
+		} `json:"players"`
+		Options struct {
+			Columns string `json:"columns"`
+		} `json:"options"`
+	}
+	cols := map[int]string{} // column → its cells, sorted, for a grid game
+	if json.Unmarshal(view, &v) == nil && v.Game == "skyjo" && mover >= 0 && mover < len(v.Players) {
+		g := v.Players[mover].Grid
+		for c := 0; len(g) == 3 && c < len(g[0]); c++ {
+			cells := make([]string, 0, 3)
+			for r := 0; r < 3 && c < len(g[r]); r++ {
+				cells = append(cells, string(g[r][c]))
+			}
+			sort.Strings(cells)
+			cols[c] = strings.Join(cells, ",")
+		}
+	}
+	key := func(t string) string {
+		verb, cell, ok := strings.Cut(t, " ")
+		if !ok || len(cell) != 2 || len(cols) == 0 {
+			return t
+		}
+		c, r := int(cell[0]-'a'), int(cell[1]-'1')
+		col, ok := cols[c]
+		if !ok || r < 0 || r > 2 || string(v.Players[mover].Grid[r][c]) != `"?"` {
+			return t
+		}
+		if v.Options.Columns == "off" {
+			return verb + " ?"
+		}
+		// The face-down card's column without it: what the move leaves
+		// beside the card it turns up or throws away.
+		return verb + " ? beside " + strings.Replace(col, `"?"`, "", 1)
+	}
+	class := make([]int, len(texts))
+	ids := map[string]int{}
+	for i, t := range texts {
+		k := key(t)
+		id, ok := ids[k]
+		if !ok {
+			id = len(ids)
+			ids[k] = id
+		}
+		class[i] = id
+	}
+	return class, len(ids)
 }
 
 // gate passes through g when it is set.

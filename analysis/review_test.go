@@ -3,7 +3,9 @@ package analysis
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/tabula-games/tabula/game"
@@ -188,4 +190,138 @@ func TestSkyjoReview(t *testing.T) {
 			t.Fatalf("a marked move without a better one: %+v", j)
 		}
 	}
+}
+
+// TestSkyjoReviewNeverChargesTheSameChoice: at the start of a round every
+// face-down card is the same to the player, so no opening flip loses
+// anything, whichever card it turns — the review charged most of them a
+// few points of sampling noise before (and marked some "flip c1 ?! better
+// flip b3"). With columns=on the second flip is a real choice between the
+// first card's column and another, and the moves within each stay one
+// choice.
+func TestSkyjoReviewNeverChargesTheSameChoice(t *testing.T) {
+	for _, seed := range []uint64{1, 2} {
+		s, err := lookup(t, "skyjo").New(nil, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range s.Legal(nil) {
+			j, err := JudgeDecision(context.Background(), s, m, 40, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if j.Loss != 0 || j.Mark != Good || j.Before != j.After {
+				t.Fatalf("seed %d: the opening %s charged: %+v", seed, j.Move, j)
+			}
+		}
+	}
+	s, err := lookup(t, "skyjo").New(game.Options{"columns": "on"}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := game.Play(s, "flip b2"); err != nil {
+		t.Fatal(err)
+	}
+	view, _ := game.View(s, 0)
+	texts := game.LegalTexts(s)
+	class, k := sameForMover(view, 0, texts)
+	if k != 2 {
+		t.Fatalf("%d choices among %v, want 2 (the column of b2, another column)", k, texts)
+	}
+	for i, tx := range texts {
+		if same := strings.HasPrefix(tx, "flip b"); (class[i] == class[indexOf(texts, "flip b1")]) != same {
+			t.Fatalf("%s in the wrong choice: %v %v", tx, texts, class)
+		}
+	}
+}
+
+func indexOf(xs []string, x string) int {
+	for i, v := range xs {
+		if v == x {
+			return i
+		}
+	}
+	return -1
+}
+
+// TestSameForMoverKeepsRealChoices: moves the player can tell apart stay
+// apart — taking and drawing, a swap of a face-up card against a swap of a
+// face-down one, two face-up cards — and a game other than Skyjo is never
+// grouped.
+func TestSameForMoverKeepsRealChoices(t *testing.T) {
+	view := []byte(`{"game":"skyjo","toMove":0,"players":[{"grid":[[5,"?","?","x"],["?","?",5,"x"],["?","?","?","x"]]}],"options":{"columns":"on"}}`)
+	texts := []string{"swap a1", "swap a2", "swap b1", "swap b2", "swap c2", "flip a2", "flip b3", "flip c1", "flip c3", "swap d1"}
+	class, _ := sameForMover(view, 0, texts)
+	same := func(a, b string) bool { return class[indexOf(texts, a)] == class[indexOf(texts, b)] }
+	for _, c := range [][2]string{{"swap a2", "swap c1"}, {"flip a2", "flip c1"}, {"flip a2", "flip c3"}} {
+		if indexOf(texts, c[0]) >= 0 && indexOf(texts, c[1]) >= 0 && !same(c[0], c[1]) {
+			t.Errorf("%s and %s are the same to the player (columns 5,?,? both)", c[0], c[1])
+		}
+	}
+	for _, c := range [][2]string{{"swap a1", "swap a2"}, {"swap a2", "swap b1"}, {"flip a2", "flip b3"}, {"swap a1", "swap c2"}, {"swap a2", "flip a2"}, {"swap d1", "swap a1"}} {
+		if same(c[0], c[1]) {
+			t.Errorf("%s and %s grouped, but the player can tell them apart", c[0], c[1])
+		}
+	}
+	if _, k := sameForMover([]byte(`{"game":"other","players":[{"grid":[["?","?","?"],["?","?","?"],["?","?","?"]]}]}`), 0, []string{"flip a1", "flip b1"}); k != 2 {
+		t.Errorf("another game's moves grouped")
+	}
+}
+
+// TestSkyjoReviewStillMarksABlunder: the noise threshold does not hide a
+// real mistake — throwing away a face-up card of -2 or less for a drawn 10
+// or more (flipping instead would have kept it) is marked.
+func TestSkyjoReviewStillMarksABlunder(t *testing.T) {
+	found := 0
+	for seed := uint64(1); seed < 40 && found < 2; seed++ {
+		s, _ := lookup(t, "skyjo").New(nil, seed)
+		rng := game.NewRNG(seed)
+		for ply := 0; ply < 60 && !s.Outcome().Over(); ply++ {
+			if bad := badSwap(t, s); bad != "" {
+				m, _ := s.ParseMove(bad)
+				j, err := JudgeDecision(context.Background(), s, m, DefaultReviewWorlds, seed)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if j.Mark == Good || j.Better == "" {
+					t.Fatalf("seed %d ply %d: %s not marked: %+v", seed, ply, bad, j)
+				}
+				found++
+				break
+			}
+			s.Play(s.(game.Policy).PolicyMove(&rng))
+		}
+	}
+	if found == 0 {
+		t.Fatal("no position with a bad swap found")
+	}
+}
+
+// badSwap is a swap of a face-up card of -2 or less for a held card of 10 or
+// more in the mover's grid, read from its view ("" if there is none).
+func badSwap(t *testing.T, s game.State) string {
+	view, err := game.View(s, s.ToMove())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v struct {
+		Phase   string `json:"phase"`
+		Held    *int   `json:"held"`
+		Players []struct {
+			Grid [][]json.RawMessage `json:"grid"`
+		} `json:"players"`
+	}
+	if json.Unmarshal(view, &v) != nil || v.Phase != "drawn" || v.Held == nil || *v.Held < 10 {
+		return ""
+	}
+	g := v.Players[s.ToMove()].Grid
+	for r := range g {
+		for c := range g[r] {
+			var n int
+			if json.Unmarshal(g[r][c], &n) == nil && n <= -2 {
+				return "swap " + string(rune('a'+c)) + string(rune('1'+r))
+			}
+		}
+	}
+	return ""
 }

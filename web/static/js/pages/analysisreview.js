@@ -11,7 +11,7 @@ import {api} from '../api.js'
 import * as session from '../session.js'
 import {games} from '../games/registry.js'
 import {Positions} from '../positions.js'
-import {errorBox, errorText, gameTitle, moverNames, resultText} from './common.js'
+import {errorBox, errorText, gameTitle, moverNames, resultText, seatText, sideName} from './common.js'
 import {stepper, stepKeys} from './movelist.js'
 import {pct} from './analysisengine.js'
 import {ANALYSIS_GAMES} from './analysis.js'
@@ -133,9 +133,10 @@ export function reviewPage(main, [id]) {
     graph.append(h('p', {class: 'legend muted'}, two ? t('review.graphTwo', {side: moverSide(0)}) : t('review.graphEach')))
   }
 
+  // moverSide names a seat's side as the game does (Black, Player 1…).
   function moverSide(seat) {
     const se = sum.seats[seat]
-    return se && se.name ? t('colour.' + se.name) : t('seat.n', {n: seat + 1})
+    return (se && sideName(sum.game, se)) || t('seat.n', {n: seat + 1})
   }
 
   function render() {
@@ -145,7 +146,7 @@ export function reviewPage(main, [id]) {
     drawGraph()
     clear(counts)
     const table = h('table', {}, h('tr', {}, h('th', {}, ''), h('th', {}, t('review.inaccuracies')), h('th', {}, t('review.mistakes')), h('th', {}, t('review.blunders'))))
-    review.counts.forEach((c, seat) => table.append(h('tr', {}, h('th', {}, moverSide(seat) + ' · ' + (sum.seats[seat]?.user || t('seat.n', {n: seat + 1}))),
+    review.counts.forEach((c, seat) => table.append(h('tr', {}, h('th', {'data-test': 'review-seat'}, moverSide(seat) + ' · ' + (seatText(sum.seats[seat], sum.seats) || t('seat.n', {n: seat + 1}))),
       h('td', {}, c.inaccuracies), h('td', {}, c.mistakes), h('td', {}, c.blunders))))
     counts.append(table)
     clear(list)

@@ -37,7 +37,7 @@ type matcher struct {
 	n         int
 	endpoint  []int
 	neighbend [][]int
-	wt        []wide
+	wt2       []wide // twice each edge's weight
 	mate      []int // remote endpoint of the matched edge, or -1
 	label     []int // 0 free, 1 S (outer), 2 T (inner); 5 marks a scan
 	labelend  []int
@@ -52,6 +52,9 @@ type matcher struct {
 	dual      []wide
 	allowed   []bool
 	queue     []int
+	bestto    []int // scratch of addBlossom
+	touched   []int
+	leafBuf   []int
 }
 
 func matchWide(n int, edges []wideEdge, maxCardinality bool) []int {
@@ -72,12 +75,12 @@ func matchWide(n int, edges []wideEdge, maxCardinality bool) []int {
 	m := &matcher{n: n}
 	ne := len(kept)
 	m.endpoint = make([]int, 2*ne)
-	m.wt = make([]wide, ne)
+	m.wt2 = make([]wide, ne)
 	m.neighbend = make([][]int, n)
 	maxw := wide{}
 	for k, e := range kept {
 		m.endpoint[2*k], m.endpoint[2*k+1] = e.i, e.j
-		m.wt[k] = e.w
+		m.wt2[k] = e.w.add(e.w)
 		m.neighbend[e.i] = append(m.neighbend[e.i], 2*k+1)
 		m.neighbend[e.j] = append(m.neighbend[e.j], 2*k)
 		if maxw.less(e.w) {
@@ -120,7 +123,7 @@ func matchWide(n int, edges []wideEdge, maxCardinality bool) []int {
 }
 
 func (m *matcher) slack(k int) wide {
-	return m.dual[m.endpoint[2*k]].add(m.dual[m.endpoint[2*k+1]]).sub(m.wt[k].add(m.wt[k]))
+	return m.dual[m.endpoint[2*k]].add(m.dual[m.endpoint[2*k+1]]).sub(m.wt2[k])
 }
 
 func (m *matcher) leaves(b int, out []int) []int {
@@ -230,45 +233,52 @@ func (m *matcher) addBlossom(base, k int) {
 		}
 		m.inblossom[x] = b
 	}
-	bestto := make([]int, 2*m.n)
-	for i := range bestto {
-		bestto[i] = -1
+	// bestto[bj] is the least-slack edge from the new blossom to the
+	// S-blossom bj; the buffer is kept between calls, cleaned by touched.
+	if m.bestto == nil {
+		m.bestto = make([]int, 2*m.n)
+		for i := range m.bestto {
+			m.bestto[i] = -1
+		}
+	}
+	bestto, touched := m.bestto, m.touched[:0]
+	consider := func(k int) {
+		j := m.endpoint[2*k+1]
+		if m.inblossom[j] == b {
+			j = m.endpoint[2*k]
+		}
+		bj := m.inblossom[j]
+		if bj != b && m.label[bj] == 1 {
+			if bestto[bj] == -1 {
+				touched = append(touched, bj)
+				bestto[bj] = k
+			} else if m.slack(k).less(m.slack(bestto[bj])) {
+				bestto[bj] = k
+			}
+		}
 	}
 	for _, c := range path {
-		var lists [][]int
 		if m.bestedges[c] == nil {
-			for _, x := range m.leaves(c, nil) {
-				ks := make([]int, len(m.neighbend[x]))
-				for i, p := range m.neighbend[x] {
-					ks[i] = p / 2
+			m.leafBuf = m.leaves(c, m.leafBuf[:0])
+			for _, x := range m.leafBuf {
+				for _, p := range m.neighbend[x] {
+					consider(p / 2)
 				}
-				lists = append(lists, ks)
 			}
 		} else {
-			lists = [][]int{m.bestedges[c]}
-		}
-		for _, ks := range lists {
-			for _, k := range ks {
-				i, j := m.endpoint[2*k], m.endpoint[2*k+1]
-				if m.inblossom[j] == b {
-					i, j = j, i
-				}
-				_ = i
-				bj := m.inblossom[j]
-				if bj != b && m.label[bj] == 1 && (bestto[bj] == -1 || m.slack(k).less(m.slack(bestto[bj]))) {
-					bestto[bj] = k
-				}
+			for _, k := range m.bestedges[c] {
+				consider(k)
 			}
 		}
 		m.bestedges[c] = nil
 		m.bestedge[c] = -1
 	}
 	var best []int
-	for _, k := range bestto {
-		if k != -1 {
-			best = append(best, k)
-		}
+	for _, bj := range touched {
+		best = append(best, bestto[bj])
+		bestto[bj] = -1
 	}
+	m.touched = touched
 	m.bestedges[b] = best
 	m.bestedge[b] = -1
 	for _, k := range best {

@@ -144,6 +144,10 @@ func (e *swissEngine) pair() (Round, error) {
 				}
 			}
 		}
+		last := k == len(e.levels)-1
+		if len(members) < 2 && !last {
+			continue // no pair can be made in this group: its player floats
+		}
 		pos := make(map[int]int, len(members))
 		for x, i := range members {
 			pos[i] = x
@@ -154,7 +158,6 @@ func (e *swissEngine) pair() (Round, error) {
 				return Round{}, fmt.Errorf("%w (round of %d players)", ErrNoPairing, len(e.players))
 			}
 		}
-		last := k == len(e.levels)-1
 		for _, i := range rem {
 			j := mate[i]
 			if j < i || !left[i] {

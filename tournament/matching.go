@@ -38,8 +38,8 @@ type matcher struct {
 	endpoint  []int
 	neighbend [][]int
 	wt2       []wide // twice each edge's weight
-	mate      []int // remote endpoint of the matched edge, or -1
-	label     []int // 0 free, 1 S (outer), 2 T (inner); 5 marks a scan
+	mate      []int  // remote endpoint of the matched edge, or -1
+	label     []int  // 0 free, 1 S (outer), 2 T (inner); 5 marks a scan
 	labelend  []int
 	inblossom []int
 	parent    []int

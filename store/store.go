@@ -11,8 +11,8 @@
 //
 // Its interface comes in the few pieces its users need: Users (accounts,
 // sessions, tokens), Games (games and their moves, including the
-// match.Journal a game's owner writes through) and Ratings; Store is all of
-// them.
+// match.Journal a game's owner writes through), Ratings and Limits (the
+// site's limits, shared by every node); Store is all of them.
 package store
 
 import (
@@ -40,6 +40,7 @@ type Store interface {
 	Users
 	Games
 	Ratings
+	Limits
 	// Ping checks that the store answers.
 	Ping(ctx context.Context) error
 	// Close releases the store.

@@ -43,6 +43,8 @@ func Run(t *testing.T, open func(t *testing.T) store.Store, latest int) {
 		{"Fencing", testFencing},
 		{"ClaimRace", testClaimRace},
 		{"FairDeadline", testFairDeadline},
+		{"Limits", testLimits},
+		{"LimitRace", testLimitRace},
 		{"Migrations", func(t *testing.T, s store.Store) { testMigrations(t, s, latest) }},
 	}
 	for _, tc := range tests {

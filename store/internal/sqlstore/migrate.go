@@ -151,6 +151,26 @@ ALTER TABLE games DROP COLUMN keep_deal;
 ALTER TABLE games DROP COLUMN origin`
 		},
 	},
+	{
+		Version: 4,
+		Name:    "the site's limits, shared by every node (store.Limits)",
+		Up: func(d *Dialect) string {
+			return `
+CREATE TABLE rate_limits (
+	name TEXT PRIMARY KEY,
+	n ` + d.Float + ` NOT NULL,
+	at BIGINT NOT NULL,
+	wait_until BIGINT NOT NULL,
+	holder TEXT NOT NULL,
+	expires BIGINT NOT NULL
+);
+CREATE INDEX rate_limits_expires ON rate_limits(expires)`
+		},
+		Down: func(d *Dialect) string {
+			return `
+DROP TABLE rate_limits`
+		},
+	},
 }
 
 // LatestVersion is the schema version this code expects.

@@ -57,9 +57,10 @@ type Command struct {
 	AcceptDeal bool
 	// Retry says that an earlier copy of this command may have been
 	// applied already: it was sent to an owner that died or went silent
-	// before answering. A retried move identical to the last move played
-	// (same ply, seat and text) is answered as done instead of as stale,
-	// so a command that races a takeover is applied once, never twice.
+	// before answering. A retried move identical to the move played at its
+	// ply (same ply, seat and text), however many moves have followed, is
+	// answered as done instead of as stale, so a command that races a
+	// takeover is applied once, never twice.
 	Retry bool
 }
 

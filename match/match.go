@@ -403,9 +403,10 @@ func (m *Match) humanMove(c Command) (*Move, error) {
 	if c.Seat >= 0 && c.Seat != seat {
 		return nil, errorf(CodeForbidden, "seat %d is not yours", c.Seat)
 	}
-	if last := len(m.moves) - 1; c.Retry && c.Ply == last && m.moves[last].Seat == seat && m.moves[last].Text == c.Move {
-		// The first copy of a retried command was applied.
-		done := m.moves[last]
+	if c.Retry && c.Ply >= 0 && c.Ply < len(m.moves) && m.moves[c.Ply].Seat == seat && m.moves[c.Ply].Text == c.Move {
+		// The first copy of a retried command was applied — perhaps
+		// followed by other seats' moves before the retry came.
+		done := m.moves[c.Ply]
 		return &done, nil
 	}
 	if toMove := m.st.ToMove(); toMove != seat {

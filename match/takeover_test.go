@@ -123,6 +123,39 @@ func TestRetry(t *testing.T) {
 	}
 }
 
+// TestRetryAfterLaterMoves: a retried move that was applied and then
+// followed by the other seat's move (its owner died after committing it and
+// before answering; the opponent moved on at the new owner) is answered
+// with the move at its ply, not refused as not_your_turn — the failover
+// the issue saw: seat 1's ply 149 stored, the opponent's ply 150 stored
+// 5 ms later, then the retry answered not_your_turn.
+func TestRetryAfterLaterMoves(t *testing.T) {
+	n := newNode(t)
+	id := n.create(twoHumans("9"))
+	n.must(id, match.Command{Kind: match.CmdJoin, User: bob, Seat: -1})
+	n.must(id, move(alice, 0, "2"))
+	n.must(id, move(bob, 1, "1"))
+	n.must(id, move(alice, 2, "1"))
+	retry := move(bob, 1, "1")
+	retry.Retry = true
+	ack, err := n.do(id, retry)
+	if err != nil || ack.Move == nil || ack.Move.Ply != 1 || ack.Move.Seat != 1 || ack.Move.Text != "1" {
+		t.Fatalf("a retried move followed by another: %+v, %v", ack.Move, err)
+	}
+	// Not the move at that ply (another text, another seat's): refused.
+	for _, c := range []match.Command{
+		{Kind: match.CmdMove, User: bob, Seat: -1, Ply: 1, Move: "2", Retry: true},
+		{Kind: match.CmdMove, User: alice, Seat: -1, Ply: 1, Move: "1", Retry: true},
+	} {
+		if _, err := n.do(id, c); codeOf(err) != match.CodeStalePly && codeOf(err) != match.CodeNotYourTurn {
+			t.Fatalf("%+v: %v, want stale_ply or not_your_turn", c, err)
+		}
+	}
+	if _, moves := n.journal.Game(id); len(moves) != 3 {
+		t.Fatalf("%d moves stored, want 3", len(moves))
+	}
+}
+
 // TestAdopt: a game taken over from a dead node resumes with the deadline
 // its takeover stored (the seat to move's clock shows what is left of it),
 // publishes EventResumed first at the version the takeover wrote, prompts

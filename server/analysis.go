@@ -28,8 +28,12 @@ import (
 // exist.
 //
 // Compute: every job is admitted by the node's analysis.Pool (one job per
-// user — a new one replaces the old —, AnalysisJobs per node, refused at
-// once beyond: the jobs' trees and tables are memory) and searches on one
+// user — a new one replaces the old —, AnalysisJobs running per node: the
+// jobs' trees and tables are memory; beyond, a job waits its turn in a
+// queue whose place its stream tells, and while one waits an analysis
+// that has had its quantum gives its place up, so a few users holding
+// streams open cannot keep everyone out; a full queue refuses at once) and
+// searches on one
 // core in slices of a quarter of a second, each a Background task of the
 // node's compute pool (compute.Pool.Acquire) charged to the user: the pool
 // runs bots' moves (Live) first, keeps Background work within its share of
@@ -65,6 +69,12 @@ const (
 	// maxCachedReviews: finished games never change, so their reviews are
 	// kept; a review is a few kilobytes to a few hundred.
 	maxCachedReviews = 64
+	// defaultAnalysisQuantum: while a job waits, an analysis that has run
+	// this long gives its place to it — long enough for a useful report.
+	defaultAnalysisQuantum = 15 * time.Second
+	// analysisQueuePerPlace bounds the waiting jobs (each a goroutine and
+	// an open stream, no search) by the places.
+	analysisQueuePerPlace = 16
 	// ownPositionsLimit bounds the positions compared with a user's live
 	// games before an analysis of a position they send.
 	ownPositionsLimit = 50_000
@@ -82,15 +92,21 @@ type analyses struct {
 	reviewed []string // the cached reviews' games, oldest first
 }
 
-func newAnalyses(perNode int, maxTime time.Duration, pool *compute.Pool) *analyses {
+func newAnalyses(perNode, queue int, maxTime, quantum time.Duration, pool *compute.Pool) *analyses {
 	if perNode <= 0 {
 		perNode = 2 * runtime.GOMAXPROCS(0)
+	}
+	if queue <= 0 {
+		queue = analysisQueuePerPlace * perNode
 	}
 	if maxTime <= 0 {
 		maxTime = defaultAnalysisTime
 	}
+	if quantum <= 0 {
+		quantum = defaultAnalysisQuantum
+	}
 	return &analyses{
-		admit: analysis.NewPool(1, perNode), compute: pool, maxTime: maxTime,
+		admit: analysis.NewPool(perNode, queue, quantum), compute: pool, maxTime: maxTime,
 		jobs: map[string]*job{}, byUser: map[int64]*job{}, reviews: map[string]*analysis.Review{},
 	}
 }
@@ -148,9 +164,11 @@ func (j *job) finish(reason string) {
 	j.changed = make(chan struct{})
 }
 
-// start admits a job of u and runs work on it; a job u already has is
-// stopped first.
-func (s *Server) startJob(u *store.User, kind string, limit time.Duration, work func(ctx context.Context, j *job) error) (*job, error) {
+// startJob admits a job of u and runs work on it once it has a place, for
+// at most limit from then; a job u already has is stopped first. An
+// analysis (canYield) gives its place up when the pool asks (its stream
+// ends "yielded", its last report standing); a review runs to its end.
+func (s *Server) startJob(u *store.User, kind string, limit time.Duration, canYield bool, work func(ctx context.Context, j *job) error) (*job, error) {
 	a := s.analyses
 	a.mu.Lock()
 	old := a.byUser[u.ID]
@@ -162,35 +180,51 @@ func (s *Server) startJob(u *store.User, kind string, limit time.Duration, work 
 		case <-time.After(5 * time.Second):
 		}
 	}
-	release, err := a.admit.Admit(u.ID)
+	ctx, cancel := context.WithCancel(s.ctx)
+	j := &job{id: newID() + newID(), kind: kind, user: u.ID, cancel: cancel, finished: make(chan struct{}), changed: make(chan struct{})}
+	var yield func()
+	if canYield {
+		yield = func() { j.stop("yielded") }
+	}
+	ticket, err := a.admit.Enter(u.ID, yield)
 	switch {
 	case errors.Is(err, analysis.ErrUserBusy):
+		cancel()
 		return nil, &apiError{Status: http.StatusTooManyRequests, Code: "analysis_busy", Message: err.Error(), RetryAfter: 5 * time.Second}
 	case errors.Is(err, analysis.ErrNodeBusy):
+		cancel()
 		return nil, &apiError{Status: http.StatusServiceUnavailable, Code: "analysis_busy", Message: err.Error(), RetryAfter: 30 * time.Second}
 	case err != nil:
+		cancel()
 		return nil, s.internal("analysis", err)
 	}
-	ctx, cancel := context.WithTimeout(s.ctx, limit)
-	j := &job{id: newID() + newID(), kind: kind, user: u.ID, cancel: cancel, finished: make(chan struct{}), changed: make(chan struct{})}
+	queued := func(n int) { j.emit(wire.EventQueued, wire.AnalysisQueued{Place: n}) }
+	if n := ticket.Place(); n > 0 {
+		queued(n) // the stream's first event, before the client can open it
+	}
 	a.mu.Lock()
 	a.jobs[j.id] = j
 	a.byUser[u.ID] = j
 	a.mu.Unlock()
 	go func() {
 		defer close(j.finished)
-		defer release()
+		defer ticket.Release()
 		defer cancel()
-		// Background work: its threads (this goroutine's, which ends
-		// with the job, and its search workers') run below those
-		// serving people (compute.LowerPriority).
-		compute.LowerPriority()
-		err := work(agent.WithWorkerStart(ctx, compute.LowerPriority), j)
+		err := ticket.Wait(ctx, queued)
+		if err == nil {
+			// Background work: its threads (this goroutine's, which
+			// ends with the job, and its search workers') run below
+			// those serving people (compute.LowerPriority).
+			compute.LowerPriority()
+			wctx, wcancel := context.WithTimeout(ctx, limit)
+			err = work(agent.WithWorkerStart(wctx, compute.LowerPriority), j)
+			wcancel()
+		}
 		reason := "done"
 		switch {
 		case s.ctx.Err() != nil:
 			reason = "shutdown"
-		case err != nil && !errors.Is(err, context.DeadlineExceeded):
+		case err != nil && !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, context.Canceled):
 			s.log.Warn("analysis", "kind", kind, "user", u.ID, "err", err)
 			j.emit(wire.EventError, wire.ErrorBody{Code: "analysis_failed", Message: err.Error()})
 		}
@@ -260,7 +294,7 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request, u *store
 	if req.TimeMs > 0 {
 		limit = min(limit, time.Duration(req.TimeMs)*time.Millisecond)
 	}
-	j, err := s.startJob(u, "analysis", limit+5*time.Second, func(ctx context.Context, j *job) error {
+	j, err := s.startJob(u, "analysis", limit+5*time.Second, true, func(ctx context.Context, j *job) error {
 		_, err := analysis.Analyse(ctx, st, analysis.Options{
 			Time: limit, Search: analysis.Search{Workers: 1, MaxNodes: analysisNodes, SolverTable: analysisTable, Seed: uint64(time.Now().UnixNano()), Gate: s.analyses.gate(u.ID, "analysis")},
 		}, func(rep analysis.Report) { j.emit(wire.EventReport, rep) })
@@ -413,7 +447,7 @@ func (s *Server) handleReview(w http.ResponseWriter, r *http.Request, u *store.U
 		moves[i] = mv.Text
 	}
 	id := m.ID
-	j, err := s.startJob(u, "review", reviewCap, func(ctx context.Context, j *job) error {
+	j, err := s.startJob(u, "review", reviewCap, false, func(ctx context.Context, j *job) error {
 		rv, err := analysis.ReviewGame(ctx, start, moves, analysis.ReviewOptions{
 			Time: reviewPositionTime, Worlds: reviewWorlds, Search: analysis.Search{Workers: 1, MaxNodes: analysisNodes, SolverTable: analysisTable, Seed: 1, Gate: a.gate(u.ID, "review "+id)},
 		}, func(done, total int) { j.emit(wire.EventProgress, wire.ReviewProgress{Done: done, Total: total}) })

@@ -37,7 +37,7 @@ func TestAnalysisThinksAtLowPriority(t *testing.T) {
 		t.Fatal(err)
 	}
 	nices := make(chan int, 1)
-	j, err := s.startJob(u, "analysis", 0, func(ctx context.Context, j *job) error {
+	j, err := s.startJob(u, "analysis", 0, true, func(ctx context.Context, j *job) error {
 		raw, _ := syscall.Getpriority(syscall.PRIO_PROCESS, syscall.Gettid())
 		nices <- 20 - raw
 		return nil

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -222,37 +223,104 @@ func TestAnalysisNeverOfOwnLiveGame(t *testing.T) {
 	alice.must(http.StatusCreated, "POST", "/api/analysis", map[string]any{"from": map[string]any{"id": g.ID, "ply": 0}}, &st)
 }
 
-// TestAnalysisFlood: one job per user (a new one stops the old one), a
-// node-wide cap that refuses at once, and a place that frees when a job is
-// stopped.
+// TestAnalysisFlood: one job per user (a new one stops the old one); a
+// job beyond the node's places waits in line, told its place, and starts
+// when a place frees; a full queue refuses at once with 503 analysis_busy
+// and the Retry-After the API documents.
 func TestAnalysisFlood(t *testing.T) {
-	e := newEnv(t, func(c *server.Config) { c.AnalysisJobs = 1 })
-	alice, bob := e.guest(), e.guest()
+	e := newEnv(t, func(c *server.Config) { c.AnalysisJobs, c.AnalysisQueue, c.AnalysisQuantum = 1, 1, time.Hour })
+	alice, bob, carol := e.guest(), e.guest(), e.guest()
 	req := map[string]any{"game": "sgolte", "moves": []string{"e5"}}
-	var first, second started
+	var first, second, waiting started
 	alice.must(http.StatusCreated, "POST", "/api/analysis", req, &first)
 	stream, _ := alice.events(first.ID)
 	defer stream.close()
-	bob.apiErr(http.StatusServiceUnavailable, "analysis_busy", "POST", "/api/analysis", req)
 	alice.must(http.StatusCreated, "POST", "/api/analysis", req, &second)
 	var end struct{ Reason string }
 	if err := json.Unmarshal(stream.until("end"), &end); err != nil || end.Reason != "stopped" {
 		t.Fatalf("the replaced analysis ended %+v %v", end, err)
 	}
+	bob.must(http.StatusCreated, "POST", "/api/analysis", req, &waiting)
+	bobs, _ := bob.events(waiting.ID)
+	defer bobs.close()
+	if ev, data := bobs.next(); ev != "queued" || string(data) != `{"place":1}` {
+		t.Fatalf("a job beyond the places: first event %s %s, want queued at place 1", ev, data)
+	}
 	for i := 0; i < 20; i++ {
-		bob.apiErr(http.StatusServiceUnavailable, "analysis_busy", "POST", "/api/analysis", req)
+		code, header, body := rawPost(t, carol, "/api/analysis", req)
+		if code != http.StatusServiceUnavailable || !strings.Contains(body, `"analysis_busy"`) || header.Get("Retry-After") != "30" {
+			t.Fatalf("a job beyond a full queue: %d %q %s, want 503 analysis_busy with Retry-After: 30", code, header.Get("Retry-After"), body)
+		}
 	}
 	alice.must(http.StatusOK, "POST", "/api/analysis/"+second.ID+"/stop", nil, nil)
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		code, body := bob.do("POST", "/api/analysis", req)
-		if code == http.StatusCreated {
-			break
+	bobs.until("report")
+}
+
+// rawPost sends body as JSON as c and returns the whole answer.
+func rawPost(t *testing.T, c *client, path string, body any) (int, http.Header, string) {
+	t.Helper()
+	data, _ := json.Marshal(body)
+	req, _ := http.NewRequest("POST", c.e.hs.URL+path, strings.NewReader(string(data)))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Authorization", "Bearer "+c.token)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	out, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, resp.Header, string(out)
+}
+
+// TestAnalysisSharedFairly (issue 23, finding 6): four guests holding
+// streams of analyses on a node of four places do not keep a fifth user
+// out — the fifth waits first in line, then, once the oldest analysis has
+// had its quantum, that one yields its place (its stream ends "yielded")
+// and the fifth gets reports.
+func TestAnalysisSharedFairly(t *testing.T) {
+	e := newEnv(t, func(c *server.Config) { c.AnalysisJobs, c.AnalysisQuantum = 4, 300*time.Millisecond })
+	req := map[string]any{"game": "sgolte", "moves": []string{"e5"}}
+	ends := make(chan string, 4)
+	for i := 0; i < 4; i++ {
+		var st started
+		g := e.guest()
+		g.must(http.StatusCreated, "POST", "/api/analysis", req, &st)
+		stream, code := g.events(st.ID)
+		if code != http.StatusOK {
+			t.Fatalf("events: %d", code)
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the place was not freed: %d %s", code, body)
-		}
-		time.Sleep(20 * time.Millisecond)
+		defer stream.close()
+		go func() {
+			var end struct{ Reason string }
+			for {
+				ev, data := stream.next()
+				if ev == "end" {
+					json.Unmarshal(data, &end)
+					ends <- end.Reason
+					return
+				}
+				if ev == "" {
+					ends <- "closed"
+					return
+				}
+			}
+		}()
+	}
+	var st started
+	fifth := e.guest()
+	code, body := fifth.do("POST", "/api/analysis", req)
+	if code != http.StatusCreated {
+		t.Fatalf("a fifth user while four hold every place: %d %s, want 201 and a place in line", code, body)
+	}
+	json.Unmarshal(body, &st)
+	stream, _ := fifth.events(st.ID)
+	defer stream.close()
+	if ev, data := stream.next(); ev != "queued" || string(data) != `{"place":1}` {
+		t.Fatalf("the fifth user's first event: %s %s, want queued at place 1", ev, data)
+	}
+	stream.until("report")
+	if reason := <-ends; reason != "yielded" {
+		t.Fatalf("an analysis that gave its place up ended %q, want yielded", reason)
 	}
 }
 

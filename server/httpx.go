@@ -27,7 +27,8 @@ type apiError struct {
 	Status  int    `json:"-"`
 	Code    string `json:"code"`
 	Message string `json:"message"`
-	// RetryAfter is the Retry-After of a 429 (default: one second).
+	// RetryAfter is the answer's Retry-After: any status may carry one (a
+	// 503 analysis_busy does); a 429 always does (default: one second).
 	RetryAfter time.Duration `json:"-"`
 }
 
@@ -54,7 +55,7 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 
 func writeError(w http.ResponseWriter, err error) {
 	ae := apiErrorOf(err)
-	if ae.Status == http.StatusTooManyRequests {
+	if ae.Status == http.StatusTooManyRequests || ae.RetryAfter > 0 {
 		secs := int64(1)
 		if ae.RetryAfter > time.Second {
 			secs = int64((ae.RetryAfter + time.Second - 1) / time.Second)

@@ -93,6 +93,11 @@ type Config struct {
 	// analysis (default one minute).
 	AnalysisJobs int
 	AnalysisTime time.Duration
+	// AnalysisQueue is how many jobs may wait for a place (default 16 per
+	// place; more are refused). AnalysisQuantum is how long an analysis
+	// runs before it gives its place to a waiting job (default 15 s).
+	AnalysisQueue   int
+	AnalysisQuantum time.Duration
 	// Cluster, if set, makes this server one node of several sharing the
 	// site (package cluster); nil: it owns every game.
 	Cluster Cluster
@@ -191,7 +196,7 @@ func New(cfg Config) (*Server, error) {
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.hub = newHub(s)
 	s.presence = newPresence(s)
-	s.analyses = newAnalyses(cfg.AnalysisJobs, cfg.AnalysisTime, cfg.Compute)
+	s.analyses = newAnalyses(cfg.AnalysisJobs, cfg.AnalysisQueue, cfg.AnalysisTime, cfg.AnalysisQuantum, cfg.Compute)
 	var err error
 	var journal match.Journal = cfg.Store
 	var publisher match.Publisher = s.hub

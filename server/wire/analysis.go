@@ -48,7 +48,14 @@ const (
 	EventReview   = "review"   // analysis.Review, the last event of a review
 	EventEnd      = "end"      // AnalysisEnd, the last event of a stream
 	EventError    = "error"    // ErrorBody
+	EventQueued   = "queued"   // AnalysisQueued, while the job waits for a place
 )
+
+// AnalysisQueued tells a waiting job its place in the node's queue (1: it
+// starts next).
+type AnalysisQueued struct {
+	Place int `json:"place"`
+}
 
 // ReviewProgress tells how far a review has got.
 type ReviewProgress struct {
@@ -58,7 +65,8 @@ type ReviewProgress struct {
 
 // AnalysisEnd says why a job's stream ends: "done" (its budget spent or
 // its work finished), "stopped" (its owner stopped it or started
-// another), "shutdown".
+// another), "yielded" (an analysis gave its place to a waiting job after
+// its quantum; its last report stands), "shutdown".
 type AnalysisEnd struct {
 	Reason string `json:"reason"`
 }

@@ -500,6 +500,8 @@ export default {
   'analysis.searching': 'Searching…',
   'analysis.finished': 'The search has ended.',
   'analysis.stopped': 'The engine is stopped.',
+  'analysis.queued': 'The engine is busy: your search is number {n} in line…',
+  'analysis.yielded': 'The engine gave its place to someone waiting; press Analyse to search again.',
   'analysis.failed': 'The engine stopped: {reason}',
   'analysis.over': 'The game is over in this position.',
   'analysis.noEval': 'No evaluation yet',

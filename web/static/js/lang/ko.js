@@ -498,6 +498,8 @@ export default {
   'analysis.searching': '탐색 중…',
   'analysis.finished': '탐색이 끝났습니다.',
   'analysis.stopped': '엔진이 멈춰 있습니다.',
+  'analysis.queued': '엔진이 바쁩니다: 대기 순서 {n}번…',
+  'analysis.yielded': '엔진이 기다리던 사람에게 자리를 넘겼습니다. 다시 분석하려면 분석을 누르세요.',
   'analysis.failed': '엔진이 멈췄습니다: {reason}',
   'analysis.over': '이 국면에서는 게임이 끝났습니다.',
   'analysis.noEval': '아직 평가가 없습니다',

@@ -496,6 +496,8 @@ export default {
   'analysis.searching': 'Хайж байна…',
   'analysis.finished': 'Хайлт дууслаа.',
   'analysis.stopped': 'Хөдөлгүүр зогссон байна.',
+  'analysis.queued': 'Хөдөлгүүр завгүй байна: таны дараалал {n}…',
+  'analysis.yielded': 'Хөдөлгүүр хүлээж буй хүнд байраа өглөө; дахин шинжлэхийн тулд Шинжлэх товчийг дарна уу.',
   'analysis.failed': 'Хөдөлгүүр зогслоо: {reason}',
   'analysis.over': 'Энэ байрлалд тоглоом дууссан.',
   'analysis.noEval': 'Үнэлгээ алга',

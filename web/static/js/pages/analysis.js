@@ -69,6 +69,8 @@ export function analysisPage(main, [game], query) {
     onState: (state, detail) => {
       if (state === 'starting') engineState.textContent = t('analysis.starting')
       if (state === 'running') engineState.textContent = t('analysis.searching')
+      if (state === 'queued') engineState.textContent = t('analysis.queued', {n: detail.place})
+      if (state === 'yielded') engineState.textContent = t('analysis.yielded')
       if (state === 'stopped') engineState.textContent = t('analysis.stopped')
       if (state === 'error') engineState.textContent = t('analysis.failed', {reason: errorText(detail)})
     },

@@ -16,7 +16,7 @@ export const pct = (x) => Math.round(100 * x) + '%'
 
 export class Engine {
   /**
-   * @param {object} cb onReport(report), onState(state: 'idle'|'starting'|'running'|'stopped'|'error', detail)
+   * @param {object} cb onReport(report), onState(state: 'idle'|'starting'|'queued'|'running'|'yielded'|'stopped'|'error', detail)
    */
   constructor(cb) {
     this.cb = cb
@@ -54,11 +54,16 @@ export class Engine {
       es.addEventListener('report', (ev) => {
         if (gen === this.gen) this.cb.onReport(JSON.parse(ev.data))
       })
-      es.addEventListener('end', () => {
+      // Beyond the server's places a search waits in line, told its place.
+      es.addEventListener('queued', (ev) => {
+        if (gen === this.gen) this.cb.onState('queued', JSON.parse(ev.data))
+      })
+      es.addEventListener('end', (ev) => {
         es.close()
         if (gen === this.gen) {
           this.es = null
-          this.cb.onState('stopped')
+          // "yielded": the search gave its place to someone waiting; its last report stands.
+          this.cb.onState(JSON.parse(ev.data).reason === 'yielded' ? 'yielded' : 'stopped')
         }
       })
       es.addEventListener('error', (ev) => {

@@ -139,7 +139,11 @@ func (s *Server) startSession(w http.ResponseWriter, r *http.Request, u *store.U
 }
 
 func (s *Server) allowSignup(r *http.Request) error {
-	if !s.signups.allow(s.limitKey(r), s.now()) {
+	ok, err := s.signups.allow(r.Context(), s.store, s.limitKey(r), s.now())
+	if err != nil {
+		return s.internal("signup limit", err)
+	}
+	if !ok {
 		return errf(http.StatusTooManyRequests, "rate_limited", "too many new accounts from this address; try again later")
 	}
 	return nil
@@ -273,9 +277,14 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
 	}
 	bad := errf(http.StatusUnauthorized, "unauthorized", "wrong name or password")
 	// Password guessing costs the same per-address budget as making
-	// accounts, and each account has a budget of its own (accountGuard).
-	if !s.signups.allow(s.limitKey(r), s.now()) {
-		writeError(w, errf(http.StatusTooManyRequests, "rate_limited", "too many attempts from this address; try again later"))
+	// accounts, and each account has a back-off of its own (beginSignIn);
+	// both are kept in the store, one for every node.
+	if ok, err := s.signups.allow(r.Context(), s.store, s.limitKey(r), s.now()); err != nil || !ok {
+		if err != nil {
+			writeError(w, s.internal("sign-in limit", err))
+		} else {
+			writeError(w, errf(http.StatusTooManyRequests, "rate_limited", "too many attempts from this address; try again later"))
+		}
 		return
 	}
 	u, err := s.store.UserByName(r.Context(), req.Name)
@@ -288,7 +297,11 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
 		writeError(w, s.internal("login", err))
 		return
 	}
-	wait, tries := s.accounts.begin(u.ID, s.now())
+	wait, tries, err := s.beginSignIn(r.Context(), u.ID)
+	if err != nil {
+		writeError(w, s.internal("sign-in back-off", err))
+		return
+	}
 	if wait > 0 {
 		e := errf(http.StatusTooManyRequests, "rate_limited", "too many failed sign-ins to this account; try again in %d s", int64((wait+time.Second-1)/time.Second))
 		e.RetryAfter = wait
@@ -304,7 +317,10 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
 		writeError(w, bad)
 		return
 	}
-	s.accounts.succeeded(u.ID)
+	if err := s.signInSucceeded(r.Context(), u.ID); err != nil {
+		writeError(w, s.internal("sign-in back-off", err))
+		return
+	}
 	s.startSession(w, r, &u, http.StatusOK)
 }
 

@@ -18,13 +18,20 @@ import (
 // the server) with extra headers, and returns the status and Retry-After.
 func (e *env) loginFrom(last byte, name, password string, hdr map[string]string) (int, string) {
 	e.t.Helper()
+	return e.postFrom(last, "/api/session", map[string]string{"name": name, "password": password}, hdr)
+}
+
+// postFrom posts body as JSON to path from the loopback address
+// 127.0.0.last with extra headers, and returns the status and Retry-After.
+func (e *env) postFrom(last byte, path string, body any, hdr map[string]string) (int, string) {
+	e.t.Helper()
 	d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.IPv4(127, 0, 0, last)}}
 	tr := &http.Transport{DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
 		return d.DialContext(ctx, network, addr)
 	}}
 	defer tr.CloseIdleConnections()
-	body, _ := json.Marshal(map[string]string{"name": name, "password": password})
-	req, _ := http.NewRequest("POST", e.hs.URL+"/api/session", bytes.NewReader(body))
+	data, _ := json.Marshal(body)
+	req, _ := http.NewRequest("POST", e.hs.URL+path, bytes.NewReader(data))
 	req.Header.Set("Content-Type", "application/json")
 	for k, v := range hdr {
 		req.Header.Set(k, v)

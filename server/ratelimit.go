@@ -1,13 +1,28 @@
 package server
 
 import (
+	"context"
+	"fmt"
 	"sync"
 	"time"
+
+	"github.com/tabula-games/tabula/store"
 )
 
-// limiter is a set of token buckets, one per client key. Buckets that have
-// refilled completely carry no information and are dropped, so memory stays
-// bounded by the number of recently active clients.
+// Two kinds of limits. The limits that protect an account or the site —
+// the sign-in back-off of each account, the budget of sign-ups and sign-ins
+// of each address, a user's creations in flight (quotas.go) — are kept in
+// the store (store.Limits), so that every node sharing it counts the same:
+// with them per node, three nodes gave an attacker fifteen free guesses at
+// a password instead of five. The limits that protect one node's own
+// resources — the HTTP requests per client and per address it serves, each
+// WebSocket connection's messages — are counted in memory by that node:
+// a client that spreads its requests over three nodes costs each of them
+// no more than the limit.
+
+// limiter is a set of token buckets in memory, one per client key. Buckets
+// that have refilled completely carry no information and are dropped, so
+// memory stays bounded by the number of recently active clients.
 type limiter struct {
 	rate, burst float64 // tokens per second; bucket size
 	mu          sync.Mutex
@@ -40,7 +55,7 @@ func (l *limiter) allow(key string, now time.Time) bool {
 		b = &bucket{tokens: l.burst, last: now}
 		l.buckets[key] = b
 	}
-	b.tokens = min(l.burst, b.tokens+now.Sub(b.last).Seconds()*l.rate)
+	b.tokens = refill(b.tokens, b.last, now, l.rate, l.burst)
 	b.last = now
 	if b.tokens < 1 {
 		return false
@@ -52,7 +67,7 @@ func (l *limiter) allow(key string, now time.Time) bool {
 func (l *limiter) sweep(now time.Time) {
 	l.lastSweep = now
 	for k, b := range l.buckets {
-		if b.tokens+now.Sub(b.last).Seconds()*l.rate >= l.burst {
+		if refill(b.tokens, b.last, now, l.rate, l.burst) >= l.burst {
 			delete(l.buckets, k)
 		}
 	}
@@ -75,13 +90,58 @@ func (c *connLimiter) allow(now time.Time) bool {
 	if c == nil {
 		return true
 	}
-	c.b.tokens = min(c.burst, c.b.tokens+now.Sub(c.b.last).Seconds()*c.rate)
+	c.b.tokens = refill(c.b.tokens, c.b.last, now, c.rate, c.burst)
 	c.b.last = now
 	if c.b.tokens < 1 {
 		return false
 	}
 	c.b.tokens--
 	return true
+}
+
+// refill is a bucket of tokens left at last, refilled at rate per second
+// up to burst by now. A clock that went back (another node's, a little
+// behind) refills nothing.
+func refill(tokens float64, last, now time.Time, rate, burst float64) float64 {
+	return min(burst, tokens+max(0, now.Sub(last).Seconds())*rate)
+}
+
+// takeToken is one step of a token bucket kept as a store.Limit: N is the
+// tokens left at At, and the zero Limit is a full bucket. It takes one
+// token if there is one; the entry expires when the bucket would be full
+// again, and a full bucket is no entry at all.
+func takeToken(l store.Limit, rate, burst float64, now time.Time) (store.Limit, bool) {
+	tokens := burst
+	if !l.At.IsZero() {
+		tokens = refill(l.N, l.At, now, rate, burst)
+	}
+	ok := tokens >= 1
+	if ok {
+		tokens--
+	}
+	full := time.Duration((burst - tokens) / rate * float64(time.Second))
+	return store.Limit{N: tokens, At: now, Expires: now.Add(full)}, ok
+}
+
+// sharedBucket is a token bucket per key kept in the store, so that every
+// node takes from the same one. A bucket with rate 0 allows everything.
+type sharedBucket struct {
+	prefix      string // the limit's name is prefix + key
+	rate, burst float64
+}
+
+// allow takes one token from key's bucket and reports whether there was
+// one.
+func (b sharedBucket) allow(ctx context.Context, lim store.Limits, key string, now time.Time) (bool, error) {
+	if b.rate <= 0 {
+		return true, nil
+	}
+	var ok bool
+	_, err := lim.UpdateLimit(ctx, b.prefix+key, now, func(l store.Limit) store.Limit {
+		l, ok = takeToken(l, b.rate, b.burst, now)
+		return l
+	})
+	return ok, err
 }
 
 // Sign-in back-off per account: loginFreeTries sign-ins in a row may fail;
@@ -95,67 +155,56 @@ const (
 	loginForget    = time.Hour
 )
 
-// accountGuard slows password guessing at one account however many
-// addresses the guesses come from. It keys by account, never by address,
-// and only the password sign-in of that account waits: its sessions and
-// API tokens keep working, and no other account is touched. Only existing
-// accounts get an entry (names are public anyway), so its size is bounded
-// by the number of accounts under attack, and idle entries are swept.
-type accountGuard struct {
-	mu        sync.Mutex
-	tries     map[int64]*accountTries
-	lastSweep time.Time
-}
+// The sign-in back-off slows password guessing at one account however
+// many addresses and nodes the guesses come from. It is kept in the store
+// by account (the limit "signin:ID"), never by address, and only the
+// password sign-in of that account waits: its sessions and API tokens keep
+// working, and no other account is touched. Only existing accounts get an
+// entry (names are public anyway), and an entry expires once forgotten.
 
-type accountTries struct {
-	n           int       // sign-ins since the last success, this one included
-	last, until time.Time // the latest try; no try before until
-}
+func signInLimit(id int64) string { return fmt.Sprint("signin:", id) }
 
-func newAccountGuard() *accountGuard { return &accountGuard{tries: map[int64]*accountTries{}} }
-
-// begin counts a sign-in at account id, before the password is checked, so
-// that concurrent guesses are counted too. While the account is backing off
-// it returns the time left, and the try is refused and not counted; else
-// it returns how many tries in a row this one makes.
-func (g *accountGuard) begin(id int64, now time.Time) (time.Duration, int) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if now.Sub(g.lastSweep) > loginForget {
-		g.sweep(now)
+// beginSignIn is one sign-in at an account whose back-off is l, counted
+// before the password is checked so that concurrent guesses count too.
+// While the account is backing off it returns the time left, and the try
+// is refused and not counted; else it returns how many tries in a row
+// this one makes.
+func beginSignIn(l store.Limit, now time.Time) (next store.Limit, wait time.Duration, tries int) {
+	if now.Before(l.Until) {
+		return l, l.Until.Sub(now), int(l.N)
 	}
-	t := g.tries[id]
-	if t != nil && now.Before(t.until) {
-		return t.until.Sub(now), t.n
+	if l.At.IsZero() || now.Sub(l.At) > loginForget {
+		l = store.Limit{}
 	}
-	if t == nil || now.Sub(t.last) > loginForget {
-		t = &accountTries{}
-		g.tries[id] = t
-	}
-	t.n++
-	t.last = now
-	if over := t.n - loginFreeTries; over >= 0 {
+	l.N++
+	l.At = now
+	if over := int(l.N) - loginFreeTries; over >= 0 {
 		wait := loginMaxWait
 		if over < 20 {
 			wait = min(loginMaxWait, loginFirstWait<<over)
 		}
-		t.until = now.Add(wait)
+		l.Until = now.Add(wait)
 	}
-	return 0, t.n
+	l.Expires = l.At.Add(loginForget)
+	if l.Until.After(l.Expires) {
+		l.Expires = l.Until
+	}
+	return l, 0, int(l.N)
 }
 
-// succeeded forgets the account's failures.
-func (g *accountGuard) succeeded(id int64) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	delete(g.tries, id)
+// beginSignIn counts a sign-in at account id (see the function of the
+// same name).
+func (s *Server) beginSignIn(ctx context.Context, id int64) (wait time.Duration, tries int, err error) {
+	now := s.now()
+	_, err = s.store.UpdateLimit(ctx, signInLimit(id), now, func(l store.Limit) store.Limit {
+		l, wait, tries = beginSignIn(l, now)
+		return l
+	})
+	return wait, tries, err
 }
 
-func (g *accountGuard) sweep(now time.Time) {
-	g.lastSweep = now
-	for id, t := range g.tries {
-		if now.Sub(t.last) > loginForget && !now.Before(t.until) {
-			delete(g.tries, id)
-		}
-	}
+// signInSucceeded forgets the account's failures.
+func (s *Server) signInSucceeded(ctx context.Context, id int64) error {
+	_, err := s.store.UpdateLimit(ctx, signInLimit(id), s.now(), func(store.Limit) store.Limit { return store.Limit{} })
+	return err
 }

@@ -123,7 +123,9 @@ type Server struct {
 	// ipLimits is per address, 20 times wider: many users may share an
 	// address, but inventing credentials must not escape every limit.
 	ipLimits *limiter
-	signups  *limiter
+	// signups is each address's budget of new accounts and sign-ins, in
+	// the store: one budget on every node (ratelimit.go).
+	signups sharedBucket
 	names    sync.Map // user id → name, for summaries
 	// createdMu guards lastCreated, the newest creation time handed out,
 	// which keeps creation times strictly increasing (see createdNow).
@@ -138,7 +140,6 @@ type Server struct {
 	ratings   ratingCache   // users' ratings beside their names
 	pairMu    sync.Mutex    // quick pairing, one request at a time (pairing.go)
 	handler   http.Handler  // the routes, wrapped in protect
-	accounts  *accountGuard // sign-in back-off per account
 
 	// ctx ends when the server shuts down; WebSocket handlers and bots
 	// watch it.
@@ -189,8 +190,7 @@ func New(cfg Config) (*Server, error) {
 		metrics:  newMetrics(),
 		limits:   newLimiter(cfg.RateLimit, float64(cfg.RateBurst)),
 		ipLimits: newLimiter(20*cfg.RateLimit, 20*float64(cfg.RateBurst)),
-		signups:  newLimiter(cfg.SignupRate/60, max(cfg.SignupRate/2, 1)),
-		accounts: newAccountGuard(),
+		signups:  sharedBucket{prefix: "addr:", rate: cfg.SignupRate / 60, burst: max(cfg.SignupRate/2, 1)},
 		hashSem:  make(chan struct{}, 2),
 	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
@@ -259,7 +259,7 @@ func (s *Server) Start(ctx context.Context) error {
 	return nil
 }
 
-// janitor removes expired sessions now and then.
+// janitor removes expired sessions and limits now and then.
 func (s *Server) janitor() {
 	t := time.NewTicker(time.Hour)
 	defer t.Stop()
@@ -269,6 +269,9 @@ func (s *Server) janitor() {
 			s.log.Warn("delete expired sessions", "err", err)
 		} else if n > 0 {
 			s.log.Info("expired sessions deleted", "count", n)
+		}
+		if _, err := s.store.DeleteExpiredLimits(ctx, s.now()); err != nil && s.ctx.Err() == nil {
+			s.log.Warn("delete expired limits", "err", err)
 		}
 		cancel()
 		select {

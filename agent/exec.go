@@ -102,6 +102,9 @@ type Exec struct {
 	// Game is the name of the game the engine is to play, checked against
 	// the games its hello lists ("": not checked).
 	Game string
+	// NoHello starts the engine without the hello, as version 1, for a
+	// caller that knows it has none (which saves a silent one Startup).
+	NoHello bool
 
 	mu       sync.Mutex
 	cmd      *exec.Cmd
@@ -200,6 +203,10 @@ func (e *Exec) startLocked(ctx context.Context) error {
 	e.started = true
 	if err := e.spawn(); err != nil {
 		return e.forfeit("%v", err)
+	}
+	if e.NoHello {
+		e.firstFor = e.Startup
+		return nil
 	}
 	line, _ := json.Marshal(Hello{Type: "hello", Protocol: ProtocolVersion})
 	if _, err := e.stdin.Write(append(line, '\n')); err != nil {

@@ -270,6 +270,7 @@ func checkEngine(ctx context.Context, spec string, games []string, seed uint64, 
 	if err != nil {
 		return err
 	}
+	v1 := false
 	if e, ok := a.(*agent.Exec); ok {
 		e.Game = "" // the probe only listens to the hello
 		err := e.Start(ctx)
@@ -299,6 +300,7 @@ func checkEngine(ctx context.Context, spec string, games []string, seed uint64, 
 			}
 		default:
 			fmt.Fprintf(w, "engine %s: no hello (protocol 1), checked on every game\n", spec)
+			v1 = true
 		}
 	} else {
 		agent.Close(a)
@@ -307,15 +309,24 @@ func checkEngine(ctx context.Context, spec string, games []string, seed uint64, 
 	if len(games) == 0 {
 		games = all
 	}
+	// Every check starts the engine afresh; one known to have no hello is
+	// not made to wait for it each time.
+	newEngine := func(g game.Game) (agent.Agent, error) {
+		a, err := agent.New(spec, g, seed)
+		if e, ok := a.(*agent.Exec); ok && v1 {
+			e.NoHello = true
+		}
+		return a, err
+	}
 	r := &checkReport{w: w, failed: map[string]int{}}
 	for _, name := range games {
 		for _, c := range checkCases {
 			if c.game != name {
 				continue
 			}
-			checkPosition(ctx, spec, c, seed, r)
+			checkPosition(ctx, newEngine, c, r)
 		}
-		checkGames(ctx, spec, name, seed, r)
+		checkGames(ctx, newEngine, name, seed, r)
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
@@ -341,7 +352,7 @@ func (r *checkReport) total() int {
 }
 
 // checkPosition asks a fresh engine for a move in one awkward position.
-func checkPosition(ctx context.Context, spec string, c checkCase, seed uint64, r *checkReport) {
+func checkPosition(ctx context.Context, newEngine func(game.Game) (agent.Agent, error), c checkCase, r *checkReport) {
 	what := c.what
 	if len(c.opts) > 0 {
 		what += " (-o " + strings.Join(c.opts, " -o ") + ")"
@@ -351,7 +362,7 @@ func checkPosition(ctx context.Context, spec string, c checkCase, seed uint64, r
 		r.fail(c.game, what, "tabula could not set up the position: "+err.Error(), nil)
 		return
 	}
-	a, err := agent.New(spec, s.Game(), seed)
+	a, err := newEngine(s.Game())
 	if err != nil {
 		r.fail(c.game, what, err.Error(), nil)
 		return
@@ -390,7 +401,7 @@ func checkPosition(ctx context.Context, spec string, c checkCase, seed uint64, r
 
 // checkGames plays a whole game against random from each seat of a
 // two-seat game.
-func checkGames(ctx context.Context, spec, name string, seed uint64, r *checkReport) {
+func checkGames(ctx context.Context, newEngine func(game.Game) (agent.Agent, error), name string, seed uint64, r *checkReport) {
 	g, _ := game.Lookup(name)
 	o, _ := game.ParseOptions(g, nil)
 	seats, err := game.NumPlayers(g, o)
@@ -400,7 +411,7 @@ func checkGames(ctx context.Context, spec, name string, seed uint64, r *checkRep
 	}
 	for seat := 0; seat < seats; seat++ {
 		what := fmt.Sprintf("a whole game as seat %d against random", seat)
-		plies, err := checkGame(ctx, spec, g, o, seed+uint64(seat), seat)
+		plies, err := checkGame(ctx, newEngine, g, o, seed+uint64(seat), seat)
 		if err != nil {
 			r.fail(name, what, fmt.Sprintf("at ply %d: %s", plies, whyFailed(err)), nil)
 			continue
@@ -409,12 +420,12 @@ func checkGames(ctx context.Context, spec, name string, seed uint64, r *checkRep
 	}
 }
 
-func checkGame(ctx context.Context, spec string, g game.Game, o game.Options, seed uint64, seat int) (int, error) {
+func checkGame(ctx context.Context, newEngine func(game.Game) (agent.Agent, error), g game.Game, o game.Options, seed uint64, seat int) (int, error) {
 	s, err := g.New(o, seed)
 	if err != nil {
 		return 0, err
 	}
-	a, err := agent.New(spec, g, seed)
+	a, err := newEngine(g)
 	if err != nil {
 		return 0, err
 	}

@@ -1,0 +1,153 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestMain doubles as an engine: with TABULA_TEST_ENGINE set the test binary
+// speaks the bot protocol instead of running tests, so that tabula bot
+// check meets real programs, right and deliberately wrong ones.
+func TestMain(m *testing.M) {
+	if mode := os.Getenv("TABULA_TEST_ENGINE"); mode != "" {
+		testEngine(mode)
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// testEngine plays the first legal move, except where its mode makes it
+// wrong in one of the ways an engine written from docs/bots.md might be.
+func testEngine(mode string) {
+	in := bufio.NewScanner(os.Stdin)
+	in.Buffer(make([]byte, 1<<16), 1<<20)
+	for in.Scan() {
+		var req struct {
+			Type  string         `json:"type"`
+			View  map[string]any `json:"view"`
+			Legal []string       `json:"legal"`
+		}
+		if err := json.Unmarshal(in.Bytes(), &req); err != nil {
+			os.Exit(3)
+		}
+		if req.Type == "hello" {
+			switch mode {
+			case "badhello":
+				fmt.Println(`{"type":"hello","protocol":3,"name":"from the future"}`)
+			case "v1": // indexes the legal moves the hello does not have, and ends
+				_ = req.Legal[0]
+			default:
+				fmt.Printf(`{"type":"hello","protocol":2,"name":"test engine (%s)"}`+"\n", mode)
+			}
+			continue
+		}
+		move := req.Legal[0]
+		phase, _ := req.View["phase"].(string)
+		switch mode {
+		case "sgolte-noflips": // places without flipping when a merge must flip
+			for _, m := range req.Legal {
+				if strings.Contains(m, ",") {
+					move, _, _ = strings.Cut(m, "(")
+				}
+			}
+		case "sploof-nostar": // writes a removal as the point alone
+			for _, m := range req.Legal {
+				if strings.HasPrefix(m, "*") {
+					move = m[1:]
+				}
+			}
+		case "skjuub-wholeturn": // answers a bonus action with the rest of the turn
+			if phase == "bonus" {
+				move += " pass"
+			}
+		case "skyjo-twostep": // forgets that a turn is two decisions
+			if phase == "drawn" || phase == "took" {
+				move = "draw"
+			}
+		case "slow":
+			time.Sleep(time.Second)
+		case "chatty": // adds a field the protocol does not have
+			fmt.Printf(`{"move":%q,"eval":0.5}`+"\n", move)
+			continue
+		}
+		out, _ := json.Marshal(map[string]string{"move": move})
+		fmt.Println(string(out))
+	}
+}
+
+func engineSpec(t *testing.T, mode, limits string) string {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fmt.Sprintf("exec:%sTABULA_TEST_ENGINE=%s %q", limits, mode, exe)
+}
+
+// A right engine passes every check, whether it says hello or not.
+func TestBotCheckPassesARightEngine(t *testing.T) {
+	for _, mode := range []string{"first", "v1"} {
+		code, out, errs := tabula(t, "", "bot", "check", "--engine", engineSpec(t, mode, ""))
+		if code != 0 || strings.Contains(out, "FAIL") || !strings.Contains(out, "passed: ") {
+			t.Fatalf("%s: exit %d, stderr %q:\n%s", mode, code, errs, out)
+		}
+		if mode == "first" && !strings.Contains(out, `"test engine (first)", protocol 2, plays every game`) {
+			t.Errorf("the report does not say who the engine is:\n%s", out)
+		}
+	}
+}
+
+// An engine wrong in one game's awkward case fails that case, and the
+// check says which game and what (issue 26, item 3).
+func TestBotCheckCatchesWrongEngines(t *testing.T) {
+	cases := []struct {
+		mode, game string
+		fails      []string // check names that must fail
+		why        string
+	}{
+		{"sgolte-noflips", "sgolte", []string{"a merge that flips a chain of two or more stones"}, "illegal"},
+		{"sploof-nostar", "sploof", []string{"an empty stock: only removals are legal", "a removal under a stack"}, "illegal"},
+		{"skjuub-wholeturn", "skjuub", []string{"a bonus action after a sacrifice", "a bonus chain"}, "pass"},
+		{"skyjo-twostep", "skyjo", []string{"a drawn card: keep it (swap) or discard it and flip", "a taken discard"}, `"draw"`},
+		{"chatty", "sgolte", []string{"the pie rule"}, "unreadable reply"},
+	}
+	for _, c := range cases {
+		t.Run(c.mode, func(t *testing.T) {
+			code, out, errs := tabula(t, "", "bot", "check", "--engine", engineSpec(t, c.mode, ""), "--game", c.game)
+			if code != 1 || !strings.Contains(errs, "check failed: "+c.game) {
+				t.Fatalf("exit %d, stderr %q, want 1 naming %s:\n%s", code, errs, c.game, out)
+			}
+			for _, name := range c.fails {
+				line := ""
+				for _, l := range strings.Split(out, "\n") {
+					if strings.Contains(l, "FAIL  "+name) {
+						line = l
+					}
+				}
+				if line == "" || !strings.Contains(line, c.why) {
+					t.Errorf("no FAIL line for %q saying %q:\n%s", name, c.why, out)
+				}
+			}
+			if !strings.Contains(out, "        request: {\"type\":\"move\"") {
+				t.Errorf("a failure does not show the request:\n%s", out)
+			}
+		})
+	}
+}
+
+// A wrong hello and a late engine are caught too.
+func TestBotCheckCatchesProtocolErrors(t *testing.T) {
+	code, out, errs := tabula(t, "", "bot", "check", "--engine", engineSpec(t, "badhello", ""))
+	if code != 1 || !strings.Contains(out, "FAIL  start-up: handshake: the engine speaks protocol 3") {
+		t.Errorf("bad hello: exit %d, stderr %q:\n%s", code, errs, out)
+	}
+	code, out, errs = tabula(t, "", "bot", "check", "--game", "sploof", "--engine", engineSpec(t, "slow", "time=200ms:grace=100ms:"))
+	if code != 1 || !strings.Contains(out, "FAIL  the start: placements and removals of reds: no reply within 300ms") {
+		t.Errorf("slow engine: exit %d, stderr %q:\n%s", code, errs, out)
+	}
+}

@@ -146,7 +146,14 @@ const arenaWindow = 32
 // who has had fewer whites takes White. With an odd number one player is
 // left to wait for the next to finish.
 func PairArena(waiting []ArenaWaiting) []Pairing {
-	w := append([]ArenaWaiting(nil), waiting...)
+	var w []ArenaWaiting
+	seen := map[int]bool{}
+	for _, x := range waiting { // a player listed twice is paired once
+		if !seen[x.Player] {
+			seen[x.Player] = true
+			w = append(w, x)
+		}
+	}
 	sort.SliceStable(w, func(i, j int) bool {
 		if w[i].Points != w[j].Points {
 			return w[i].Points > w[j].Points

@@ -91,6 +91,9 @@ func TestPairArenaNearAndNoImmediateRematch(t *testing.T) {
 	if got := PairArena(six[:5]); len(got) != 2 {
 		t.Fatalf("5 players: %v", got)
 	}
+	if got := PairArena(append(six[:1:1], six[0])); len(got) != 0 {
+		t.Fatalf("one player listed twice was paired with themselves: %v", got)
+	}
 }
 
 func TestArenaPauseWithdrawComeBack(t *testing.T) {

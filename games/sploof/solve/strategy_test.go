@@ -1,0 +1,274 @@
+package solve
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/games/sploof"
+)
+
+// strategyCase extracts the winner's strategy below a position of a random
+// game (seeds from seed on, plies from at on) down to depth plies on, the
+// first whose strategy has at least 10 winner-to-move positions and 20
+// leaves, and returns it with its root and its layers' directory.
+func strategyCase(t *testing.T, seed uint64, at, depth int) (*sploof.State, *Strategy, string) {
+	t.Helper()
+	for ; seed < 1000; seed++ {
+		ps := gamePositions(seed)
+		for i := at; i < len(ps)-depth-2; i++ {
+			root := ps[i]
+			dir := t.TempDir()
+			sv := NewWinLoss(WinLossOptions{TableBytes: 1 << 22, Workers: 1})
+			n, _ := nodeFromBits(root.Bits())
+			s, err := sv.ExtractStrategy(context.Background(), root, int(n.ply)+depth, dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.Entries() >= 10 && s.Leaves() >= 20 && len(s.Plies) >= 2 {
+				return root, s, dir
+			}
+		}
+	}
+	t.Fatal("no position with a strategy worth testing")
+	return nil, nil, ""
+}
+
+// roundTrip writes and reads a strategy back.
+func roundTrip(t *testing.T, s *Strategy) *Strategy {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := s.Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	back, err := ReadStrategy(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return back
+}
+
+// layerKeys loads a layer of the build in dir.
+func layerKeys(t *testing.T, dir string, ply int) []uint64 {
+	t.Helper()
+	b := &builder{dir: dir}
+	info, ok, err := b.layerInfo(ply)
+	if err != nil || !ok {
+		t.Fatalf("layer %d: %v", ply, err)
+	}
+	keys, err := loadKeys(layerPath(dir, ply, "keys"), info.Count)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return keys
+}
+
+// losingMove is a legal move of the canonical position key that loses
+// (the exact search says so); over says whether it ends the game at once.
+func losingMove(t *testing.T, key uint64, wantOver bool) (uint8, bool) {
+	t.Helper()
+	st, err := sploof.FromBits(bitsOfKey(key))
+	if err != nil {
+		t.Fatal(err)
+	}
+	exact := New(1 << 22)
+	for _, m := range st.Legal(nil) {
+		c := *st
+		c.Play(m)
+		o := c.Outcome()
+		if o.Over() {
+			if wantOver && !o.IsWinner(st.ToMove()) {
+				return uint8(m), true
+			}
+			continue
+		}
+		if wantOver {
+			continue
+		}
+		if winnerOf(t, exact, &c) != st.ToMove() {
+			return uint8(m), true
+		}
+	}
+	return 0, false
+}
+
+// TestStrategyChecks: the strategy extracted from the solver survives the
+// round trip through its file and the checker accepts it, proving every
+// leaf with its own search; the checker refuses it with one winner move
+// replaced by another legal move that loses, with one winner-to-move
+// position left out (a loser's move not followed), with a move that is not
+// legal, and with a winner move that leads to a leaf the winner does not
+// win.
+func TestStrategyChecks(t *testing.T) {
+	ctx := context.Background()
+	root, strat, dir := strategyCase(t, 31, 20, 4)
+	t.Logf("root at ply %d, seat %d wins; %d winner-to-move positions, %d leaves", strat.RootPly, strat.Winner, strat.Entries(), strat.Leaves())
+	if strat.Entries() < 10 || strat.Leaves() < 10 {
+		t.Fatalf("a strategy of %d positions and %d leaves tests little", strat.Entries(), strat.Leaves())
+	}
+	if w := winnerOf(t, New(1<<22), root); w != strat.Winner {
+		t.Fatalf("the strategy is for seat %d, the exact search says seat %d wins", strat.Winner, w)
+	}
+	back := roundTrip(t, strat)
+	rep, err := CheckStrategy(ctx, back, CheckOptions{})
+	if err != nil {
+		t.Fatalf("the checker refuses the solver's strategy: %v", err)
+	}
+	if rep.Leaves != strat.Leaves() || rep.LeavesProved != rep.Leaves || rep.WinnerPositions != strat.Entries() {
+		t.Fatalf("checked %+v; the strategy has %d positions, %d leaves", rep, strat.Entries(), strat.Leaves())
+	}
+	t.Logf("checked: %+v", rep)
+
+	tamper := func(name string, change func(s *Strategy) bool, wantErr string) {
+		t.Helper()
+		s := roundTrip(t, strat)
+		if !change(s) {
+			t.Fatalf("%s: found nothing to change", name)
+		}
+		_, err := CheckStrategy(ctx, roundTrip(t, s), CheckOptions{})
+		if err == nil {
+			t.Fatalf("%s: the checker accepts it", name)
+		}
+		if !strings.Contains(err.Error(), wantErr) {
+			t.Fatalf("%s: %v, want an error saying %q", name, err, wantErr)
+		}
+		t.Logf("%s: %v", name, err)
+	}
+	// The first winner move (at the root or after the loser's first move)
+	// replaced by another legal one that loses.
+	tamper("winner move replaced", func(s *Strategy) bool {
+		p := &s.Plies[0]
+		keys := layerKeys(t, dir, p.Ply)
+		for i, r := range p.Ranks {
+			if m, ok := losingMove(t, keys[r], false); ok && m != p.Moves[i] {
+				p.Moves[i] = m
+				return true
+			}
+		}
+		return false
+	}, "")
+	tamper("winner move illegal", func(s *Strategy) bool {
+		p := &s.Plies[len(s.Plies)-1]
+		st, _ := sploof.FromBits(bitsOfKey(layerKeys(t, dir, p.Ply)[p.Ranks[0]]))
+		for m := uint8(0); m < sploof.NumPoints; m++ {
+			if !game.IsLegal(st, game.Move(m)) {
+				p.Moves[0] = m
+				return true
+			}
+		}
+		return false
+	}, "not legal")
+	tamper("loser move missing", func(s *Strategy) bool {
+		p := &s.Plies[len(s.Plies)-1]
+		i := len(p.Ranks) / 2
+		p.Ranks = append(p.Ranks[:i], p.Ranks[i+1:]...)
+		p.Moves = append(p.Moves[:i], p.Moves[i+1:]...)
+		return true
+	}, "no move")
+	// A winner move at the last ply before the leaves that leads to a leaf
+	// the winner does not win: only the leaf's search can tell.
+	tamper("leaf not won", func(s *Strategy) bool {
+		p := &s.Plies[len(s.Plies)-1]
+		if p.Ply != s.LeafPly-1 {
+			t.Fatalf("the last winner ply is %d, the leaves at %d", p.Ply, s.LeafPly)
+		}
+		keys := layerKeys(t, dir, p.Ply)
+		for i, r := range p.Ranks {
+			if m, ok := losingMove(t, keys[r], false); ok {
+				p.Moves[i] = m
+				return true
+			}
+		}
+		return false
+	}, "not won")
+}
+
+// TestStrategyFormat: the reader refuses damaged files, ranks out of order
+// and moves that name no point; a sample of leaves is proved when asked.
+func TestStrategyFormat(t *testing.T) {
+	_, strat, _ := strategyCase(t, 33, 20, 4)
+	var buf bytes.Buffer
+	if err := strat.Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	data := buf.Bytes()
+	bad := append([]byte(nil), data...)
+	bad[len(bad)/2] ^= 0x10
+	if _, err := ReadStrategy(bytes.NewReader(bad)); err == nil {
+		t.Fatal("a damaged file reads")
+	}
+	s := roundTrip(t, strat)
+	s.Plies[0].Moves[0] = 31 // between the points and the removals
+	if _, err := ReadStrategy(bytes.NewReader(mustWrite(t, s))); err == nil {
+		t.Fatal("a move naming no point reads")
+	}
+	s = roundTrip(t, strat)
+	s.Winner = 2
+	if _, err := ReadStrategy(bytes.NewReader(mustWrite(t, s))); err == nil {
+		t.Fatal("a seat 2 reads")
+	}
+	rep, err := CheckStrategy(context.Background(), roundTrip(t, strat), CheckOptions{Sample: 3, Seed: 1})
+	if err != nil || rep.LeavesProved != min(3, rep.Leaves) {
+		t.Fatalf("a sample of 3 leaves: %+v %v", rep, err)
+	}
+}
+
+func mustWrite(t *testing.T, s *Strategy) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := s.Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// TestCommittedCheckpoint: the checkpoint of the run from the start, kept
+// in the repository (solving/), is well formed — the layer of ply 12 from
+// the start with its 9,778,214 positions, counts that agree with its bits.
+// With SPLOOF_LONG=1 the layer is rebuilt (about 25 CPU seconds), the file
+// must load against it, and a few decided positions must agree with the
+// exact search.
+func TestCommittedCheckpoint(t *testing.T) {
+	path := filepath.Join("..", "..", "..", "solving", "sploof-ply12.wl.gz")
+	if _, err := os.Stat(path); err != nil {
+		t.Skipf("no committed checkpoint: %v", err)
+	}
+	info, err := InspectCheckpoint(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := startState(t)
+	n, _ := nodeFromBits(start.Bits())
+	if info.RootKey != mustKey(&n) || info.Ply != 12 || info.Count != 9778214 {
+		t.Fatalf("the checkpoint is of %016x ply %d with %d positions", info.RootKey, info.Ply, info.Count)
+	}
+	t.Logf("%d of %d decided, %d won for the side to move", info.Decided, info.Count, info.Wins)
+	if !longSolve {
+		return
+	}
+	ck, err := OpenCheckpoint(context.Background(), start, t.TempDir(), path, 12, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	exact := New(1 << 26)
+	rng := game.NewRNG(7)
+	for checked := 0; checked < 3 && info.Decided > 0; {
+		i := rng.IntN(ck.Len())
+		known, win := ck.get(i)
+		if !known {
+			continue
+		}
+		st, err := sploof.FromBits(bitsOfKey(ck.keys[i]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w := winnerOf(t, exact, st); (w == st.ToMove()) != win {
+			t.Fatalf("decided position %d: recorded won %v, the exact search says seat %d wins", i, win, w)
+		}
+		checked++
+	}
+}

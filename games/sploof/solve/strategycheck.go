@@ -1,0 +1,393 @@
+package solve
+
+// The strategy's checker. It shares nothing with the solver but the key's
+// definition: positions are sploof.State (FromBits, Legal, Play, Outcome),
+// keys are reduced by permuting points (keyOfBits), the layers that index
+// the strategy are rebuilt here with the rules engine, and the leaves are
+// proved by a plain AND-OR search over the rules engine.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/bits"
+	"slices"
+	"sort"
+	"sync"
+	"sync/atomic"
+
+	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/games/sploof"
+)
+
+// CheckOptions tune CheckStrategy.
+type CheckOptions struct {
+	// Workers prove leaves side by side (0: 2).
+	Workers int
+	// Sample proves this many leaves drawn at random (seeded by Seed)
+	// instead of all of them (0: all).
+	Sample int
+	Seed   uint64
+	// LeafNodes bounds each leaf's search (0: no bound); a leaf not
+	// settled within it fails the check.
+	LeafNodes int64
+	// Log receives progress lines (nil: nothing).
+	Log io.Writer
+}
+
+// CheckReport is what a check walked and proved.
+type CheckReport struct {
+	WinnerPositions int   // positions with the winner to move the walk reached
+	LoserPositions  int   // positions with the loser to move
+	Leaves          int   // distinct positions at the leaf ply
+	LeavesProved    int   // of them, proved won for the winner
+	Nodes           int64 // positions the leaf searches visited
+}
+
+// keySymOfBits is keyOfBits with a symmetry that maps the position onto
+// its canonical image.
+func keySymOfBits(b sploof.Bits) (uint64, int) {
+	best, bs := ^uint64(0), 0
+	for s := 0; s < numSyms; s++ {
+		var lo, hi uint64
+		for p := 0; p < sploof.NumPoints; p++ {
+			q := uint(perm[s][p])
+			switch bit := uint32(1) << p; {
+			case b.White&bit != 0:
+				lo |= 1 << q
+			case b.Black&bit != 0:
+				hi |= 1 << q
+			case b.Red&bit != 0:
+				lo |= 1 << q
+				hi |= 1 << q
+			}
+		}
+		if k := lo | hi<<30; k < best {
+			best, bs = k, s
+		}
+	}
+	return best | uint64(14-b.Supply[0])/2<<60 | uint64(b.ToMove)<<63, bs
+}
+
+// rulesChildren appends the canonical keys of the positions one move after
+// the position of key k in which the game goes on, by the rules engine.
+func rulesChildren(k uint64, out []uint64) ([]uint64, error) {
+	st, err := sploof.FromBits(bitsOfKey(k))
+	if err != nil {
+		return out, err
+	}
+	if st.Outcome().Over() {
+		return out, fmt.Errorf("position %016x: the game is over", k)
+	}
+	for _, m := range st.Legal(nil) {
+		c := *st
+		c.Play(m)
+		if !c.Outcome().Over() {
+			out = append(out, keyOfBits(c.Bits()))
+		}
+	}
+	return out, nil
+}
+
+// rulesLayers rebuilds the layers of the positions reachable from root,
+// from its ply to upTo, in memory with the rules engine: each the sorted
+// unique keys of the positions one move after the last layer's in which
+// the game goes on.
+func rulesLayers(ctx context.Context, root uint64, upTo, workers int) ([][]uint64, error) {
+	layers := [][]uint64{{root}}
+	for p := 1; ; p++ {
+		if p > upTo-int(bitsPly(root)) {
+			return layers, nil
+		}
+		prev := layers[len(layers)-1]
+		parts := make([][]uint64, workers)
+		var first error
+		var mu sync.Mutex
+		var wg sync.WaitGroup
+		var next atomic.Int64
+		for w := 0; w < workers; w++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				var out []uint64
+				for {
+					lo := int(next.Add(4096)) - 4096
+					if lo >= len(prev) || ctx.Err() != nil {
+						break
+					}
+					for _, k := range prev[lo:min(lo+4096, len(prev))] {
+						var err error
+						if out, err = rulesChildren(k, out); err != nil {
+							mu.Lock()
+							first = err
+							mu.Unlock()
+							return
+						}
+					}
+				}
+				slices.Sort(out)
+				parts[w] = slices.Compact(out)
+			}()
+		}
+		wg.Wait()
+		if first != nil {
+			return nil, first
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		var all []uint64
+		for _, part := range parts {
+			all = append(all, part...)
+		}
+		slices.Sort(all)
+		layers = append(layers, slices.Compact(all))
+	}
+}
+
+// bitsPly is the ply of the position of key k: balls on the board plus
+// reds removed.
+func bitsPly(k uint64) int {
+	b := bitsOfKey(k)
+	return bits.OnesCount32(b.White|b.Black) + 12 - bits.OnesCount32(b.Red)
+}
+
+// CheckStrategy checks that s wins for its winner: it rebuilds the layers
+// that index s with the rules engine, walks the strategy from the root —
+// every legal move of the loser, the strategy's move of the winner, which
+// must be legal, and which must exist for every winner-to-move position
+// reached — and proves that the winner wins every leaf (position at the
+// leaf ply) with an independent search. A game ended on the way must be
+// the winner's. It returns the first failure as an error.
+func CheckStrategy(ctx context.Context, s *Strategy, opt CheckOptions) (CheckReport, error) {
+	var rep CheckReport
+	if opt.Workers <= 0 {
+		opt.Workers = 2
+	}
+	logf := func(format string, a ...any) {
+		if opt.Log != nil {
+			fmt.Fprintf(opt.Log, format, a...)
+		}
+	}
+	rootBits := bitsOfKey(s.RootKey)
+	root, err := sploof.FromBits(rootBits)
+	if err != nil {
+		return rep, fmt.Errorf("the strategy's root: %w", err)
+	}
+	if keyOfBits(rootBits) != s.RootKey || bitsPly(s.RootKey) != s.RootPly {
+		return rep, fmt.Errorf("the strategy's root %016x is not a canonical key of ply %d", s.RootKey, s.RootPly)
+	}
+	if root.Outcome().Over() {
+		return rep, errors.New("the strategy's root is a finished game")
+	}
+	layers, err := rulesLayers(ctx, s.RootKey, s.LeafPly-1, opt.Workers)
+	if err != nil {
+		return rep, err
+	}
+	logf("layers %d–%d rebuilt with the rules engine: %d positions at ply %d\n", s.RootPly, s.LeafPly-1, len(layers[len(layers)-1]), s.LeafPly-1)
+	byPly := map[int]*StrategyPly{}
+	for i := range s.Plies {
+		p := &s.Plies[i]
+		layer := layers[p.Ply-s.RootPly]
+		if len(p.Ranks) > 0 && int(p.Ranks[len(p.Ranks)-1]) >= len(layer) {
+			return rep, fmt.Errorf("ply %d: rank %d in a layer of %d positions", p.Ply, p.Ranks[len(p.Ranks)-1], len(layer))
+		}
+		byPly[p.Ply] = p
+	}
+	seen := map[uint64]bool{}
+	leafSet := map[uint64]bool{}
+	var walk func(st *sploof.State, path []string) error
+	walk = func(st *sploof.State, path []string) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		b := st.Bits()
+		key, sym := keySymOfBits(b)
+		ply := bitsPly(key)
+		if seen[key] {
+			return nil
+		}
+		seen[key] = true
+		if ply == s.LeafPly {
+			leafSet[key] = true
+			return nil
+		}
+		legal := st.Legal(nil)
+		if st.ToMove() == s.Winner {
+			rep.WinnerPositions++
+			sp := byPly[ply]
+			if sp == nil {
+				return fmt.Errorf("no moves at ply %d, where the winner moves (after %v)", ply, path)
+			}
+			layer := layers[ply-s.RootPly]
+			rank := sort.Search(len(layer), func(i int) bool { return layer[i] >= key })
+			if rank == len(layer) || layer[rank] != key {
+				return fmt.Errorf("the position after %v is missing from the rebuilt layer %d", path, ply)
+			}
+			cm, ok := sp.move(rank)
+			if !ok {
+				return fmt.Errorf("the strategy has no move for the position after %v (ply %d, rank %d)", path, ply, rank)
+			}
+			m := game.Move(mapMove(inv[sym], cm))
+			if !slices.Contains(legal, m) {
+				return fmt.Errorf("the strategy's move %d for the position after %v (ply %d, rank %d) is not legal", cm, path, ply, rank)
+			}
+			c := *st
+			c.Play(m)
+			if o := c.Outcome(); o.Over() {
+				if !o.IsWinner(s.Winner) {
+					return fmt.Errorf("the strategy's move %s after %v loses the game", st.FormatMove(m), path)
+				}
+				return nil
+			}
+			return walk(&c, append(path, st.FormatMove(m)))
+		}
+		rep.LoserPositions++
+		for _, m := range legal {
+			c := *st
+			c.Play(m)
+			if o := c.Outcome(); o.Over() {
+				if !o.IsWinner(s.Winner) {
+					return fmt.Errorf("the loser wins with %s after %v", st.FormatMove(m), path)
+				}
+				continue
+			}
+			if err := walk(&c, append(path, st.FormatMove(m))); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if err := walk(root, nil); err != nil {
+		return rep, err
+	}
+	leaves := make([]uint64, 0, len(leafSet))
+	for k := range leafSet {
+		leaves = append(leaves, k)
+	}
+	slices.Sort(leaves)
+	rep.Leaves = len(leaves)
+	logf("walked: %d positions with the winner to move, %d with the loser, %d leaves at ply %d\n", rep.WinnerPositions, rep.LoserPositions, rep.Leaves, s.LeafPly)
+	if opt.Sample > 0 && opt.Sample < len(leaves) {
+		rng := game.NewRNG(opt.Seed)
+		for i := range opt.Sample {
+			j := i + rng.IntN(len(leaves)-i)
+			leaves[i], leaves[j] = leaves[j], leaves[i]
+		}
+		leaves = leaves[:opt.Sample]
+	}
+	var next, proved, nodes atomic.Int64
+	var first error
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for w := 0; w < opt.Workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			lp := &leafProver{ctx: ctx, memo: map[uint64]bool{}}
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= len(leaves) {
+					return
+				}
+				mu.Lock()
+				stop := first != nil
+				mu.Unlock()
+				if stop {
+					return
+				}
+				st, err := sploof.FromBits(bitsOfKey(leaves[i]))
+				if err == nil {
+					lp.nodes, lp.limit = 0, opt.LeafNodes
+					var win bool
+					win, err = lp.wins(st)
+					nodes.Add(lp.nodes)
+					if err == nil && win != (st.ToMove() == s.Winner) {
+						err = fmt.Errorf("leaf %016x (ply %d) is not won by seat %d", leaves[i], s.LeafPly, s.Winner)
+					}
+				}
+				if err != nil {
+					mu.Lock()
+					if first == nil {
+						first = err
+					}
+					mu.Unlock()
+					return
+				}
+				if d := proved.Add(1); d%10000 == 0 {
+					logf("%d of %d leaves proved (%d nodes)\n", d, len(leaves), nodes.Load())
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	rep.LeavesProved, rep.Nodes = int(proved.Load()), nodes.Load()
+	if first != nil {
+		return rep, first
+	}
+	return rep, nil
+}
+
+// ErrLeafBudget reports a leaf whose search outgrew CheckOptions.LeafNodes.
+var ErrLeafBudget = errors.New("a leaf's search outgrew its budget")
+
+// leafProver is the checker's search: AND-OR over the rules engine, the
+// results of positions (canonical keys) remembered.
+type leafProver struct {
+	ctx          context.Context
+	memo         map[uint64]bool
+	nodes, limit int64
+}
+
+// leafMemoMax bounds the memo; past it, it is forgotten (a cache only).
+const leafMemoMax = 1 << 22
+
+// wins reports whether the side to move in st (a game going on) wins.
+func (lp *leafProver) wins(st *sploof.State) (bool, error) {
+	k := keyOfBits(st.Bits())
+	if v, ok := lp.memo[k]; ok {
+		return v, nil
+	}
+	lp.nodes++
+	if lp.limit > 0 && lp.nodes > lp.limit {
+		return false, ErrLeafBudget
+	}
+	if lp.nodes&4095 == 0 && lp.ctx.Err() != nil {
+		return false, lp.ctx.Err()
+	}
+	mover := st.ToMove()
+	legal := st.Legal(nil)
+	kids := make([]sploof.State, 0, len(legal))
+	for _, m := range legal {
+		c := *st
+		c.Play(m)
+		if o := c.Outcome(); o.Over() {
+			if o.IsWinner(mover) {
+				lp.remember(k, true)
+				return true, nil
+			}
+			continue
+		}
+		kids = append(kids, c)
+	}
+	for i := range kids {
+		w, err := lp.wins(&kids[i])
+		if err != nil {
+			return false, err
+		}
+		if !w {
+			lp.remember(k, true)
+			return true, nil
+		}
+	}
+	lp.remember(k, false)
+	return false, nil
+}
+
+func (lp *leafProver) remember(k uint64, v bool) {
+	if len(lp.memo) >= leafMemoMax {
+		clear(lp.memo)
+	}
+	lp.memo[k] = v
+}

@@ -307,8 +307,28 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request, u *store
 	writeJSON(w, http.StatusCreated, wire.AnalysisStarted{ID: j.id, Kind: j.kind, Events: "/api/analysis/" + j.id + "/events"})
 }
 
+// The fair-play rule (docs/security.md, Fair play): the site's engines say
+// nothing about a game while it is being played — not to its players, not
+// to a spectator, not to a second account. Every request that names a game
+// in progress is refused for everyone (notInProgress: the analysis board's
+// from, the review, a record import naming it); a position sent without
+// naming its game cannot be told from one typed in the editor, so only the
+// positions of the asker's own live games are refused
+// (notOwnLivePosition), there and when a game with a bot starts from a
+// position.
+
+// notInProgress refuses a game that is open or live: it may be analysed,
+// reviewed or imported once it has ended.
+func notInProgress(m *match.Meta) error {
+	if m.Status == match.Open || m.Status == match.Live {
+		return errf(http.StatusConflict, "not_finished", "game %s is still being played: no engine looks at it before it ends", m.ID)
+	}
+	return nil
+}
+
 // analysisPosition builds the position a request asks to analyse and checks
-// that u may have it analysed: never a position of u's own live game.
+// that u may have it analysed: never a game in progress, never a position
+// of u's own live game.
 func (s *Server) analysisPosition(ctx context.Context, u *store.User, req *wire.AnalysisRequest) (game.State, error) {
 	if len(req.Moves) > maxRulesMoves {
 		return nil, errf(http.StatusRequestEntityTooLarge, "too_large", "at most %d moves", maxRulesMoves)
@@ -326,8 +346,8 @@ func (s *Server) analysisPosition(ctx context.Context, u *store.User, req *wire.
 		if req.Game != "" && req.Game != snap.Meta.Game {
 			return nil, errf(http.StatusBadRequest, "bad_request", "game %s is a game of %s, not %s", snap.Meta.ID, snap.Meta.Game, req.Game)
 		}
-		if !snap.Meta.Status.Over() && snap.Meta.SeatOf(u.ID) >= 0 {
-			return nil, errf(http.StatusForbidden, "own_game", "you are playing this game: it can be analysed once it is over")
+		if err := notInProgress(&snap.Meta); err != nil {
+			return nil, err
 		}
 		if req.From.Ply < 0 || req.From.Ply > len(snap.Moves) {
 			return nil, errf(http.StatusBadRequest, "bad_request", "ply %d: the game has %d moves", req.From.Ply, len(snap.Moves))
@@ -425,6 +445,10 @@ func (s *Server) handleReview(w http.ResponseWriter, r *http.Request, u *store.U
 		return
 	}
 	m := &snap.Meta
+	if err := notInProgress(m); err != nil {
+		writeError(w, err)
+		return
+	}
 	if !m.Status.Over() {
 		writeError(w, errf(http.StatusConflict, "not_finished", "a game is reviewed once it is over"))
 		return

@@ -194,11 +194,14 @@ func importGame(t *testing.T, c *client, name, seed string, moves []string) stri
 	return imp.Game.ID
 }
 
-// TestAnalysisNeverOfOwnLiveGame: a player of a live game cannot have it
-// analysed — by its id, by its position sent as a position, or by a
-// position a move ahead —, a spectator can; once it is over its player can
-// too.
-func TestAnalysisNeverOfOwnLiveGame(t *testing.T) {
+// TestAnalysisNeverOfLiveGame (issue 23, finding 7): no engine looks at a
+// game while it is played. Named by its id it is refused to everyone — its
+// player, a spectator, a fresh second account — for analysis, review and
+// import of its record; its player cannot have a position of it analysed
+// (sent as a position, or a move ahead) nor start a bot from it. A position
+// pasted by another account cannot be told from one typed in the editor
+// (docs/security.md says so). Once it is over, everyone may.
+func TestAnalysisNeverOfLiveGame(t *testing.T) {
 	e := newEnv(t)
 	alice, bob := e.guest(), e.guest()
 	g := alice.create(map[string]any{"game": "sploof", "options": map[string]string{"first": "white"},
@@ -206,7 +209,16 @@ func TestAnalysisNeverOfOwnLiveGame(t *testing.T) {
 	if g.Status != "live" {
 		t.Fatalf("game %+v", g)
 	}
-	alice.apiErr(http.StatusForbidden, "own_game", "POST", "/api/analysis", map[string]any{"from": map[string]any{"id": g.ID, "ply": 0}})
+	from := map[string]any{"from": map[string]any{"id": g.ID, "ply": 0}}
+	var rec json.RawMessage
+	bob.must(http.StatusOK, "GET", "/api/games/"+g.ID+"/record", nil, &rec)
+	for _, c := range []*client{alice, bob} {
+		c.apiErr(http.StatusConflict, "not_finished", "POST", "/api/analysis", from)
+		c.apiErr(http.StatusConflict, "not_finished", "POST", "/api/games/"+g.ID+"/review", nil)
+		c.apiErr(http.StatusConflict, "not_finished", "POST", "/api/records", map[string]any{"record": rec})
+		c.apiErr(http.StatusConflict, "not_finished", "POST", "/api/records", map[string]any{"record": rec, "mode": "continue",
+			"seats": []map[string]string{{"kind": "me"}, {"kind": "bot", "level": "random"}}})
+	}
 	_, _, view := alice.game(g.ID)
 	alice.apiErr(http.StatusForbidden, "own_game", "POST", "/api/analysis", map[string]any{"game": "sploof", "position": view})
 	sg, _ := game.Lookup("sploof")
@@ -216,11 +228,14 @@ func TestAnalysisNeverOfOwnLiveGame(t *testing.T) {
 	}
 	ahead := game.LegalTexts(now)[0]
 	alice.apiErr(http.StatusForbidden, "own_game", "POST", "/api/analysis", map[string]any{"game": "sploof", "position": view, "moves": []string{ahead}})
+	alice.apiErr(http.StatusForbidden, "own_game", "POST", "/api/games", map[string]any{"game": "sploof", "position": view,
+		"seats": []map[string]string{{"kind": "me"}, {"kind": "bot", "level": "random"}}})
 	var st started
-	bob.must(http.StatusCreated, "POST", "/api/analysis", map[string]any{"from": map[string]any{"id": g.ID, "ply": 0}}, &st)
 	bob.must(http.StatusCreated, "POST", "/api/analysis", map[string]any{"game": "sploof", "position": view}, &st)
 	alice.must(http.StatusOK, "POST", "/api/games/"+g.ID+"/resign", nil, nil)
-	alice.must(http.StatusCreated, "POST", "/api/analysis", map[string]any{"from": map[string]any{"id": g.ID, "ply": 0}}, &st)
+	alice.must(http.StatusCreated, "POST", "/api/analysis", from, &st)
+	bob.must(http.StatusCreated, "POST", "/api/analysis", from, &st)
+	bob.must(http.StatusCreated, "POST", "/api/records", map[string]any{"record": rec}, nil)
 }
 
 // TestAnalysisFlood: one job per user (a new one stops the old one); a

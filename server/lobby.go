@@ -8,6 +8,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/tabula-games/tabula/game"
 	"github.com/tabula-games/tabula/match"
 	"github.com/tabula-games/tabula/server/wire"
 	"github.com/tabula-games/tabula/store"
@@ -92,6 +93,17 @@ func (s *Server) createGame(ctx context.Context, u *store.User, req createReq) (
 			return wire.GameResult{}, badOption("seat kind %q: want me, open, invite or bot", sr.Kind)
 		}
 		m.Seats = append(m.Seats, se)
+	}
+	if len(req.Position) > 0 && hasBot(m.Seats) {
+		// A bot playing on from a position of the creator's own live game
+		// would be an engine helping with it (the fair-play rule).
+		if g, err := game.Lookup(req.Game); err == nil {
+			if st, err := g.ParsePosition(req.Position); err == nil {
+				if err := s.notOwnLivePosition(ctx, u, st); err != nil {
+					return wire.GameResult{}, err
+				}
+			}
+		}
 	}
 	var ack match.Ack
 	var err error

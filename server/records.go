@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -232,6 +233,20 @@ func (s *Server) handleImport(w http.ResponseWriter, r *http.Request, u *store.U
 	if err != nil {
 		writeError(w, badOption("record: unknown game %q", rec.Game))
 		return
+	}
+	// The record of a game of this site still in progress is not made a
+	// game to analyse, review or play a bot from (the fair-play rule).
+	if rec.ID != "" {
+		switch snap, err := s.snapshot(r.Context(), rec.ID); {
+		case err == nil:
+			if err := notInProgress(&snap.Meta); err != nil {
+				writeError(w, err)
+				return
+			}
+		case !errors.Is(err, errNotFound):
+			writeError(w, err)
+			return
+		}
 	}
 	meta := match.Meta{ID: newID(), Game: g.Name(), CreatorID: u.ID, Created: s.createdNow(), ToMove: -1, Options: map[string]string{}}
 	var st game.State

@@ -560,7 +560,7 @@ export default {
   'error.own_game': 'You are playing this game: it can be analysed once it is over.',
   'error.analysis_busy': 'The engine is busy; try again in a minute.',
   'error.cannot_analyse': 'This position cannot be analysed.',
-  'error.not_finished': 'A game is reviewed once it is over.',
+  'error.not_finished': 'The game is still being played: it can be analysed or reviewed once it is over.',
   'analysis.games': 'Analysis boards',
   'analysis.fromMoves': 'From the start position and the moves given.',
   // end analysis

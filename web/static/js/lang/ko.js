@@ -558,7 +558,7 @@ export default {
   'error.own_game': '지금 두고 있는 게임입니다. 끝난 뒤에 분석할 수 있습니다.',
   'error.analysis_busy': '엔진이 바쁩니다. 잠시 후 다시 시도하세요.',
   'error.cannot_analyse': '이 국면은 분석할 수 없습니다.',
-  'error.not_finished': '게임은 끝난 뒤에 복기합니다.',
+  'error.not_finished': '아직 진행 중인 게임입니다. 끝난 뒤에 분석하거나 복기할 수 있습니다.',
   'analysis.games': '분석 보드',
   'analysis.fromMoves': '시작 국면과 주어진 수부터.',
   // end analysis

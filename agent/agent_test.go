@@ -148,7 +148,7 @@ func TestTranspositionsShareNodes(t *testing.T) {
 	if m1 != 1 {
 		t.Errorf("from 21 the search with a table took %d, want 1", m1)
 	}
-	n1, n2 := len(with.workers[0].nodes), len(without.workers[0].nodes)
+	n1, n2 := with.LastStats.Nodes, without.LastStats.Nodes
 	// 21 stones, two seats to move: at most 42 distinct positions.
 	if n1 > 44 || n2 < 5*n1 {
 		t.Errorf("nodes with the table %d, without %d: want at most 44 and far fewer than without", n1, n2)

@@ -86,11 +86,13 @@ const (
 	// DefaultIters applies when a config sets no budget at all.
 	DefaultIters = 10000
 	// DefaultMaxNodes bounds a worker's tree: 512k nodes (24 bytes) and
-	// up to four edges per node (20 bytes) is at most about 52 MB, plus a
+	// up to four edges per node (16 bytes) is at most about 44 MB, plus a
 	// 12 MB transposition table. A one-second search makes one node per
-	// iteration at most (Sploof, the fastest game, about 300k), so the
-	// bound rarely binds; it exists because a server keeps one tree per
-	// bot seat between moves.
+	// iteration at most (Sploof, the fastest game, about 300k); in Skjuub,
+	// whose positions have about fifteen moves, the edges run out first,
+	// near 150k nodes. The tree grows in an arena taken from a pool for
+	// the search only (arena.go); between moves a bot keeps the subtree
+	// of its move.
 	DefaultMaxNodes = 1 << 19
 	// checkEvery: the clock and the context are read every this many
 	// iterations (a power of two), so they cost nothing measurable.
@@ -128,6 +130,10 @@ type MCTS struct {
 	// progress is what the agent has seen of the game's progress
 	// (game.Progress) over its moves, for the search's stall horizon.
 	progress progressSeen
+	// keepWhole (tests) keeps each worker's whole tree and arena between
+	// moves instead of the chosen move's subtree, as the agent did before
+	// idle: the tests hold the two to the same moves.
+	keepWhole bool
 }
 
 // SearchStats reports what one Choose did.
@@ -136,6 +142,7 @@ type SearchStats struct {
 	Workers    int           // how many searched (WithCores may leave some out)
 	Elapsed    time.Duration // wall-clock time
 	Reused     int           // root visits inherited from the previous search
+	Nodes      int           // nodes in the trees when the search ended, summed over workers
 	// SolverNodes is what the exact solver spent; Proven says that it
 	// proved the position and its proof chose the move (then Iterations
 	// is 0: no search ran).
@@ -206,6 +213,7 @@ func (m *MCTS) Choose(ctx context.Context, obs game.Observation) (game.Move, err
 	for _, w := range m.workers[:n] {
 		stats.Iterations += w.iters
 		stats.Reused += w.reused
+		stats.Nodes += len(w.nodes)
 		r := &w.nodes[w.root]
 		for _, e := range w.edges[r.first : r.first+int32(r.nedges)] {
 			visits[e.move] += float64(e.visits)
@@ -213,9 +221,18 @@ func (m *MCTS) Choose(ctx context.Context, obs game.Observation) (game.Move, err
 	}
 	m.LastStats = stats
 	if err := ctx.Err(); err != nil && stats.Iterations == 0 {
+		for _, w := range m.workers[:n] {
+			w.idle(0, nil)
+		}
 		return 0, err
 	}
-	return m.pick(legal, visits), nil
+	mv := m.pick(legal, visits)
+	for _, w := range m.workers[:n] {
+		if !m.keepWhole {
+			w.idle(mv, s)
+		}
+	}
+	return mv, nil
 }
 
 // pick chooses among the root moves by visits: the most visited, or with

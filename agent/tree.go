@@ -36,9 +36,6 @@ type edge struct {
 	// every edge, is one multiply-add per edge.
 	visits  uint32
 	invSqrt float32
-	// prior is the game's heuristic value of the move for its mover, in
-	// [0,1], when progressive bias is on (MCTSConfig.Bias).
-	prior float32
 }
 
 // step is one edge taken and the node it reached.
@@ -48,15 +45,27 @@ type step struct{ edge, node int32 }
 // within the tree (the table would then make a cycle).
 const maxDescent = 1000
 
-// searcher is one worker's tree and scratch space.
+// searcher is one worker's tree and scratch space. While it searches its
+// pools are those of an arena (ar); between the moves of a game it holds only
+// the subtree it may reuse, in pools of their own (idle).
 type searcher struct {
-	cfg     *MCTSConfig
-	rng     game.RNG
-	nodes   []node
-	edges   []edge
+	cfg   *MCTSConfig
+	rng   game.RNG
+	nodes []node
+	edges []edge
+	// priors[i] is the game's heuristic value of edges[i]'s move for its
+	// mover, in [0,1], when progressive bias is on (MCTSConfig.Bias); nil
+	// otherwise.
+	priors  []float32
 	tt      *table
+	ar      *arena // the arena the pools are in while searching, else nil
 	root    int32
 	rootPos game.State // the position the tree's root stands for
+	// rootPly is how many plies rootPos is below the root of the last
+	// search (1 when idle kept the subtree of the move played), so that
+	// reuse looks as far below that search's root as it always has.
+	rootPly int
+	findPos [reuseDepth]game.State // find's scratch, one per depth
 	scratch game.State
 	probe   game.State // for the heuristic priors of progressive bias
 	buf     []game.Move
@@ -107,9 +116,6 @@ func (w *searcher) begin(s game.State) {
 		}
 		w.rootSig, w.rootTurns = p.Progress()
 	}
-	if !w.cfg.NoTT && w.tt == nil {
-		w.tt = newTable(w.cfg.MaxNodes)
-	}
 	w.prepareRoot(s)
 	if w.scratch == nil {
 		w.scratch = s.Clone()
@@ -139,20 +145,18 @@ func (w *searcher) run(ctx context.Context, s game.State, deadline time.Time, li
 // previous root, and otherwise starts a fresh tree.
 func (w *searcher) prepareRoot(s game.State) {
 	if !w.cfg.NoReuse && w.rootPos != nil && len(w.nodes) > 0 {
-		if r := w.find(w.root, w.rootPos, s, reuseDepth); r >= 0 {
-			w.compact(r)
+		if r := w.find(w.root, w.rootPos, s, reuseDepth-w.rootPly); r >= 0 {
+			w.reroot(r)
 			w.rootPos.CopyFrom(s)
+			w.rootPly = 0
 			w.reused = int(w.nodes[0].visits)
 			return
 		}
 	}
-	if cap(w.nodes) == 0 {
-		w.nodes = make([]node, 0, 1<<14)
-		w.edges = make([]edge, 0, 1<<16)
-	}
+	w.acquire()
 	w.nodes = append(w.nodes[:0], node{hash: s.Hash(), first: -1, mover: -1})
-	w.edges = w.edges[:0]
-	w.root = 0
+	w.edges, w.priors = w.edges[:0], w.priors[:0]
+	w.root, w.rootPly = 0, 0
 	if w.tt != nil {
 		w.tt.clear()
 		w.tt.put(s.Hash(), 0)
@@ -161,6 +165,99 @@ func (w *searcher) prepareRoot(s game.State) {
 		w.rootPos = s.Clone()
 	} else {
 		w.rootPos.CopyFrom(s)
+	}
+}
+
+// acquire makes the worker's pools an arena's, taking one from the pool
+// unless it holds one (an analysis keeps its arena for its whole life).
+// Whatever the worker held between moves is left for the caller to read.
+func (w *searcher) acquire() {
+	if w.ar != nil {
+		return
+	}
+	w.ar = getArena(w.cfg.MaxNodes, !w.cfg.NoTT)
+	w.nodes, w.edges, w.priors = w.ar.nodes, w.ar.edges, w.ar.priors
+	w.tt = nil
+	if !w.cfg.NoTT {
+		w.tt = w.ar.tt
+	}
+}
+
+// release gives the arena back to the pool, keeping no slice of it.
+func (w *searcher) release() {
+	if w.ar == nil {
+		return
+	}
+	w.ar.nodes, w.ar.edges, w.ar.priors = w.nodes[:0], w.edges[:0], w.priors[:0]
+	putArena(w.ar)
+	w.ar, w.tt = nil, nil
+	w.nodes, w.edges, w.priors = nil, nil, nil
+}
+
+// idle is what the worker keeps once the agent has chosen mv in s, the
+// position its tree's root stands for: the subtree of mv (every reply of
+// the opponent the search looked at), copied out of the arena, which goes
+// back to the pool. The next search finds the position reached below it
+// exactly as it would have below the whole tree — reuse looks no deeper and
+// keeps the same subtree — so the bot plays the same moves and holds only a
+// part of its tree while it waits.
+func (w *searcher) idle(mv game.Move, s game.State) {
+	if w.ar == nil {
+		return
+	}
+	keep := int32(-1)
+	if r := &w.nodes[w.root]; r.first >= 0 && !w.cfg.NoReuse && s != nil {
+		for _, e := range w.edges[r.first : r.first+int32(r.nedges)] {
+			if e.move == mv {
+				keep = e.to
+			}
+		}
+	}
+	var nodes []node
+	var edges []edge
+	var priors []float32
+	if keep >= 0 {
+		ne := w.ar.subtree(w.nodes, w.edges, keep)
+		nodes = make([]node, 0, len(w.ar.order))
+		edges = make([]edge, 0, ne)
+		var srcP []float32
+		if w.priors != nil && len(w.priors) == len(w.edges) && w.cfg.Bias > 0 {
+			priors = make([]float32, 0, ne)
+			srcP = w.priors
+		}
+		nodes, edges, priors = w.ar.copySubtree(nodes, edges, priors, w.nodes, w.edges, srcP)
+		w.rootPos.CopyFrom(s)
+		w.rootPos.Play(mv)
+	}
+	w.release()
+	w.nodes, w.edges, w.priors, w.root, w.rootPly = nodes, edges, priors, 0, 1
+}
+
+// reroot makes node r of the tree the worker kept between moves the root of
+// a tree in a fresh arena: r's subtree, copied breadth-first, and the table
+// rebuilt from it.
+func (w *searcher) reroot(r int32) {
+	srcN, srcE, srcP := w.nodes, w.edges, w.priors
+	// A worker whose last search ended without idle still holds its
+	// arena, and the tree it keeps is in it: copy into another.
+	held := w.ar
+	w.ar = nil
+	w.acquire()
+	w.ar.subtree(srcN, srcE, r)
+	if w.cfg.Bias <= 0 || len(srcP) != len(srcE) {
+		srcP = nil
+	}
+	w.nodes, w.edges, w.priors = w.ar.copySubtree(w.nodes[:0], w.edges[:0], w.priors[:0], srcN, srcE, srcP)
+	if held != nil {
+		held.nodes, held.edges, held.priors = srcN[:0], srcE[:0], srcP[:0]
+		putArena(held)
+	}
+	w.root = 0
+	if w.tt != nil {
+		w.tt.clear()
+		for i, nd := range w.nodes {
+			w.tt.put(nd.hash, int32(i))
+		}
 	}
 }
 
@@ -174,7 +271,10 @@ func (w *searcher) find(n int32, at, target game.State, depth int) int32 {
 	if depth == 0 || nd.first < 0 {
 		return -1
 	}
-	child := at.Clone()
+	if w.findPos[depth-1] == nil {
+		w.findPos[depth-1] = at.Clone()
+	}
+	child := w.findPos[depth-1]
 	for _, e := range w.edges[nd.first : nd.first+int32(nd.nedges)] {
 		if e.to < 0 {
 			continue
@@ -186,47 +286,6 @@ func (w *searcher) find(n int32, at, target game.State, depth int) int32 {
 		}
 	}
 	return -1
-}
-
-// compact keeps only what is reachable from r, which becomes the root at
-// index 0. Copying breadth-first keeps every node's edges contiguous; the
-// remap keeps shared nodes shared.
-func (w *searcher) compact(r int32) {
-	oldN, oldE := w.nodes, w.edges
-	remap := make([]int32, len(oldN))
-	for i := range remap {
-		remap[i] = -1
-	}
-	nodes := make([]node, 1, max(1<<14, len(oldN)/2))
-	edges := make([]edge, 0, max(1<<16, len(oldE)/2))
-	nodes[0] = oldN[r]
-	nodes[0].mover = -1
-	remap[r] = 0
-	for i := 0; i < len(nodes); i++ {
-		nd := nodes[i]
-		if nd.first < 0 {
-			continue
-		}
-		first := int32(len(edges))
-		for _, e := range oldE[nd.first : nd.first+int32(nd.nedges)] {
-			if e.to >= 0 {
-				if remap[e.to] < 0 {
-					remap[e.to] = int32(len(nodes))
-					nodes = append(nodes, oldN[e.to])
-				}
-				e.to = remap[e.to]
-			}
-			edges = append(edges, e)
-		}
-		nodes[i].first = first
-	}
-	w.nodes, w.edges, w.root = nodes, edges, 0
-	if w.tt != nil {
-		w.tt.clear()
-		for i, nd := range nodes {
-			w.tt.put(nd.hash, int32(i))
-		}
-	}
 }
 
 // iterate runs one selection–expansion–playout–backpropagation pass.
@@ -327,7 +386,10 @@ func (w *searcher) expand(i int32, s game.State) bool {
 		w.edges = append(w.edges, edge{move: m, to: -1})
 	}
 	if w.cfg.Bias > 0 {
-		w.setPriors(w.edges[first:], s)
+		for len(w.priors) < len(w.edges) {
+			w.priors = append(w.priors, 0)
+		}
+		w.setPriors(w.edges[first:], w.priors[first:], s)
 	}
 	w.nodes[i].first = first
 	w.nodes[i].nedges = uint16(len(w.buf))
@@ -338,7 +400,7 @@ func (w *searcher) expand(i int32, s game.State) bool {
 // agent's view of the move) and orders the edges best first, so that the
 // search tries the moves the heuristic likes first and leans toward them
 // until visits speak louder (progressive bias).
-func (w *searcher) setPriors(es []edge, s game.State) {
+func (w *searcher) setPriors(es []edge, ps []float32, s game.State) {
 	if _, ok := s.(game.Evaluator); !ok {
 		return
 	}
@@ -349,13 +411,14 @@ func (w *searcher) setPriors(es []edge, s game.State) {
 	for k := range es {
 		w.probe.CopyFrom(s)
 		w.probe.Play(es[k].move)
-		es[k].prior = float32((Value(w.probe, me, n) + 2) / 4)
+		ps[k] = float32((Value(w.probe, me, n) + 2) / 4)
 	}
 	// Insertion sort: move lists are short, and it keeps the shuffled order
 	// among equals.
 	for k := 1; k < len(es); k++ {
-		for j := k; j > 0 && es[j].prior > es[j-1].prior; j-- {
+		for j := k; j > 0 && ps[j] > ps[j-1]; j-- {
 			es[j], es[j-1] = es[j-1], es[j]
+			ps[j], ps[j-1] = ps[j-1], ps[j]
 		}
 	}
 }
@@ -375,7 +438,7 @@ func (w *searcher) selectEdge(p *node) int32 {
 		}
 		v := w.nodes[e.to].mean + explore*e.invSqrt
 		if bias > 0 {
-			v += bias * e.prior / float32(e.visits+1)
+			v += bias * w.priors[p.first+int32(k)] / float32(e.visits+1)
 		}
 		if v > bestV {
 			best, bestV = p.first+int32(k), v
@@ -507,11 +570,17 @@ const probeLimit = 8
 // tree shares a little less, which costs less than the memory would.
 const maxTable = 1 << 20
 
-func newTable(maxNodes int) *table {
+// tableSize is the table's entries for a tree of maxNodes nodes.
+func tableSize(maxNodes int) int {
 	size := 1
 	for size < 2*maxNodes && size < maxTable {
 		size <<= 1
 	}
+	return size
+}
+
+func newTable(maxNodes int) *table {
+	size := tableSize(maxNodes)
 	return &table{keys: make([]uint64, size), vals: make([]int32, size), mask: uint64(size - 1)}
 }
 

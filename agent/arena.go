@@ -1,0 +1,101 @@
+package agent
+
+import "sync"
+
+// arena is the storage a worker's tree grows in while it searches: the node
+// and edge pools, the priors of progressive bias, the transposition table and
+// the scratch of copying a subtree. A hard bot's arena grows to tens of MB,
+// yet a bot needs it only while it thinks: a game spends most of its life
+// waiting for the other side. So a worker takes an arena from a process-wide
+// pool when its search begins and puts it back when its move is chosen,
+// keeping between moves only the subtree it may reuse (searcher.idle). The
+// pools keep their grown capacity from search to search, so a search
+// allocates nothing to grow its tree once the process has warmed up, and a
+// server holds about as many arenas as searches run at once, not one per
+// game. A sync.Pool lets the collector take the arenas back when bots have
+// stopped playing.
+type arena struct {
+	nodes  []node
+	edges  []edge
+	priors []float32
+	tt     *table
+	// remap and order are copySubtree's scratch, indexed by source node.
+	remap []int32
+	order []int32
+}
+
+var arenas sync.Pool
+
+// getArena returns an empty arena with a transposition table for maxNodes
+// nodes when withTable is set.
+func getArena(maxNodes int, withTable bool) *arena {
+	a, _ := arenas.Get().(*arena)
+	if a == nil {
+		a = &arena{}
+	}
+	if withTable && (a.tt == nil || len(a.tt.keys) != tableSize(maxNodes)) {
+		a.tt = newTable(maxNodes)
+	}
+	a.nodes, a.edges, a.priors = a.nodes[:0], a.edges[:0], a.priors[:0]
+	return a
+}
+
+// putArena gives a back to the pool; its user must hold no slice of it.
+func putArena(a *arena) { arenas.Put(a) }
+
+// subtree lists the nodes reachable from r in the tree (srcN, srcE)
+// breadth-first, in edge order, each once (the table makes the tree a DAG),
+// into a.order, sets a.remap[old] to each one's index in the copy (-1 for the
+// others), and returns how many edges they have. copySubtree then writes them.
+func (a *arena) subtree(srcN []node, srcE []edge, r int32) (edges int) {
+	if cap(a.remap) < len(srcN) {
+		a.remap = make([]int32, len(srcN))
+	}
+	a.remap = a.remap[:len(srcN)]
+	for i := range a.remap {
+		a.remap[i] = -1
+	}
+	a.order = append(a.order[:0], r)
+	a.remap[r] = 0
+	for i := 0; i < len(a.order); i++ {
+		nd := &srcN[a.order[i]]
+		if nd.first < 0 {
+			continue
+		}
+		edges += int(nd.nedges)
+		for _, e := range srcE[nd.first : nd.first+int32(nd.nedges)] {
+			if e.to >= 0 && a.remap[e.to] < 0 {
+				a.remap[e.to] = int32(len(a.order))
+				a.order = append(a.order, e.to)
+			}
+		}
+	}
+	return edges
+}
+
+// copySubtree appends the subtree a.subtree listed to the pools (nodes,
+// edges, priors), its root first, and returns them. Every node's edges stay
+// contiguous and in their order, so the copy searches on exactly as the
+// original would have. srcP (the priors) may be nil.
+func (a *arena) copySubtree(nodes []node, edges []edge, priors []float32, srcN []node, srcE []edge, srcP []float32) ([]node, []edge, []float32) {
+	base := int32(len(nodes))
+	for _, o := range a.order {
+		nd := srcN[o]
+		if nd.first >= 0 {
+			first := int32(len(edges))
+			for _, e := range srcE[nd.first : nd.first+int32(nd.nedges)] {
+				if e.to >= 0 {
+					e.to = base + a.remap[e.to]
+				}
+				edges = append(edges, e)
+			}
+			if srcP != nil {
+				priors = append(priors, srcP[nd.first:nd.first+int32(nd.nedges)]...)
+			}
+			nd.first = first
+		}
+		nodes = append(nodes, nd)
+	}
+	nodes[base].mover = -1
+	return nodes, edges, priors
+}

@@ -102,22 +102,6 @@ func (s *Server) internal(op string, err error) error {
 	return errUnavailable
 }
 
-// userName returns a user's name, cached.
-func (s *Server) userName(ctx context.Context, id int64) string {
-	if id == 0 {
-		return ""
-	}
-	if v, ok := s.names.Load(id); ok {
-		return v.(string)
-	}
-	u, err := s.store.User(ctx, id)
-	if err != nil {
-		return ""
-	}
-	s.names.Store(id, u.Name)
-	return u.Name
-}
-
 func publicUser(u *store.User) *wire.User {
 	return &wire.User{ID: u.ID, Name: u.Name, Guest: u.Guest, Created: u.Created.UTC()}
 }
@@ -245,7 +229,7 @@ func (s *Server) handleRegister(w http.ResponseWriter, r *http.Request) {
 		u = *cur
 		u.Name, u.Guest, u.PasswordHash = req.Name, false, hash
 		err = s.store.UpdateUser(r.Context(), u)
-		s.names.Delete(u.ID)
+		s.names.forget(u.ID)
 	} else {
 		u = store.User{Name: req.Name, PasswordHash: hash, Created: s.now()}
 		err = s.store.CreateUser(r.Context(), &u)

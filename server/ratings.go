@@ -3,7 +3,6 @@ package server
 import (
 	"context"
 	"math"
-	"sync"
 	"time"
 
 	"github.com/tabula-games/tabula/match"
@@ -11,16 +10,10 @@ import (
 
 // ratingCache keeps users' ratings for the names in game summaries (the
 // lobby shows each player's rating in the game beside their name). An
-// entry lives ratingTTL, and a rated game's end forgets its players' (the
-// hub sees it, on every node of a cluster).
+// entry lives ratingTTL, and a rated game's end forgets its players' (on
+// every node whose hub hears the end; on the others the entry expires).
 type ratingCache struct {
-	mu sync.Mutex
-	m  map[int64]cachedRatings
-}
-
-type cachedRatings struct {
-	at      time.Time
-	ratings []match.Rating
+	*ttlCache[int64, []match.Rating]
 }
 
 const (
@@ -36,24 +29,15 @@ func (s *Server) ratingOf(ctx context.Context, uid int64, game string) (*int, bo
 		return nil, false
 	}
 	now := s.now()
-	c := &s.ratings
-	c.mu.Lock()
-	e, ok := c.m[uid]
-	c.mu.Unlock()
-	if !ok || now.Sub(e.at) > ratingTTL {
-		rs, err := s.store.Ratings(ctx, uid)
-		if err != nil {
+	rs, ok := s.ratings.get(uid, now)
+	if !ok {
+		var err error
+		if rs, err = s.store.Ratings(ctx, uid); err != nil {
 			return nil, false
 		}
-		e = cachedRatings{at: now, ratings: rs}
-		c.mu.Lock()
-		if c.m == nil || len(c.m) >= maxCachedRaters {
-			c.m = map[int64]cachedRatings{}
-		}
-		c.m[uid] = e
-		c.mu.Unlock()
+		s.ratings.put(uid, rs, now.Add(ratingTTL), now)
 	}
-	for _, r := range e.ratings {
+	for _, r := range rs {
 		if r.Game == game && r.Games > 0 {
 			v := int(math.Round(r.Rating))
 			return &v, r.Deviation > maxLeaderboardDeviation
@@ -62,15 +46,13 @@ func (s *Server) ratingOf(ctx context.Context, uid int64, game string) (*int, bo
 	return nil, false
 }
 
-// forget drops the cached ratings of the players of a rated game
-// that has ended.
-func (c *ratingCache) forget(m *match.Meta) {
+// forget drops the cached ratings of the players of a rated game that has
+// ended.
+func (c ratingCache) forget(m *match.Meta) {
 	if !m.Rated || m.Status != match.Finished {
 		return
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
 	for _, se := range m.Seats {
-		delete(c.m, se.UserID)
+		c.ttlCache.forget(se.UserID)
 	}
 }

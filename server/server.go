@@ -126,7 +126,7 @@ type Server struct {
 	// signups is each address's budget of new accounts and sign-ins, in
 	// the store: one budget on every node (ratelimit.go).
 	signups sharedBucket
-	names    sync.Map // user id → name, for summaries
+	names   *ttlCache[int64, string] // user id → name, for summaries (usercache.go)
 	// createdMu guards lastCreated, the newest creation time handed out,
 	// which keeps creation times strictly increasing (see createdNow).
 	createdMu   sync.Mutex
@@ -137,9 +137,9 @@ type Server struct {
 	dummy     string
 	analyses  *analyses // the analysis board's and the reviews' jobs
 	presence  *presenceTracker
-	ratings   ratingCache   // users' ratings beside their names
-	pairMu    sync.Mutex    // quick pairing, one request at a time (pairing.go)
-	handler   http.Handler  // the routes, wrapped in protect
+	ratings   ratingCache  // users' ratings beside their names
+	pairMu    sync.Mutex   // quick pairing, one request at a time (pairing.go)
+	handler   http.Handler // the routes, wrapped in protect
 
 	// ctx ends when the server shuts down; WebSocket handlers and bots
 	// watch it.
@@ -192,6 +192,8 @@ func New(cfg Config) (*Server, error) {
 		ipLimits: newLimiter(20*cfg.RateLimit, 20*float64(cfg.RateBurst)),
 		signups:  sharedBucket{prefix: "addr:", rate: cfg.SignupRate / 60, burst: max(cfg.SignupRate/2, 1)},
 		hashSem:  make(chan struct{}, 2),
+		names:    newTTLCache[int64, string](maxCachedNames),
+		ratings:  ratingCache{newTTLCache[int64, []match.Rating](maxCachedRaters)},
 	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.hub = newHub(s)

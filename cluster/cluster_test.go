@@ -162,6 +162,67 @@ func TestRace(t *testing.T) {
 		rounds, games, takeovers, claims, fenced)
 }
 
+// TestStaleOwner: a node that lost a game while it wrote nothing still
+// holds its owner, whose picture of the game stopped there. That owner
+// refuses nothing on the strength of it — a move at the game's real next
+// ply goes to the game's owner and is applied — and when the node wins the
+// game back, it serves it from the database, not from that owner (the
+// cause of TestRace's failures: both nodes answered a move at the real
+// next ply with stale_ply or not_your_turn from a state that stopped at a
+// lapse). The nodes here renew, scan and reconcile only when the test says.
+func TestStaleOwner(t *testing.T) {
+	e := newEnv(t)
+	e.lease, e.scan = time.Hour, time.Hour
+	a, b := e.start(), e.start()
+	for _, id := range []string{"g1", "g2"} {
+		a.create(id, twoHumans(20))
+		if _, err := a.do(id, move(0, "1")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// a's lease lapses; b takes both games over and plays ply 1 in each.
+	e.lapse(a)
+	b.n.scan()
+	for _, id := range []string{"g1", "g2"} {
+		if e.owner(id) != b.n.ID() {
+			t.Fatalf("%s owned by %s after b's scan", id, e.owner(id))
+		}
+		if _, err := b.do(id, move(1, "1")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if a.reg.Get("g1") == nil || a.reg.Get("g2") == nil {
+		t.Fatal("a released its owners (this test needs them stale)")
+	}
+	// a's stale owner of g1 stopped at ply 1, where it is bob's turn:
+	// alice's move at ply 2 is the game's next.
+	if ack, err := a.do("g1", move(2, "1")); err != nil || ack.Move.Ply != 2 {
+		t.Fatalf("alice's move at the real next ply, sent to the node that lost the game: %+v, %v", ack.Move, err)
+	}
+	if a.reg.Get("g1") != nil {
+		t.Fatal("the stale owner of g1 is still held")
+	}
+	// b's lease lapses in turn, and a wins g2 back.
+	e.renew(a)
+	e.lapse(b)
+	a.n.scan()
+	if e.owner("g2") != a.n.ID() {
+		t.Fatalf("g2 owned by %s after a's scan", e.owner("g2"))
+	}
+	if ack, err := a.do("g2", move(2, "1")); err != nil || ack.Move.Ply != 2 {
+		t.Fatalf("alice's move at ply 2 on the node that won g2 back: %+v, %v", ack.Move, err)
+	}
+	// And b, which held g2 until a's claim, forwards bob's next move.
+	if ack, err := b.do("g2", move(3, "1")); err != nil || ack.Move.Ply != 3 {
+		t.Fatalf("bob's move at ply 3, sent to the node that lost g2: %+v, %v", ack.Move, err)
+	}
+	for _, id := range []string{"g1", "g2"} {
+		if got, want := len(e.moves(id)), map[string]int{"g1": 3, "g2": 4}[id]; got != want {
+			t.Fatalf("%s: %d moves stored, want %d", id, got, want)
+		}
+	}
+}
+
 // TestFailover: a node that dies stops renewing; once its lease has
 // expired, a survivor takes its games over — a realtime game resumes with
 // the seat to move charged for the time it used while its old owner was

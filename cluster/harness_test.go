@@ -39,6 +39,9 @@ type env struct {
 	nats   string
 	prefix string
 	lease  time.Duration
+	// scan is how often the nodes look for orphans (a tenth of it: how
+	// often they reconcile); default 100ms.
+	scan time.Duration
 
 	mu    sync.Mutex
 	nodes []*testNode
@@ -89,7 +92,7 @@ func natsURL(t testing.TB) string {
 func newEnv(t *testing.T) *env {
 	t.Helper()
 	base := postgresURL(t)
-	e := &env{t: t, nats: natsURL(t), lease: time.Second}
+	e := &env{t: t, nats: natsURL(t), lease: time.Second, scan: 100 * time.Millisecond}
 	admin, err := sql.Open("pgx", base)
 	if err == nil {
 		err = admin.Ping()
@@ -156,7 +159,7 @@ func (e *env) start(edit ...func(*match.Config)) *testNode {
 	tn := &testNode{e: e, db: db, events: matchtest.NewEvents()}
 	e.mu.Lock()
 	tn.n, err = New(Config{Store: db, NATS: e.nats, Prefix: e.prefix, Name: fmt.Sprint("node", len(e.nodes)+1),
-		LeaseTTL: e.lease, Renew: e.lease / 4, Scan: 100 * time.Millisecond, Log: e.logger(), BotsFull: tn.botsFull})
+		LeaseTTL: e.lease, Renew: e.lease / 4, Scan: e.scan, Log: e.logger(), BotsFull: tn.botsFull})
 	e.nodes = append(e.nodes, tn)
 	e.mu.Unlock()
 	if err != nil {
@@ -267,6 +270,24 @@ func (e *env) depose(id string) string {
 		return false
 	})
 	return old
+}
+
+// lapse makes node's lease expire now, as if the node had paused: its
+// games are orphans until it renews.
+func (e *env) lapse(node *testNode) {
+	e.t.Helper()
+	if _, err := e.admin.Exec("UPDATE "+e.schema+".cluster_nodes SET expires = 0 WHERE id = $1", node.n.ID()); err != nil {
+		e.t.Fatal(err)
+	}
+}
+
+// renew renews node's lease for the env's term, as its lease loop would
+// (but without telling the node that it had lapsed).
+func (e *env) renew(node *testNode) {
+	e.t.Helper()
+	if _, err := node.db.RenewNode(context.Background(), node.n.ID(), e.lease, false); err != nil {
+		e.t.Fatal(err)
+	}
 }
 
 // moves is the stored moves of game id.

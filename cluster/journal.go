@@ -72,3 +72,20 @@ func (j journal) TakeBack(ctx context.Context, id string, had, keep int, turn ma
 func (j journal) Moves(ctx context.Context, id string) ([]match.Move, error) {
 	return j.n.cfg.Store.Moves(ctx, id)
 }
+
+// Holds implements match.Holder: the database still names this node the
+// game's owner at the epoch this node holds it by.
+func (j journal) Holds(ctx context.Context, id string) error {
+	e, err := j.epoch(id)
+	if err != nil {
+		return err
+	}
+	o, err := j.n.cfg.Store.Owner(ctx, id)
+	if err != nil {
+		return err
+	}
+	if o.Node != j.n.id || o.Epoch != e {
+		return fmt.Errorf("game %s is owned by node %q at epoch %d, not by %s at %d: %w", id, o.Node, o.Epoch, j.n.id, e, match.ErrDeposed)
+	}
+	return nil
+}

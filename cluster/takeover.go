@@ -84,6 +84,12 @@ func (n *Node) scan() {
 			continue
 		}
 		claimed++
+		// An owner still held here for the game is stale: this node lost
+		// the game and has won it back, or the claim's own write is one
+		// it has not seen. It stops before the new epoch is fenced in,
+		// so that it can neither write with the new epoch nor pass
+		// Holds; the game is loaded afresh from the database.
+		n.reg.Release(o.GameID)
 		n.fences.set(o.GameID, epoch)
 		n.owners.forget(o.GameID)
 		down := time.Duration(0)

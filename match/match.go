@@ -215,7 +215,7 @@ func (m *Match) apply(c Command) (Ack, error) {
 		err = errorf(CodeBadRequest, "unknown command %q", c.Kind)
 	}
 	if err != nil {
-		return Ack{}, err
+		return Ack{}, m.confirmRefusal(err)
 	}
 	ack := Ack{Meta: m.meta.Clone(), Names: SeatNames(m.st), Move: mv}
 	if c.Kind == CmdRoom {
@@ -250,6 +250,38 @@ func (m *Match) update(next Meta) error {
 	m.meta = next
 	return nil
 }
+
+// confirmRefusal is the answer to a command refused with err: err itself,
+// unless the refusal rests on the game as this owner holds it and another
+// node has taken the game over (Holder) — then this owner stops and the
+// command answers ErrClosed, to be forwarded to the game's owner. A
+// refusal that cannot be confirmed (the store does not answer) is
+// errUnavailable: nothing was changed, and the client tries again.
+func (m *Match) confirmRefusal(err error) error {
+	h, ok := m.reg.cfg.Journal.(Holder)
+	var me *Error
+	if !ok || m.done || !errors.As(err, &me) {
+		return err
+	}
+	switch me.Code {
+	case CodeBadRequest, CodeBadMove, CodeBadOption, CodeBadPosition, CodeRateLimited, CodeQuota, CodeUnavailable:
+		return err // the command's own fault, or the store's: true whoever holds the game
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), holdsTimeout)
+	defer cancel()
+	switch herr := h.Holds(ctx, m.id); {
+	case herr == nil:
+		return err
+	case errors.Is(herr, ErrDeposed):
+		return m.deposed("refuse a command")
+	default:
+		m.log.Warn("confirm a refusal", "game", m.id, "err", herr)
+		return errUnavailable
+	}
+}
+
+// holdsTimeout bounds the check of a refusal (confirmRefusal).
+const holdsTimeout = 5 * time.Second
 
 // deposed stops an owner whose write was fenced off: another node owns the
 // game now. The command answers ErrClosed, which the caller forwards to

@@ -241,8 +241,13 @@ func (r *Registry) Load(ctx context.Context, m Meta) (*Match, error) {
 // deadline stands — the takeover moved it fairly past the outage — and
 // that the takeover, which the store counted as one write of the game
 // (m.Version), is published first as EventResumed, so every listener
-// resynchronises and the seat to move is prompted again.
+// resynchronises and the seat to move is prompted again. An owner this
+// node still held for the game is stopped first, never reused: this node
+// may have lost the game and won it back meanwhile (its old owner's
+// picture stopped when it lost it), and the claim itself was a write that
+// owner has not seen.
 func (r *Registry) Adopt(ctx context.Context, m Meta) (*Match, error) {
+	r.Release(m.ID)
 	return r.load(ctx, m, true)
 }
 

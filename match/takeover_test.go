@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -153,6 +154,95 @@ func TestRetryAfterLaterMoves(t *testing.T) {
 	}
 	if _, moves := n.journal.Game(id); len(moves) != 3 {
 		t.Fatalf("%d moves stored, want 3", len(moves))
+	}
+}
+
+// holder is a journal that can say whether this node still holds a game.
+type holder struct {
+	*matchtest.Journal
+	mu    sync.Mutex
+	holds error
+	asked int
+}
+
+func (h *holder) Holds(context.Context, string) error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.asked++
+	return h.holds
+}
+
+func (h *holder) set(err error) (asked int) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.holds = err
+	return h.asked
+}
+
+// TestRefusalConfirmed: an owner refuses a command on the strength of the
+// game as it holds it only while its journal says this node holds the
+// game (match.Holder): an owner deposed without knowing it stops and
+// answers ErrClosed, to be forwarded; a refusal it cannot confirm is
+// unavailable. A refusal that is the command's own fault is not checked.
+func TestRefusalConfirmed(t *testing.T) {
+	h := &holder{Journal: matchtest.NewJournal()}
+	n := newNode(t, func(c *match.Config) { c.Journal = h })
+	n.journal = h.Journal
+	id := n.create(twoHumans("9"))
+	n.must(id, match.Command{Kind: match.CmdJoin, User: bob, Seat: -1})
+	if _, err := n.do(id, move(bob, 0, "1")); codeOf(err) != match.CodeNotYourTurn {
+		t.Fatalf("bob out of turn, the game held: %v", err)
+	}
+	if _, err := n.do(id, move(alice, 0, "x")); codeOf(err) != match.CodeBadMove {
+		t.Fatalf("an unreadable move: %v", err)
+	}
+	before := h.set(nil)
+	if _, err := n.do(id, match.Command{Kind: match.CmdChat, User: alice, Text: " "}); codeOf(err) != match.CodeBadRequest {
+		t.Fatalf("an empty chat line: %v", err)
+	}
+	if h.set(nil) != before {
+		t.Fatal("a refusal that is the command's own fault asked whether the game is held")
+	}
+	h.set(errors.New("the database is down"))
+	if _, err := n.do(id, move(bob, 0, "1")); codeOf(err) != match.CodeUnavailable {
+		t.Fatalf("bob out of turn, the holder unsure: %v", err)
+	}
+	h.set(fmt.Errorf("fenced: %w", match.ErrDeposed))
+	if _, err := n.do(id, move(bob, 0, "1")); !errors.Is(err, match.ErrClosed) {
+		t.Fatalf("bob out of turn at a deposed owner: %v, want ErrClosed", err)
+	}
+	if n.reg.Get(id) != nil {
+		t.Fatal("the deposed owner is still registered")
+	}
+}
+
+// TestAdoptReplaces: adopting a game this node still holds an owner of
+// stops that owner and loads the game from the journal — the node lost
+// the game, others played on, and it won the game back.
+func TestAdoptReplaces(t *testing.T) {
+	n := newNode(t)
+	id := n.create(twoHumans("9"))
+	n.must(id, match.Command{Kind: match.CmdJoin, User: bob, Seat: -1})
+	n.must(id, move(alice, 0, "1"))
+	stale := n.reg.Get(id)
+	// Another node's owner plays ply 1 through the same journal.
+	other := newNode(t, func(c *match.Config) { c.Journal = n.journal; c.Time = n.time })
+	g, _ := n.journal.Game(id)
+	g.Version++
+	if _, err := other.reg.Adopt(context.Background(), g); err != nil {
+		t.Fatal(err)
+	}
+	other.must(id, move(bob, 1, "1"))
+	other.reg.StopAll()
+	// This node claims it back.
+	g, _ = n.journal.Game(id)
+	g.Version++
+	owner, err := n.reg.Adopt(context.Background(), g)
+	if err != nil || owner == stale {
+		t.Fatalf("adopted: the stale owner again %v, %v", owner == stale, err)
+	}
+	if ack, err := n.do(id, move(alice, 2, "1")); err != nil || ack.Move.Ply != 2 {
+		t.Fatalf("alice at ply 2 after winning the game back: %+v, %v", ack.Move, err)
 	}
 }
 

@@ -118,9 +118,25 @@ func TestWeakPasswords(t *testing.T) {
 		"abcdefgh", "98765432", "abababab", "carol123", "short", "päss"} {
 		e.anon().apiErr(http.StatusBadRequest, "weak_password", "POST", "/api/users", map[string]string{"name": "carol123", "password": pw})
 	}
+	// Issue 23, finding 8: common passwords in a guesser's disguises — digits
+	// and symbols added, capitals, leet spelling, doubled — and the name
+	// with a few characters added or changed.
+	for _, pw := range []string{"password123", "letmein!", "Password2024!", "P@ssw0rd", "p4ssw0rd!", "!!dragon99",
+		"monkeymonkey", "iloveyou1234", "qwerty123456", "abcabcabc", "carol123!", "Carol12345", "xcarol123x", "321lorac",
+		"carol-2024", "welcome2026"} {
+		e.anon().apiErr(http.StatusBadRequest, "weak_password", "POST", "/api/users", map[string]string{"name": "carol123", "password": pw})
+	}
+	for _, pw := range []string{"alice2024", "Alice!!!", "4l1ce_99", "alcie1234", "xxalicexx"} {
+		e.anon().apiErr(http.StatusBadRequest, "weak_password", "POST", "/api/users", map[string]string{"name": "alice", "password": pw})
+	}
 	// A guest upgrading is held to the same rule.
 	g := e.guest()
 	g.apiErr(http.StatusBadRequest, "weak_password", "POST", "/api/users", map[string]string{"name": "dave", "password": "qwertyuiop"})
 	e.anon().must(http.StatusCreated, "POST", "/api/users", map[string]string{"name": "carol123", "password": "plum tart at noon"}, nil)
 	g.must(http.StatusCreated, "POST", "/api/users", map[string]string{"name": "dave", "password": "ünïcode pässwörd"}, nil)
+	// What the rules must not catch: a passphrase around a common word,
+	// random characters, the name inside a long phrase.
+	for i, pw := range []string{"password-alice", "dragon under the bridge", "9f3kq7xv2m", "x7!kP2#v", "alice in a purple wonderland"} {
+		e.anon().must(http.StatusCreated, "POST", "/api/users", map[string]string{"name": fmt.Sprintf("alice%d", i), "password": pw}, nil)
+	}
 }

@@ -8,8 +8,10 @@ import (
 	"encoding/base64"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
+	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/crypto/argon2"
@@ -76,7 +78,10 @@ func checkPassword(pw, hash string) bool {
 // on a list of common passwords, not a run of one or two characters or a
 // sequence like abcdefgh, and not the account's name. No composition rules
 // (a digit, a capital): they make passwords harder to remember, not to
-// guess.
+// guess. A guesser does not stop at the list: it tries each word
+// capitalised, in leet spelling (p@ssw0rd), with a few digits and symbols
+// added (password123, letmein!), doubled, and the account's name the same
+// ways; so the rules look through those disguises (guessCores).
 const (
 	minPasswordRunes = 8
 	maxPasswordBytes = 256
@@ -113,13 +118,8 @@ func checkNewPassword(name, pw string) error {
 		return weak(fmt.Sprintf("it may have at most %d bytes", maxPasswordBytes))
 	}
 	lower := strings.ToLower(pw)
-	if _, ok := commonPasswords()[lower]; ok {
-		return weak("it is one of the most common passwords")
-	}
-	if _, ok := commonPasswords()[strings.TrimSpace(lower)]; ok {
-		return weak("it is one of the most common passwords")
-	}
-	if lower == strings.ToLower(name) {
+	lname := strings.ToLower(name)
+	if lower == lname {
 		return weak("it is the account's name")
 	}
 	if distinctRunes(pw) < minDistinctRunes {
@@ -128,7 +128,200 @@ func checkNewPassword(name, pw string) error {
 	if isSequence(pw) {
 		return weak("it is a sequence such as abcdefgh or 98765432")
 	}
+	if u := repeatedUnit(lower); u != "" && utf8.RuneCountInString(u) <= 4 {
+		return weak("it repeats a short pattern")
+	}
+	for _, core := range guessCores(lower) {
+		if _, ok := commonPasswords()[core]; ok {
+			if core == lower || core == strings.TrimSpace(lower) {
+				return weak("it is one of the most common passwords")
+			}
+			return weak(fmt.Sprintf("it is the common password %q in disguise", core))
+		}
+		if utf8.RuneCountInString(lname) >= 3 && nearName(core, lname) {
+			return weak("it is the account's name with a few characters changed or added")
+		}
+	}
 	return nil
+}
+
+// Bounds of the disguises guessCores takes off: what a guesser's rules
+// add to a word.
+const (
+	maxAddedDigits  = 4 // password1234
+	maxAddedSymbols = 3 // letmein!!!
+	maxNameExtra    = 4 // alice2024, xxalicexx
+	maxNameEdits    = 2 // alcie, alice-7 on a name of five or more
+)
+
+// guessCores is the words a guesser would have started from to reach pw
+// (lower-cased): pw itself, pw without the trimmed spaces, without a few
+// digits and symbols added at either end, undoubled, and each of those
+// with its leet spelling undone.
+func guessCores(pw string) []string {
+	var cores []string
+	add := func(c string) {
+		if c != "" && !slices.Contains(cores, c) {
+			cores = append(cores, c)
+		}
+	}
+	base := []string{pw, strings.TrimSpace(pw)}
+	if u := repeatedUnit(pw); u != "" {
+		base = append(base, u)
+	}
+	for _, b := range base {
+		for _, c := range []string{b, stripAdded(b)} {
+			add(c)
+			for _, l := range unleet(c) {
+				add(l)
+				add(stripAdded(l))
+			}
+		}
+	}
+	return cores
+}
+
+// stripAdded takes off s's leading and trailing runs of digits and symbols,
+// each when a guesser would add it (at most maxAddedDigits digits — or any run
+// that is a sequence, a repeat or itself a common password — and at most
+// maxAddedSymbols symbols).
+func stripAdded(s string) string {
+	rs := []rune(s)
+	start := slices.IndexFunc(rs, unicode.IsLetter)
+	if start < 0 {
+		return s // nothing but digits and symbols: the list and the other rules judge it whole
+	}
+	end := start + 1
+	for i := len(rs) - 1; i > start; i-- {
+		if unicode.IsLetter(rs[i]) {
+			end = i + 1
+			break
+		}
+	}
+	if !guessableAddition(string(rs[:start])) {
+		start = 0
+	}
+	if !guessableAddition(string(rs[end:])) {
+		end = len(rs)
+	}
+	return string(rs[start:end])
+}
+
+// guessableAddition reports whether a guesser's rules would add a: few
+// digits or a run that is a sequence, a repeat or common, and few symbols.
+func guessableAddition(a string) bool {
+	var digits, symbols strings.Builder
+	for _, r := range a {
+		if unicode.IsDigit(r) {
+			digits.WriteRune(r)
+		} else {
+			symbols.WriteRune(r)
+		}
+	}
+	d := digits.String()
+	if utf8.RuneCountInString(symbols.String()) > maxAddedSymbols {
+		return false
+	}
+	if n := utf8.RuneCountInString(d); n <= maxAddedDigits || distinctRunes(d) <= 2 || isSequence(d) {
+		return true
+	}
+	_, common := commonPasswords()[d]
+	return common
+}
+
+// leet is how leet spelling writes letters.
+var leet = map[rune][]rune{'0': {'o'}, '1': {'i', 'l'}, '3': {'e'}, '4': {'a'}, '5': {'s'}, '7': {'t'}, '8': {'b'}, '@': {'a'}, '$': {'s'}, '!': {'i'}, '|': {'l'}, '+': {'t'}}
+
+// unleet is s with leet letters read back, inside its letters only (the
+// digits at its ends are stripAdded's): one reading per choice of the
+// ambiguous ones, at most a few.
+func unleet(s string) []string {
+	rs := []rune(s)
+	first := slices.IndexFunc(rs, unicode.IsLetter)
+	if first < 0 {
+		return nil
+	}
+	last := first
+	for i := len(rs) - 1; i > first; i-- {
+		if unicode.IsLetter(rs[i]) {
+			last = i
+			break
+		}
+	}
+	outs := [][]rune{slices.Clone(rs)}
+	for i := first; i <= last && len(outs) <= 8; i++ {
+		alts, ok := leet[rs[i]]
+		if !ok {
+			continue
+		}
+		var next [][]rune
+		for _, o := range outs {
+			for _, a := range alts {
+				c := slices.Clone(o)
+				c[i] = a
+				next = append(next, c)
+			}
+		}
+		outs = next
+	}
+	var res []string
+	for _, o := range outs {
+		if string(o) != s {
+			res = append(res, string(o))
+		}
+	}
+	return res
+}
+
+// repeatedUnit is the shortest u such that s is u repeated twice or more,
+// or "".
+func repeatedUnit(s string) string {
+	rs := []rune(s)
+	for n := 1; n <= len(rs)/2; n++ {
+		if len(rs)%n != 0 {
+			continue
+		}
+		if strings.Repeat(string(rs[:n]), len(rs)/n) == s {
+			return string(rs[:n])
+		}
+	}
+	return ""
+}
+
+// nearName reports whether core is the (lower-cased) name with a few
+// characters added around or inside it, reversed, or a few edits away.
+func nearName(core, name string) bool {
+	if i := strings.Index(core, name); i >= 0 && utf8.RuneCountInString(core)-utf8.RuneCountInString(name) <= maxNameExtra {
+		return true
+	}
+	rn := []rune(name)
+	slices.Reverse(rn)
+	if core == string(rn) {
+		return true
+	}
+	return utf8.RuneCountInString(name) >= 5 && editDistance(core, name) <= maxNameEdits
+}
+
+// editDistance is the Levenshtein distance between a and b, in runes.
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
 }
 
 func distinctRunes(s string) int {

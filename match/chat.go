@@ -85,8 +85,12 @@ func (m *Match) say(u User, text string) error {
 }
 
 // CleanChat is a line of chat as it may be said: trimmed, one line of at
-// most ChatMaxRunes characters, valid UTF-8 without control characters or
-// the bidirectional overrides that would make it display as something else.
+// most ChatMaxRunes characters, valid UTF-8 without control characters,
+// line or paragraph separators (U+2028, U+2029: a second line), the
+// bidirectional controls that would make it display as something else
+// (overrides, embeddings, isolates and the marks U+200E, U+200F, U+061C),
+// or U+FFFD, which is what invalid text (a lone surrogate in JSON, a bad
+// byte) decodes to.
 func CleanChat(text string) (string, error) {
 	if !utf8.ValidString(text) {
 		return "", errorf(CodeBadRequest, "a chat line must be valid UTF-8")
@@ -99,14 +103,21 @@ func CleanChat(text string) (string, error) {
 		return "", errorf(CodeBadRequest, "a chat line is at most %d characters; this is %d", ChatMaxRunes, n)
 	}
 	for _, r := range text {
-		if unicode.IsControl(r) || bidiControl(r) {
-			return "", errorf(CodeBadRequest, "a chat line is one line of text, without control characters (U+%04X)", r)
+		switch {
+		case r == utf8.RuneError:
+			return "", errorf(CodeBadRequest, "a chat line must be valid text (U+FFFD stands for invalid UTF-8 or a lone surrogate)")
+		case unicode.IsControl(r) || r == '\u2028' || r == '\u2029':
+			return "", errorf(CodeBadRequest, "a chat line is one line of text, without control characters or line breaks (U+%04X)", r)
+		case bidiControl(r):
+			return "", errorf(CodeBadRequest, "a chat line may not reorder its text: no bidirectional controls (U+%04X)", r)
 		}
 	}
 	return text, nil
 }
 
-// bidiControl reports the characters that reorder the text around them.
+// bidiControl reports the characters that reorder the text around them or
+// change its direction: the embeddings and overrides, the isolates and the
+// marks.
 func bidiControl(r rune) bool {
-	return (r >= 0x202A && r <= 0x202E) || (r >= 0x2066 && r <= 0x2069)
+	return (r >= 0x202A && r <= 0x202E) || (r >= 0x2066 && r <= 0x2069) || r == 0x200E || r == 0x200F || r == 0x061C
 }

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 
 	"github.com/coder/websocket"
 
@@ -146,7 +147,7 @@ func (wc *wsConn) readLoop(handle func(m wire.ClientMessage)) {
 		}
 		m, err := decodeClientMessage(data)
 		if err != nil {
-			wc.replyError("", err)
+			wc.replyError(readableID(data), err)
 			continue
 		}
 		handle(m)
@@ -165,6 +166,20 @@ func decodeClientMessage(data []byte) (wire.ClientMessage, error) {
 		return m, errf(http.StatusBadRequest, "bad_json", "malformed JSON: %v", err)
 	}
 	return m, nil
+}
+
+// readableID is the id of a message decodeClientMessage refused, when it
+// can still be read and is clean text itself, so that the client learns
+// which of its messages was refused; "" otherwise.
+func readableID(data []byte) string {
+	var m struct {
+		ID json.RawMessage `json:"id"`
+	}
+	var id string
+	if json.Unmarshal(data, &m) != nil || !utf8.Valid(m.ID) || json.Unmarshal(m.ID, &id) != nil || !cleanText(id) {
+		return ""
+	}
+	return id
 }
 
 // marshal encodes a message. The wire types always encode.

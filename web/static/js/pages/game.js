@@ -91,7 +91,7 @@ export function gamePage(main, [id]) {
     h('section', {class: 'game-players', 'aria-label': t('game.players')}, h('h2', {}, t('game.players')), seatsBox),
     h('div', {class: 'game-main'}, lobbyBox, boardBox, errBox),
     h('div', {class: 'game-controls'}, resultBox, room.el, reviewBar, buttons, steps.el),
-    h('aside', {class: 'game-side'}, h('h2', {}, t('game.moves')), list.el, info, typedForm),
+    h('aside', {class: 'game-side'}, h('h2', {}, t('game.moves')), list.box, info, typedForm),
     chatBox)
   const pageBox = h('div', {class: 'game-page'}, h('div', {class: 'game-head'}, title, connNote, tools), announce, layout)
   main.append(pageBox)
@@ -129,6 +129,7 @@ export function gamePage(main, [id]) {
     positions.cancel()
     st.review = null
     renderReview()
+    if (was) list.end()
     if (was && board) {
       board.props.interactive = st.seat >= 0
       board.set(boardState(false))
@@ -138,7 +139,9 @@ export function gamePage(main, [id]) {
   function renderReview() {
     const n = here()
     steps.where.textContent = t('replay.at', {ply: n, total: st.moves.length})
-    list.mark(n)
+    // Live, the list follows the newest move by itself (MoveList.set) and
+    // leaves alone a list the player scrolled; looking back shows the row.
+    list.mark(n, !!st.review)
     clear(reviewBar)
     reviewBar.hidden = !st.review
     boardBox.classList.toggle('reviewing', !!st.review)
@@ -547,6 +550,7 @@ export function gamePage(main, [id]) {
     room.destroy()
     window.removeEventListener('resize', fit)
     unkeys()
+    list.destroy()
     positions.cancel()
     if (board) board.destroy()
     document.title = t('app.title')

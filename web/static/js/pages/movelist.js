@@ -15,12 +15,34 @@ export class MoveList {
     this.onPick = onPick
     this.start = start
     this.el = h('ol', {class: 'move-list', 'data-test': test})
+    // box holds the list where the page's CSS gives it the height that is
+    // left (the game page beside the board: flex-grow set): the list then
+    // takes a whole number of rows of it, so that no row is cut at an edge.
+    this.box = h('div', {class: 'move-box'}, this.el)
     this.shown = -1
+    this.fitter = typeof ResizeObserver === 'function' ? new ResizeObserver(() => this.fit()) : null
+    if (this.fitter) this.fitter.observe(this.box)
   }
 
-  /** set lists the moves of summary sum; at the end when follow (new moves keep in view). */
+  fit() {
+    const flexing = this.box.isConnected && Number(getComputedStyle(this.box).flexGrow) > 0
+    const row = this.el.firstElementChild ? this.el.firstElementChild.getBoundingClientRect().height : 0
+    const end = this.atEnd()
+    this.el.style.height = flexing && row > 0 ? Math.floor(this.box.clientHeight / row + 0.01) * row + 'px' : ''
+    if (end) this.end()
+  }
+
+  destroy() {
+    if (this.fitter) this.fitter.disconnect()
+  }
+
+  /**
+   * set lists the moves of summary sum. With follow, the list keeps the
+   * newest move in view as moves come, unless the player scrolled it away
+   * from the end (then it stays where they put it).
+   */
   set(sum, moves, follow) {
-    const atEnd = this.el.scrollTop + this.el.clientHeight >= this.el.scrollHeight - 4
+    const atEnd = this.atEnd()
     clear(this.el)
     const names = moverNames(sum, moves)
     if (this.start) this.el.append(this.row(0, h('span', {class: 'who'}, t('replay.start'))))
@@ -28,16 +50,35 @@ export class MoveList {
       this.el.append(this.row(m.ply + 1, h('span', {class: 'num'}, m.ply + 1 + '.'), ' ',
         h('span', {class: 'who'}, names[i]), ' ', h('code', {}, m.move)))
     })
-    this.mark(this.shown)
-    if (follow && atEnd) this.el.scrollTop = this.el.scrollHeight
+    this.mark(this.shown, !follow)
+    if (!this.el.style.height && this.fitter) this.fit() // the first rows tell the row's height
+    if (follow && atEnd) this.end()
+  }
+
+  /**
+   * atEnd: the list shows its last row, or cannot scroll. Within a row: the
+   * list snaps to whole rows, so scrolled to its end it may stop up to a
+   * row short of it.
+   */
+  atEnd() {
+    const row = this.el.lastElementChild ? this.el.lastElementChild.offsetHeight : 0
+    return this.el.scrollTop + this.el.clientHeight >= this.el.scrollHeight - row - 4
+  }
+
+  /** end scrolls the list to its newest row. */
+  end() {
+    this.el.scrollTop = this.el.scrollHeight
   }
 
   row(ply, ...children) {
     return h('li', {'data-ply': ply}, h('button', {type: 'button', class: 'mv', onclick: () => this.onPick(ply)}, children))
   }
 
-  /** mark highlights the row of ply (-1: none) and scrolls the list, never the page, to it. */
-  mark(ply) {
+  /**
+   * mark highlights the row of ply (-1: none) and, with scroll, scrolls the
+   * list (never the page) to it.
+   */
+  mark(ply, scroll = true) {
     this.shown = ply
     let cur = null
     for (const li of this.el.children) {
@@ -46,7 +87,7 @@ export class MoveList {
       li.firstChild.setAttribute('aria-current', here ? 'true' : 'false')
       if (here) cur = li
     }
-    if (cur) scrollIntoList(this.el, cur)
+    if (cur && scroll) scrollIntoList(this.el, cur)
   }
 }
 

@@ -10,6 +10,11 @@ import {geometry, parseMove, stones, groups, colourOf, compareGroups} from './mo
 
 const R = 30 // hex circumradius in SVG units
 const PAD = 18
+// The edge labels' bands: row letters left and right of every row, the
+// cells' numbers under the bottom row and over the top one (a cell's
+// number counts from the left end of its row, where its letter stands).
+const EDGE_X = 20
+const EDGE_Y = 16
 const MIN_CELL = 38 // px: the narrowest a cell may be drawn (a finger's width)
 
 export class SgolteBoard extends Board {
@@ -148,8 +153,8 @@ export class SgolteBoard extends Board {
     const view = this.state.view
     const geo = this.geo()
     const st = stones(view)
-    const W = geo.width * R + 2 * PAD
-    const H = geo.height * R + 2 * PAD
+    const W = geo.width * R + 2 * (PAD + EDGE_X)
+    const H = geo.height * R + 2 * (PAD + EDGE_Y)
     const {svg, layers} = svgRoot(`0 0 ${W.toFixed(1)} ${H.toFixed(1)}`, ['cells', 'marks', 'stones', 'top'],
       {class: 'sgolte', role: 'group', 'aria-label': t('sgolte.boardLabel')})
     const defs = s(svg, 'defs')
@@ -157,7 +162,7 @@ export class SgolteBoard extends Board {
     gradient(defs, 'sg-white', '#ffffff', '#c9c6bd')
     svg.prepend(defs)
 
-    const pos = (c) => ({x: PAD + (c.x + Math.sqrt(3) / 2) * R, y: PAD + (c.y + 1) * R})
+    const pos = (c) => ({x: PAD + EDGE_X + (c.x + Math.sqrt(3) / 2) * R, y: PAD + EDGE_Y + (c.y + 1) * R})
     const opts = this.myTurn ? this.options() : new Map()
     const cand = this.candidates()
     const last = this.lastMarks()
@@ -182,6 +187,7 @@ export class SgolteBoard extends Board {
       this.hitTarget(g, c.name, label, this.sel ? cand.has(c.name) : legalHere)
       if (legalHere && !this.sel) s(layers.marks, 'circle', {cx: p.x, cy: p.y + 10, r: 4, class: 'legal-dot'})
     }
+    this.edgeLabels(layers.cells, geo, pos)
     if (this.sel) {
       const p = pos(geo.byName.get(this.sel.cell))
       s(layers.stones, 'circle', {cx: p.x, cy: p.y, r: R * 0.78, class: 'stone ghost', fill: `url(#sg-${mine})`})
@@ -219,6 +225,29 @@ export class SgolteBoard extends Board {
     this.host.append(svg)
     this.zoom(svg, W, scrolled)
     this.renderInfo(geo, st)
+  }
+
+  /** edgeLabels writes the coordinates on the board's edges (pos: a cell's centre). */
+  edgeLabels(layer, geo, pos) {
+    const half = (Math.sqrt(3) / 2) * R
+    const rows = new Map()
+    for (const c of geo.cells) {
+      if (!rows.has(c.row)) rows.set(c.row, [])
+      rows.get(c.row).push(c)
+    }
+    for (const [row, cells] of rows) {
+      const first = pos(cells[0])
+      const last = pos(cells[cells.length - 1])
+      const letter = String.fromCharCode(97 + row)
+      s(layer, 'text', {x: first.x - half - EDGE_X / 2 - 2, y: first.y + 4, class: 'coord edge rank', 'data-edge': letter}, letter)
+      s(layer, 'text', {x: last.x + half + EDGE_X / 2 + 2, y: last.y + 4, class: 'coord edge rank', 'data-edge': letter}, letter)
+      if (row !== 0 && row !== geo.rows - 1) continue
+      for (const c of cells) {
+        const p = pos(c)
+        const y = row === 0 ? p.y + R + EDGE_Y / 2 + 5 : p.y - R - EDGE_Y / 2 + 1
+        s(layer, 'text', {x: p.x, y, class: 'coord edge file', 'data-edge': c.name}, String(c.k))
+      }
+    }
   }
 
   /**

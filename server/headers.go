@@ -26,14 +26,15 @@ func (s *Server) protect(next http.Handler) http.Handler {
 		h.Set("X-Frame-Options", "DENY") // for browsers older than frame-ancestors
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Referrer-Policy", "same-origin")
-		if s.viaTLS(r) {
+		overTLS := s.viaTLS(r)
+		if overTLS {
 			h.Set("Strict-Transport-Security", hstsMaxAge)
 		}
 		if err := checkURLText(r); err != nil {
 			writeError(w, err)
 			return
 		}
-		if err := checkOrigin(r); err != nil {
+		if err := checkOrigin(r, overTLS || s.cfg.SecureCookies); err != nil {
 			writeError(w, err)
 			return
 		}

@@ -67,6 +67,13 @@ func TestCrossOrigin(t *testing.T) {
 		{"other port", true, map[string]string{"Origin": "http://127.0.0.1:1"}},
 		{"cookie and no Origin nor Sec-Fetch-Site", true, nil},
 		{"a token and a foreign Origin", false, map[string]string{"Origin": "https://evil.example"}},
+		// Issue 23, finding 8: Sec-Fetch-Site same-origin let a foreign
+		// Origin through, and Origin's scheme was never compared.
+		{"foreign Origin, Sec-Fetch-Site same-origin", true, map[string]string{"Origin": "https://evil.example", "Sec-Fetch-Site": "same-origin"}},
+		{"a token, foreign Origin, same-origin", false, map[string]string{"Origin": "http://evil.example", "Sec-Fetch-Site": "same-origin"}},
+		{"same host, other scheme", true, map[string]string{"Origin": "https://" + host}},
+		{"same host, other scheme, same-origin", true, map[string]string{"Origin": "https://" + host, "Sec-Fetch-Site": "same-origin"}},
+		{"same host, a path in Origin", true, map[string]string{"Origin": self + "/x"}},
 	}
 	for _, tc := range refused {
 		for _, body := range []string{"", "{}"} {

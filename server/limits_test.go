@@ -1,16 +1,20 @@
 package server_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/http"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/tabula-games/tabula/match"
 )
 
 // twoNodes is two servers sharing one PostgreSQL store, as the nodes of a
 // cluster do, on one stopped clock moved by hand.
-func twoNodes(t *testing.T, signupRate float64) (a, b *env, offset *atomic.Int64) {
+func twoNodes(t *testing.T, signupRate float64, opts ...envOption) (a, b *env, offset *atomic.Int64) {
 	t.Helper()
 	open := postgresStore(t)
 	offset = new(atomic.Int64)
@@ -19,7 +23,8 @@ func twoNodes(t *testing.T, signupRate float64) (a, b *env, offset *atomic.Int64
 		c.SignupRate = signupRate
 		c.Now = func() time.Time { return base.Add(time.Duration(offset.Load())) }
 	}
-	return newEnvWith(t, open, opt), newEnvWith(t, open, opt), offset
+	opts = append(opts, opt)
+	return newEnvWith(t, open, opts...), newEnvWith(t, open, opts...), offset
 }
 
 // TestSignInBackoffAcrossNodes: an account's five free guesses are five on
@@ -94,5 +99,52 @@ func TestAddressLimitsAcrossNodes(t *testing.T) {
 	}
 	if status, _ := a.postFrom(77, "/api/guest", map[string]any{}, nil); status != http.StatusTooManyRequests {
 		t.Fatalf("and only one: %d", status)
+	}
+}
+
+// TestQuotaAcrossNodes: a user with one place left gets one game however
+// many nodes their creations reach at once — each node counted the user's
+// games in the store but serialised the count and the creation only among
+// its own requests, so two nodes could each let one through.
+func TestQuotaAcrossNodes(t *testing.T) {
+	a, b, _ := twoNodes(t, 0, func(c *serverConfig) {
+		c.Quotas = &match.Quotas{OpenGames: 1, BotGames: 1, BotOnlyGames: 1}
+	})
+	alice := a.register("alice")
+	on := map[*env]*client{a: alice, b: {e: b, name: alice.name, token: alice.token, id: alice.id}}
+	open := map[string]any{"game": "tnim", "seats": []map[string]string{{"kind": "me"}, {"kind": "open"}}}
+	for round := range 4 {
+		var mu sync.Mutex
+		made := map[string]*client{}
+		codes := map[int]int{}
+		var wg sync.WaitGroup
+		start := make(chan struct{})
+		for i := range 12 {
+			c := on[[]*env{a, b}[i%2]]
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				<-start
+				code, data := c.do("POST", "/api/games", open)
+				mu.Lock()
+				defer mu.Unlock()
+				codes[code]++
+				if code == http.StatusCreated {
+					var resp struct{ Game summary }
+					if err := json.Unmarshal(data, &resp); err != nil {
+						t.Error(err)
+					}
+					made[resp.Game.ID] = c
+				}
+			}()
+		}
+		close(start)
+		wg.Wait()
+		if len(made) != 1 || codes[http.StatusTooManyRequests] != 11 {
+			t.Fatalf("round %d: 12 creations at once on two nodes with one place: %v (made %d games)", round+1, codes, len(made))
+		}
+		for id, c := range made {
+			c.must(http.StatusOK, "POST", "/api/games/"+id+"/abort", nil, nil)
+		}
 	}
 }

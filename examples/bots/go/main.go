@@ -243,4 +243,3 @@ func skyjo(view json.RawMessage, legal []string, seat int) string {
 	}
 	return pick(legal)
 }
-

@@ -223,6 +223,105 @@ func TestStaleOwner(t *testing.T) {
 	}
 }
 
+// slowJournal holds up the writes its test names, to make an owner answer
+// later than a forwarding node waits for one attempt.
+type slowJournal struct {
+	match.Journal
+	mu      sync.Mutex
+	slow    map[string]time.Duration // by write: "append", "end"
+	started chan string
+}
+
+func (j *slowJournal) set(op string, d time.Duration) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	j.slow[op] = d
+}
+
+func (j *slowJournal) wait(op string) {
+	j.mu.Lock()
+	d := j.slow[op]
+	j.mu.Unlock()
+	if d > 0 {
+		j.started <- op
+		time.Sleep(d)
+	}
+}
+
+func (j *slowJournal) AppendMove(ctx context.Context, id string, mv match.Move, turn match.Turn, end *match.End) error {
+	j.wait("append")
+	return j.Journal.AppendMove(ctx, id, mv, turn, end)
+}
+
+func (j *slowJournal) EndGame(ctx context.Context, id string, end match.End) error {
+	j.wait("end")
+	return j.Journal.EndGame(ctx, id, end)
+}
+
+func (j *slowJournal) Holds(ctx context.Context, id string) error {
+	return j.Journal.(match.Holder).Holds(ctx, id)
+}
+
+// TestForwardedCopies: a forwarded command whose owner answers later than
+// the forwarding node waits for one attempt is sent again, and the copy
+// is applied no second time but answered as the first was: a chat line
+// queued behind a slow move is said once; a resignation whose end is slow
+// to commit answers what it did — the game ended by it — and not that the
+// game is over.
+func TestForwardedCopies(t *testing.T) {
+	e := newEnv(t)
+	slow := &slowJournal{slow: map[string]time.Duration{}, started: make(chan string, 1)}
+	a := e.start(func(c *match.Config) { slow.Journal = c.Journal; c.Journal = slow })
+	b := e.start()
+	a.create("g", twoHumans(20))
+	late := attemptTimeout + 700*time.Millisecond
+
+	slow.set("append", late)
+	moved := make(chan error, 1)
+	go func() { _, err := a.do("g", move(0, "1")); moved <- err }()
+	<-slow.started
+	slow.set("append", 0)
+	if _, err := b.do("g", match.Command{Kind: match.CmdChat, User: bob, Text: "gl hf"}); err != nil {
+		t.Fatalf("a chat line forwarded behind a slow move: %v", err)
+	}
+	if err := <-moved; err != nil {
+		t.Fatal(err)
+	}
+	// Both attempts have been answered: the owner's own listeners heard
+	// every line it said.
+	said := 0
+	for _, ev := range a.events.All() {
+		if ev.Kind == match.EventChat && ev.Chat.Text == "gl hf" {
+			said++
+		}
+	}
+	if said != 1 {
+		t.Fatalf("the owner said the line %d times, want once", said)
+	}
+
+	slow.set("end", late)
+	ack, err := b.do("g", match.Command{Kind: match.CmdResign, User: bob, Ply: -1})
+	if err != nil || ack.Meta.Status != match.Finished || ack.Meta.Result == nil || ack.Meta.Result.Reason != match.ReasonResign ||
+		!slices.Equal(ack.Meta.Result.Winners, []int{0}) {
+		t.Fatalf("a resignation forwarded, its end slow to commit: %+v, %v", ack.Meta.Result, err)
+	}
+	for _, tn := range []*testNode{a, b} {
+		evs, err := tn.events.Wait(func(ev match.Event) bool { return ev.Game == "g" && ev.Kind == match.EventEnd })
+		if err != nil {
+			t.Fatal(err)
+		}
+		said := 0
+		for _, ev := range evs {
+			if ev.Kind == match.EventChat && ev.Chat.Text == "gl hf" {
+				said++
+			}
+		}
+		if said != 1 {
+			t.Fatalf("%s heard the line %d times, want once", tn.n.ID(), said)
+		}
+	}
+}
+
 // TestFailover: a node that dies stops renewing; once its lease has
 // expired, a survivor takes its games over — a realtime game resumes with
 // the seat to move charged for the time it used while its old owner was

@@ -2,6 +2,8 @@ package cluster
 
 import (
 	"context"
+	crand "crypto/rand"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"math/rand/v2"
@@ -101,6 +103,11 @@ const attemptTimeout = 3 * time.Second
 func (n *Node) Forward(ctx context.Context, id string, c match.Command) (match.Ack, error) {
 	ctx, cancel := context.WithTimeout(ctx, n.cfg.ForwardTimeout)
 	defer cancel()
+	if c.Key == "" {
+		// Every attempt carries the same key, so that the owner answers
+		// a second attempt of a command it has run with its first answer.
+		c.Key = newKey()
+	}
 	pause := 25 * time.Millisecond
 	for {
 		owner, err := n.owners.get(ctx, n.cfg.Store, id)
@@ -113,6 +120,13 @@ func (n *Node) Forward(ctx context.Context, id string, c match.Command) (match.A
 			}
 			return match.Ack{}, err
 		case owner.Status != match.Open && owner.Status != match.Live:
+			if c.Retry {
+				// The game ended while the command was on its way: by
+				// this command, whose answer was lost with its owner?
+				if ack, ok := n.endedBy(ctx, id, c); ok {
+					return ack, nil
+				}
+			}
 			return match.Ack{}, match.ErrClosed
 		case owner.Node == n.id:
 			// Ours, but not running here: being adopted right now, or
@@ -153,6 +167,24 @@ func (n *Node) Forward(ctx context.Context, id string, c match.Command) (match.A
 		}
 		pause = min(2*pause, 400*time.Millisecond)
 	}
+}
+
+// endedBy answers a retried command c as done when game id's stored end
+// is c's (match.EndedBy).
+func (n *Node) endedBy(ctx context.Context, id string, c match.Command) (match.Ack, bool) {
+	m, err := n.cfg.Store.Game(ctx, id)
+	if err != nil || !match.EndedBy(&m, c) {
+		return match.Ack{}, false
+	}
+	return match.Ack{Meta: m}, true
+}
+
+// newKey is an idempotency key for a forwarded command that came without
+// one.
+func newKey() string {
+	var b [12]byte
+	crand.Read(b[:])
+	return "fwd-" + hex.EncodeToString(b[:])
 }
 
 // errAllFull answers the creation of a bot game when every node's bot

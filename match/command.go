@@ -55,6 +55,14 @@ type Command struct {
 	// deal of the hidden cards (Meta.KeepDeal); joining such a game
 	// without it is refused.
 	AcceptDeal bool
+	// Key is the command's idempotency key (at most MaxKey bytes): a
+	// command whose user and key match one of the last commands its game's
+	// owner answered (and which is otherwise the same command) is a copy
+	// of it, answered as that one was and applied no second time
+	// (answers.go). The server makes it of the client's message id on the
+	// game channel; a node forwarding a command without one makes one, so
+	// that its own retries are copies. "" for none.
+	Key string
 	// Retry says that an earlier copy of this command may have been
 	// applied already: it was sent to an owner that died or went silent
 	// before answering. A retried move identical to the move played at its
@@ -63,6 +71,9 @@ type Command struct {
 	// takeover is applied once, never twice.
 	Retry bool
 }
+
+// MaxKey is the longest Command.Key.
+const MaxKey = 200
 
 // Ack is a command's answer: the game after it, and the move it committed.
 type Ack struct {

@@ -39,7 +39,11 @@ type Match struct {
 	timer    Stopper
 	timerGen int
 	bots     botSeats
-	room     room // offers, chat, presence (room.go)
+	room     room    // offers, chat, presence (room.go)
+	answers  answers // the answers to the last keyed commands (answers.go)
+	// ended is what the registry keeps of the answers once the game has
+	// ended here (answers.go); nil before.
+	ended *endedAnswers
 
 	// active is when a person last acted (joined, left, moved); the game
 	// expires when that was too long ago (expiry.go).
@@ -142,7 +146,10 @@ func (m *Match) call(ctx context.Context, fn func()) error {
 // any more, and the next command hears so (ErrClosed).
 func (m *Match) retire() {
 	m.done = true
-	m.reg.remove(m)
+	if m.meta.Status == Finished || m.meta.Status == Aborted {
+		m.ended = &endedAnswers{quit: m.quit, list: m.answers.list}
+	}
+	m.reg.retire(m)
 }
 
 // post queues fn without waiting (timers, bots). It must not be called from
@@ -159,7 +166,7 @@ func (m *Match) post(fn func()) {
 func (m *Match) Do(ctx context.Context, c Command) (Ack, error) {
 	var ack Ack
 	var cerr error
-	if err := m.call(ctx, func() { ack, cerr = m.apply(c) }); err != nil {
+	if err := m.call(ctx, func() { ack, cerr = m.applyOnce(c) }); err != nil {
 		return Ack{}, err
 	}
 	return ack, cerr

@@ -99,6 +99,10 @@ type Registry struct {
 	games  map[string]*Match
 	// creators serialises each user's creations, for the quotas.
 	creators userLocks
+	// ended keeps the last answers of the games that ended here lately,
+	// oldest first in endedOrder (answers.go).
+	ended      map[string]*endedAnswers
+	endedOrder []string
 }
 
 // NewRegistry returns an empty registry.
@@ -336,12 +340,18 @@ func (r *Registry) Get(id string) *Match {
 }
 
 // Do runs a command in the game id. ErrClosed: the game has no owner here.
+// A copy of a command that ended the game here lately (the same Key) gets
+// the first copy's answer.
 func (r *Registry) Do(ctx context.Context, id string, c Command) (Ack, error) {
 	owner := r.Get(id)
 	if owner == nil {
-		return Ack{}, ErrClosed
+		return r.late(ctx, id, c)
 	}
-	return owner.Do(ctx, c)
+	ack, err := owner.Do(ctx, c)
+	if errors.Is(err, ErrClosed) {
+		return r.late(ctx, id, c)
+	}
+	return ack, err
 }
 
 // Snapshot is the game id as its owner holds it. ErrClosed: the game has no

@@ -25,6 +25,24 @@ type gameConn struct {
 	// seated: the user holds a seat, and this page counts as theirs in the
 	// node's presence (presence.go).
 	seated bool
+	// keys begins the idempotency key of every command this connection
+	// sends (key): unique to the connection, so that ids a client reuses
+	// on another page or after a reload are new commands.
+	keys string
+}
+
+// maxKeyID is the longest client message id that is also its command's
+// idempotency key; a longer one is only echoed.
+const maxKeyID = 64
+
+// key is the idempotency key of the command of the client's message id
+// (match.Command.Key): a message sent again with the same id on this
+// connection is answered as the first was, and applied once.
+func (gc *gameConn) key(id string) string {
+	if id == "" || len(id) > maxKeyID {
+		return ""
+	}
+	return gc.keys + "/" + id
 }
 
 // handleGameWS is the game channel, GET /api/games/{id}/ws.
@@ -46,7 +64,7 @@ func (s *Server) handleGameWS(w http.ResponseWriter, r *http.Request) {
 	}
 	s.wg.Add(1)
 	defer s.wg.Done()
-	gc := &gameConn{wsConn: s.newWSConn(), id: id, seq: -1}
+	gc := &gameConn{wsConn: s.newWSConn(), id: id, seq: -1, keys: "ws-" + newID() + newID()}
 	if u != nil {
 		gc.uid = u.ID
 		s.presence.socket(u.ID, 1)
@@ -158,14 +176,14 @@ func (gc *gameConn) handle(u *store.User, m wire.ClientMessage) {
 	}
 	switch m.Type {
 	case wire.TypeMove:
-		ack, err := gc.s.move(gc.ctx, u, gc.id, m.MoveRequest)
+		ack, err := gc.s.move(gc.ctx, u, gc.id, m.MoveRequest, gc.key(m.ID))
 		if err != nil {
 			gc.replyError(m.ID, err)
 			return
 		}
 		gc.reply(wire.Ack{Type: wire.TypeAck, ID: m.ID, Ply: &ack.Move.Ply, Seq: ack.Seq()})
 	case wire.TypeResign:
-		ack, err := gc.s.command(gc.ctx, gc.id, match.Command{Kind: match.CmdResign, User: actor(u), Ply: -1})
+		ack, err := gc.s.command(gc.ctx, gc.id, match.Command{Kind: match.CmdResign, User: actor(u), Ply: -1, Key: gc.key(m.ID)})
 		if err != nil {
 			gc.replyError(m.ID, err)
 			return

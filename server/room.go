@@ -26,7 +26,7 @@ const maxChatBytes = 4 * match.ChatMaxRunes
 // handleRoom answers a room message of the game channel; false for a type
 // that is not the room's.
 func (gc *gameConn) handleRoom(u *store.User, m wire.ClientMessage) bool {
-	c := match.Command{User: actor(u), Offer: m.Offer}
+	c := match.Command{User: actor(u), Offer: m.Offer, Key: gc.key(m.ID)}
 	switch m.Type {
 	case wire.TypeOffer:
 		c.Kind = match.CmdOffer

@@ -5,9 +5,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/tabula-games/tabula/agent"
+	"github.com/tabula-games/tabula/game"
 )
 
 // TestMain doubles as an engine: with TABULA_TEST_ENGINE set the test binary
@@ -149,5 +153,81 @@ func TestBotCheckCatchesProtocolErrors(t *testing.T) {
 	code, out, errs = tabula(t, "", "bot", "check", "--game", "sploof", "--engine", engineSpec(t, "slow", "time=200ms:grace=100ms:"))
 	if code != 1 || !strings.Contains(out, "FAIL  the start: placements and removals of reds: no reply within 300ms") {
 		t.Errorf("slow engine: exit %d, stderr %q:\n%s", code, errs, out)
+	}
+}
+
+// docs/bots.md shows the exact JSON of a whole game: replayed here, every
+// request is what Tabula sends in that position, every reply is legal, and
+// the game ends as the page says.
+func TestBotsPageTranscriptIsExact(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "docs", "bots.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, block, ok := strings.Cut(string(data), "<!-- transcript: sploof first=white seed=6 -->\n```\n")
+	block, _, ok2 := strings.Cut(block, "```")
+	if !ok || !ok2 {
+		t.Fatal("docs/bots.md has no transcript block")
+	}
+	g, _ := game.Lookup("sploof")
+	o, err := game.ParseOptions(g, []string{"first=white"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := g.New(o, 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hello, _ := json.Marshal(agent.Hello{Type: "hello", Protocol: agent.ProtocolVersion})
+	requests := 0
+	for i, line := range strings.Split(strings.TrimSpace(block), "\n") {
+		switch {
+		case strings.HasPrefix(line, "→ "):
+			msg := strings.TrimPrefix(line, "→ ")
+			want := string(hello)
+			if i > 0 {
+				obs, err := game.Observe(s, s.ToMove())
+				if err != nil {
+					t.Fatal(err)
+				}
+				req, err := agent.NewRequest(obs, agent.DefaultExecBudget)
+				if err != nil {
+					t.Fatal(err)
+				}
+				b, _ := json.Marshal(req)
+				want = string(b)
+				requests++
+			}
+			if msg != want {
+				t.Fatalf("line %d:\n page   %s\n tabula %s", i+1, msg, want)
+			}
+		case strings.HasPrefix(line, "← "):
+			var r struct {
+				Type string `json:"type"`
+				Move string `json:"move"`
+			}
+			if err := json.Unmarshal([]byte(strings.TrimPrefix(line, "← ")), &r); err != nil {
+				t.Fatalf("line %d: %v", i+1, err)
+			}
+			if r.Type == "hello" {
+				continue
+			}
+			m, err := s.ParseMove(r.Move)
+			if err != nil {
+				t.Fatalf("line %d: %v", i+1, err)
+			}
+			s.Play(m)
+		case strings.HasPrefix(line, "  black plays "):
+			m, err := s.ParseMove(strings.TrimPrefix(line, "  black plays "))
+			if err != nil || s.SeatName(s.ToMove()) != "black" {
+				t.Fatalf("line %d: %v (to move: %s)", i+1, err, s.SeatName(s.ToMove()))
+			}
+			s.Play(m)
+		default:
+			t.Fatalf("line %d: unexpected %q", i+1, line)
+		}
+	}
+	if out := s.Outcome(); requests == 0 || !out.Over() || !out.IsWinner(0) || s.SeatName(0) != "white" {
+		t.Errorf("after %d requests: outcome %+v, want White (seat 0) to have won", requests, out)
 	}
 }

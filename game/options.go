@@ -57,16 +57,25 @@ func Defaults(g Game) Options {
 	return o
 }
 
-// ParseOptions reads "key=value" settings for g, rejecting unknown keys and
-// bad values, and fills in defaults for the rest.
+// ParseOptions reads "key=value" settings for g, rejecting unknown keys,
+// bad values and a key given twice with two values, and fills in defaults
+// for the rest.
 func ParseOptions(g Game, settings []string) (Options, error) {
 	o := Defaults(g)
+	given := map[string]string{}
 	for _, kv := range settings {
 		k, v, ok := strings.Cut(kv, "=")
 		if !ok {
 			return nil, fmt.Errorf("%s: %w %q: want key=value", g.Name(), ErrOption, kv)
 		}
-		if err := o.Set(g, strings.TrimSpace(k), strings.TrimSpace(v)); err != nil {
+		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
+		// The same option twice is a slip whichever one was meant: refuse
+		// it rather than let the last one win silently.
+		if was, twice := given[k]; twice && was != v {
+			return nil, fmt.Errorf("%s: %w: %s given twice, %s=%s then %s=%s; give it once", g.Name(), ErrOption, k, k, was, k, v)
+		}
+		given[k] = v
+		if err := o.Set(g, k, v); err != nil {
 			return nil, err
 		}
 	}

@@ -20,7 +20,9 @@ func TestParseOptions(t *testing.T) {
 		{"none", nil, defaults, ""},
 		{"an integer", []string{"pile=7"}, game.Options{"pile": "7", "players": "2", "last": "wins"}, ""},
 		{"spaces trimmed", []string{" pile = 7 ", "last= loses"}, game.Options{"pile": "7", "players": "2", "last": "loses"}, ""},
-		{"the last setting counts", []string{"pile=7", "pile=9"}, game.Options{"pile": "9", "players": "2", "last": "wins"}, ""},
+		{"the same setting twice", []string{"pile=7", " pile = 7"}, game.Options{"pile": "7", "players": "2", "last": "wins"}, ""},
+		// Issue 23, finding 8: the last of two settings won silently.
+		{"two settings of one option", []string{"pile=7", "last=loses", "pile=9"}, nil, "take: invalid option: pile given twice, pile=7 then pile=9; give it once"},
 		{"bounds are inclusive", []string{"pile=1", "players=3"}, game.Options{"pile": "1", "players": "3", "last": "wins"}, ""},
 		{"below the range", []string{"pile=0"}, nil, "take: invalid option: pile=0: want 1…30"},
 		{"above the range", []string{"pile=31"}, nil, "take: invalid option: pile=31: want 1…30"},

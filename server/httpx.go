@@ -105,7 +105,58 @@ func decode(w http.ResponseWriter, r *http.Request, v any, limit int64, allowEmp
 	if dec.More() {
 		return errf(http.StatusBadRequest, "bad_json", "malformed JSON: more than one value")
 	}
+	if k, ok := duplicateKey(data); ok {
+		return errf(http.StatusBadRequest, "bad_json", "malformed JSON: key %q twice in one object", k)
+	}
 	return nil
+}
+
+// duplicateKey finds a key that one object of data (valid JSON) holds
+// twice. The decoder would keep the last silently, so
+// {"options":{"first":"white","first":"black"}} would mean whatever a
+// reader guessed; such a body is refused instead.
+func duplicateKey(data []byte) (string, bool) {
+	type frame struct {
+		keys    map[string]bool // nil for an array
+		wantKey bool
+	}
+	var stack []*frame
+	valueDone := func() {
+		if n := len(stack); n > 0 && stack[n-1].keys != nil {
+			stack[n-1].wantKey = true
+		}
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return "", false
+		}
+		switch t := tok.(type) {
+		case json.Delim:
+			switch t {
+			case '{':
+				stack = append(stack, &frame{keys: map[string]bool{}, wantKey: true})
+			case '[':
+				stack = append(stack, &frame{})
+			default:
+				stack = stack[:len(stack)-1]
+				valueDone()
+			}
+		case string:
+			if n := len(stack); n > 0 && stack[n-1].wantKey {
+				top := stack[n-1]
+				if top.keys[t] {
+					return t, true
+				}
+				top.keys[t], top.wantKey = true, false
+				continue
+			}
+			valueDone()
+		default:
+			valueDone()
+		}
+	}
 }
 
 // statusRecorder remembers the status a handler wrote, for metrics.

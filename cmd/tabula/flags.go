@@ -159,24 +159,27 @@ func agree(g game.Game, s game.State, settings []string) error {
 }
 
 // playMoves applies a space-separated list of moves. Moves written with
-// internal spaces (Skyjo's "flip b2") are joined back: a token that does not
-// parse alone is retried with the next token appended.
+// internal spaces (Skyjo's "flip b2") are joined back: a token that is
+// unreadable alone is retried with the next token appended, and if the two
+// read as a move, that move is the one played or refused (so "flip a1
+// flip a1" says that the second "flip a1" is illegal, not that "flip" is
+// unreadable). Errors count the moves played, not the words.
 func playMoves(s game.State, list string) ([]string, error) {
 	toks := strings.Fields(list)
 	var played []string
 	for i := 0; i < len(toks); i++ {
 		if s.Outcome().Over() {
-			return played, afterMoves(i, fmt.Errorf("move %q: %w", toks[i], game.ErrGameOver))
+			return played, afterMoves(len(played), fmt.Errorf("move %q: %w", toks[i], game.ErrGameOver))
 		}
 		m, err := s.ParseMove(toks[i])
-		if err != nil && i+1 < len(toks) {
-			if m2, err2 := s.ParseMove(toks[i] + " " + toks[i+1]); err2 == nil {
-				m, err = m2, nil
+		if errors.Is(err, game.ErrSyntax) && i+1 < len(toks) {
+			if m2, err2 := s.ParseMove(toks[i] + " " + toks[i+1]); !errors.Is(err2, game.ErrSyntax) {
+				m, err = m2, err2
 				i++
 			}
 		}
 		if err != nil {
-			return played, afterMoves(i, err)
+			return played, afterMoves(len(played), err)
 		}
 		played = append(played, s.FormatMove(m))
 		s.Play(m)

@@ -202,6 +202,15 @@ func TestErrorTextsSayThingsOnce(t *testing.T) {
 			`tabula moves: after 1 move: sgolte: move "e5": illegal move: e5 is occupied`},
 		{"", []string{"moves", "skjuub", "-o", "maxturns=0"},
 			`tabula moves: skjuub: invalid option: maxturns=0: want 1…1000`},
+		// Issue 23, finding 8: the second "flip a1" was reported as the
+		// word "flip" unreadable, after "2 moves"; and the last of two
+		// settings of one option won silently.
+		{"", []string{"moves", "skyjo", "--seed", "7", "--moves", "flip a1 flip a1"},
+			`tabula moves: after 1 move: skyjo: move "flip a1" in phase initial_flips: illegal move: a1 is already face up; flip a face-down card`},
+		{"", []string{"moves", "skyjo", "--seed", "7", "--moves", "flip a1 flip b1 draw"},
+			`tabula moves: after 2 moves: skyjo: move "draw" in phase initial_flips: illegal move: each player first flips two face-down cards (flip <pos>)`},
+		{"", []string{"moves", "sploof", "-o", "first=white", "-o", "first=black"},
+			`tabula moves: sploof: invalid option: first given twice, first=white then first=black; give it once`},
 	} {
 		code, _, errs := tabula(t, tc.stdin, tc.args...)
 		if code != 1 || errs != tc.want+"\n" {

@@ -51,9 +51,39 @@ func (s *State) ParseMove(txt string) (game.Move, error) {
 		return 0, fmt.Errorf("skyjo: move %q: %w: %w", txt, game.ErrIllegal, game.ErrGameOver)
 	}
 	if !s.legal(m) {
-		return 0, fmt.Errorf("skyjo: move %q in phase %s: %w", txt, phaseNames[s.phase], game.ErrIllegal)
+		return 0, fmt.Errorf("skyjo: move %q in phase %s: %w: %s", txt, phaseNames[s.phase], game.ErrIllegal, s.illegalWhy(m))
 	}
 	return m, nil
+}
+
+// illegalWhy says why m, a readable move, is not one of the seat to move's,
+// and what the phase wants instead.
+func (s *State) illegalWhy(m game.Move) string {
+	p := int(s.toMove)
+	isFlip, isSwap := m < gridCards, m >= moveSwap && m < moveSwap+gridCards
+	var cell int
+	if isFlip {
+		cell = int(m)
+	} else if isSwap {
+		cell = int(m - moveSwap)
+	}
+	switch {
+	case isFlip && (s.phase == phaseFlips || s.phase == phaseDrawn) && s.gone[p]&(1<<cell) != 0:
+		return posName(cell) + " is in a removed column"
+	case isFlip && (s.phase == phaseFlips || s.phase == phaseDrawn):
+		return posName(cell) + " is already face up; flip a face-down card"
+	case isSwap && (s.phase == phaseTook || s.phase == phaseDrawn):
+		return posName(cell) + " is in a removed column"
+	case s.phase == phaseFlips:
+		return "each player first flips two face-down cards (flip <pos>)"
+	case s.phase == phaseChoose:
+		return "a turn begins with take (the discard) or draw"
+	case s.phase == phaseTook:
+		return "the taken card must replace one of the grid's (swap <pos>)"
+	case s.phase == phaseDrawn:
+		return "the drawn card replaces one of the grid's (swap <pos>) or is discarded with a flip of a face-down card (flip <pos>)"
+	}
+	return "no move now"
 }
 
 func parseMoveText(txt string) (game.Move, bool) {

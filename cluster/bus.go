@@ -17,6 +17,9 @@ import (
 type envelope struct {
 	Node  string      `json:"node"`
 	Event match.Event `json:"event"`
+	// Start: the game has a start position, left out of Event.Meta
+	// (starts.go).
+	Start bool `json:"start,omitempty"`
 }
 
 // busQueue is how many events may wait to be sent; beyond it an event is
@@ -66,14 +69,13 @@ func (p publisher) Publish(e match.Event) {
 	}
 }
 
-// send publishes the queued events in order. The seed of a game in progress
-// is secret and no other node needs it (they read snapshots from the
-// database): it never goes on the bus.
+// send publishes the queued events in order, without the game's seed or
+// start position (starts.go).
 func (b *bus) send() {
 	defer close(b.done)
 	for e := range b.q {
-		e.Meta.Seed = 0
-		data, err := json.Marshal(envelope{Node: b.n.id, Event: e})
+		start := hide(&e.Meta)
+		data, err := json.Marshal(envelope{Node: b.n.id, Event: e, Start: start})
 		if err != nil {
 			b.n.log.Error("encode event", "game", e.Game, "err", err)
 			continue
@@ -105,6 +107,9 @@ func (b *bus) receive(remote match.Publisher) nats.MsgHandler {
 		}
 		if env.Node == b.n.id || env.Event.Game == "" {
 			return
+		}
+		if env.Start {
+			b.n.restore(b.n.ctx, &env.Event.Meta)
 		}
 		remote.Publish(env.Event)
 	}

@@ -35,7 +35,10 @@ type creation struct {
 // reply is the owner's answer: the command's Ack, its refusal, or Closed
 // when the game has no owner on that node (any more, or yet).
 type reply struct {
-	Ack    *match.Ack   `json:"ack,omitempty"`
+	Ack *match.Ack `json:"ack,omitempty"`
+	// Start: the game has a start position, left out of Ack.Meta
+	// (starts.go).
+	Start  bool         `json:"start,omitempty"`
 	Err    *match.Error `json:"err,omitempty"`
 	Closed bool         `json:"closed,omitempty"`
 }
@@ -65,7 +68,7 @@ func (n *Node) serveCommand(m *nats.Msg) {
 			var me *match.Error
 			switch {
 			case err == nil:
-				ack.Meta.Seed = 0 // secret, and the forwarding node has no use for it
+				rep.Start = hide(&ack.Meta)
 				rep.Ack = &ack
 			case errors.As(err, &me):
 				rep.Err = me
@@ -145,6 +148,9 @@ func (n *Node) Forward(ctx context.Context, id string, c match.Command) (match.A
 				if rep.Ack == nil {
 					return match.Ack{}, errMoving
 				}
+				if rep.Start {
+					n.restore(ctx, &rep.Ack.Meta)
+				}
 				return *rep.Ack, nil
 			case errors.Is(err, nats.ErrTimeout) || errors.Is(err, context.DeadlineExceeded):
 				// The owner got the command and did not answer: it may
@@ -223,6 +229,9 @@ func (n *Node) CreateElsewhere(ctx context.Context, creator match.User, m match.
 		return match.Ack{}, errMoving
 	case rep.Err != nil:
 		return match.Ack{}, rep.Err
+	}
+	if rep.Start {
+		n.restore(ctx, &rep.Ack.Meta)
 	}
 	return *rep.Ack, nil
 }

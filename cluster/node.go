@@ -67,6 +67,7 @@ type Node struct {
 
 	fences fences
 	owners ownerCache
+	starts startCache
 	bus    *bus
 
 	reg    *match.Registry
@@ -134,6 +135,7 @@ func New(cfg Config) (*Node, error) {
 	n := &Node{cfg: cfg, id: id, log: cfg.Log.With("node", id), reconcile: make(chan struct{}, 1)}
 	n.fences.m = map[string]int64{}
 	n.owners.m = map[string]string{}
+	n.starts.m = map[string][]byte{}
 	nc, err := nats.Connect(cfg.NATS,
 		nats.Name("tabula "+id),
 		nats.MaxReconnects(-1),

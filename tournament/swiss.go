@@ -192,25 +192,30 @@ func (e *swissEngine) matchBracket(k int, rem []int, pos map[int]int) []int {
 		val  func(i, j int, in bool) int
 	}
 	member := func(i int) bool { _, ok := pos[i]; return ok }
+	mdps := 0 // the players moved down from above: the group's first places
+	for i, x := range pos {
+		if e.score[i] > e.levels[k] && x+1 > mdps {
+			mdps = x + 1
+		}
+	}
 	// Low fields first; they are packed from the top down below.
 	fixed := []field{
-		{bitlen(pairs * M), func(i, j int, in bool) int { // the Dutch order: S1[x] against S2[x], transpositions near it
+		{bitlen(pairs * (M + 1) * (M + 1) * (M + 1)), func(i, j int, in bool) int { // the Dutch order: S1[x] against S2[x], transpositions near it
 			if !in {
 				return 0
 			}
-			d := pos[j] - pos[i]
-			if d < 0 {
-				d = -d
-			}
-			d -= M / 2
-			if d < 0 {
-				d = -d
-			}
-			return max(0, M-d)
+			_, dev := dutchShape(pos[i], pos[j], M, mdps)
+			// The higher player's distance from the ideal weighs more, as
+			// the Dutch system tries transpositions that keep the top
+			// boards first.
+			top := M - min(pos[i], pos[j])
+			return (M+1)*(M+1)*(M+1) - dev*top*top
 		}},
 		{bitlen(pairs), func(i, j int, in bool) int { // S1 against S2, no exchange between them
-			if in && (pos[i] < M/2) != (pos[j] < M/2) {
-				return 1
+			if in {
+				if across, _ := dutchShape(pos[i], pos[j], M, mdps); across {
+					return 1
+				}
 			}
 			return 0
 		}},
@@ -241,16 +246,16 @@ func (e *swissEngine) matchBracket(k int, rem []int, pos map[int]int) []int {
 			}
 			return v + up
 		}},
-		{bitlen(pairs * 2), func(i, j int, in bool) int { // strong preferences met
+		{bitlen(pairs * 2), func(i, j int, in bool) int { // strong preferences not broken
 			if !in {
 				return 0
 			}
 			wi := e.whiteFirst(min(i, j), max(i, j)) == (i < j)
 			v := 0
-			if e.prefs[i].strength >= prefStrong && e.prefs[i].satisfied(wi) {
+			if e.prefs[i].strength < prefStrong || e.prefs[i].satisfied(wi) {
 				v++
 			}
-			if e.prefs[j].strength >= prefStrong && e.prefs[j].satisfied(!wi) {
+			if e.prefs[j].strength < prefStrong || e.prefs[j].satisfied(!wi) {
 				v++
 			}
 			return v
@@ -280,15 +285,21 @@ func (e *swissEngine) matchBracket(k int, rem []int, pos map[int]int) []int {
 	if cb > 0 && int((budget-min(used, budget))/cb) < look {
 		look = max(1, int((budget-min(used, budget))/cb))
 	}
-	fields := fixed
-	for t := k + look - 1; t >= k; t-- { // group k last: it weighs most
+	cross := func(t int) field {
 		level := e.levels[t]
-		fields = append(fields, field{cb, func(i, j int, in bool) int { // nobody floats out of group t
+		return field{cb, func(i, j int, in bool) int { // nobody floats out of group t
 			if (e.score[i] >= level) == (e.score[j] >= level) {
 				return 1
 			}
 			return 0
-		}})
+		}}
+	}
+	// Floats out of this group weigh most, then out of each group below
+	// (docs/tournaments.md: FIDE puts this group's colours before those),
+	// then this group's own criteria.
+	fields := fixed
+	for t := k + look - 1; t >= k; t-- {
+		fields = append(fields, cross(t))
 	}
 	var edges []wideEdge
 	for x, i := range rem {
@@ -305,6 +316,35 @@ func (e *swissEngine) matchBracket(k int, rem []int, pos map[int]int) []int {
 		}
 	}
 	return matchWide(e.v, edges, true)
+}
+
+// dutchShape places a pair of a score group of M players, of whom the
+// first mdps moved down from above, against the Dutch system's ideal:
+// the MDPs (S1) against the best residents (S2) in order, then the rest of
+// the residents top half against bottom half, S1[x] against S2[x]. across
+// says the pair joins the two halves it should; dev is how far it is from
+// the ideal partner. a and b are the players' places in the group.
+func dutchShape(a, b, M, mdps int) (across bool, dev int) {
+	if a > b {
+		a, b = b, a
+	}
+	abs := func(x int) int {
+		if x < 0 {
+			return -x
+		}
+		return x
+	}
+	residents := M - mdps
+	switch {
+	case b < mdps: // two MDPs: only when residents cannot take them
+		return false, abs(b - a - mdps/2)
+	case a < mdps: // an MDP against a resident: the x-th MDP against the x-th resident
+		return true, abs(b - mdps - a)
+	}
+	taken := min(mdps, residents) // residents the MDPs should have
+	ra, rb := a-mdps-taken, b-mdps-taken
+	h := (residents - taken) / 2
+	return (ra < h) != (rb < h), abs(rb - ra - h)
 }
 
 // lastFloat is vertex i's float in the previous round: -1 down (or a

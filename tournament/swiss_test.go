@@ -262,9 +262,9 @@ func dutchQuality(h []record, active []int, pairs [][2]int, byeOf int, firstWhit
 			}{{pa, aw}, {pb, !aw}} {
 				if x.p.satisfied(x.w) {
 					col++
-					if x.p.strength >= prefStrong {
-						strong++
-					}
+				}
+				if x.p.satisfied(x.w) || x.p.strength < prefStrong {
+					strong++
 				}
 			}
 			for _, x := range []int{a, b} {
@@ -280,18 +280,36 @@ func dutchQuality(h []record, active []int, pairs [][2]int, byeOf int, firstWhit
 				fl++
 			}
 			fc += 2*M - pos[a] - pos[b]
-			if (pos[a] < M/2) != (pos[b] < M/2) {
+			mdps := 0
+			for _, p := range members {
+				if h[p].score > l {
+					mdps++
+				}
+			}
+			// the ideal partner of each place, written out directly
+			qa, qb := min(pos[a], pos[b]), max(pos[a], pos[b])
+			var across bool
+			var d int
+			residents := M - mdps
+			taken := min(mdps, residents)
+			switch {
+			case qb < mdps:
+				d = qb - qa - mdps/2
+			case qa < mdps:
+				across, d = true, qb-mdps-qa
+			default:
+				hh := (residents - taken) / 2
+				ra, rb := qa-mdps-taken, qb-mdps-taken
+				across, d = (ra < hh) != (rb < hh), rb-ra-hh
+			}
+			if d < 0 {
+				d = -d
+			}
+			if across {
 				half++
 			}
-			d := pos[b] - pos[a]
-			if d < 0 {
-				d = -d
-			}
-			d -= M / 2
-			if d < 0 {
-				d = -d
-			}
-			ord += max(0, M-d)
+			top := M - qa
+			ord += (M+1)*(M+1)*(M+1) - d*top*top
 		}
 		q = append(q, col, strong, fl, fc, half, ord)
 	}

@@ -29,20 +29,36 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	var tableMB *int
 	var buildDir, verifyDir *string
 	var memMB, upTo *int
+	var wl wlFlags
+	var flags *flag.FlagSet
 	_, g, s, err := gameCommand("solve", args, stdin, func(fs *flag.FlagSet) {
 		asJSON = fs.Bool("json", false, "print one JSON object")
 		budget = fs.Duration("time", 30*time.Second, "give up unproven after this long")
-		tableMB = fs.Int("table", 256, "transposition table size in MiB")
+		tableMB = fs.Int("table", 256, "transposition table size in MiB (with --winloss: 16384 unless given)")
+		flags = fs
 		buildDir = fs.String("build", "", "build (or go on building) the layered database of every position reachable from the position in this directory, forward then backward (Sploof)")
-		verifyDir = fs.String("verify", "", "check a database built with --build: files against their checksums, every valued layer re-derived from the next with the rules engine")
+		verifyDir = fs.String("verify", "", "check a database built with --build: files against their checksums, every layer's keys re-derived from the layer before and every valued layer's values from the next, with the rules engine")
 		memMB = fs.Int("mem", 1024, "with --build: MiB for sorting a layer's keys in memory before runs go to disk")
 		upTo = fs.Int("upto", 0, "with --build: stop the forward sweep after the layer of this ply (0: to the end, then value)")
+		wl.register(fs)
 	})
 	if err != nil {
 		return err
 	}
 	if *buildDir != "" || *verifyDir != "" {
+		if wl.any() {
+			return fmt.Errorf("--winloss and its flags do not go with --build or --verify")
+		}
 		return runSolveDB(g, s, *buildDir, *verifyDir, *memMB, *upTo, stdout)
+	}
+	if wl.any() {
+		table := 16384
+		flags.Visit(func(f *flag.Flag) {
+			if f.Name == "table" {
+				table = *tableMB
+			}
+		})
+		return runSolveWinLoss(s, wl, table, *memMB, *asJSON, stdout)
 	}
 
 	if *budget <= 0 {

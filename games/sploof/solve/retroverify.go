@@ -8,13 +8,16 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 
 	"github.com/tabula-games/tabula/games/sploof"
 )
 
 // VerifyDB checks a database that Build made, by another road than the
 // one that built it. Every file must match the count and checksum its
-// description records and every layer's keys must ascend; then each valued
+// description records and every layer's keys must ascend; every layer's
+// keys are derived again from the layer before with the rules engine (see
+// rederiveKeys), valued or not; then each valued
 // layer's values are derived again from the next layer's with the rules
 // engine — sploof.State's Legal, Play and Outcome, positions rebuilt with
 // sploof.FromBits, keys reduced by permuting points rather than by the
@@ -81,6 +84,16 @@ func VerifyDB(ctx context.Context, dir string, opt BuildOptions) (string, error)
 			break
 		}
 	}
+	// Then every layer's keys, derived again from the layer before with the
+	// rules engine: the checksums only show that a file is the one the
+	// build wrote, not that the build was right (or that a changed key's
+	// checksum was not forged to match).
+	for i := 1; i < len(layers); i++ {
+		if err := rederiveKeys(ctx, b, layers[i-1], layers[i], b.opt.Workers); err != nil {
+			return "", err
+		}
+		fmt.Fprintf(&out, "keys %2d: %d positions re-derived from layer %d, the same set\n", layers[i].Ply, layers[i].Count, layers[i-1].Ply)
+	}
 	// Then the values, from the end back.
 	valued := 0
 	rootLine := "the root is not valued yet"
@@ -124,7 +137,7 @@ func VerifyDB(ctx context.Context, dir string, opt BuildOptions) (string, error)
 			rootLine = "root: the side to move " + valueText(w, pl)
 		}
 	}
-	fmt.Fprintf(&out, "verified: %d layers' files, %d layers' values; %s", len(layers), valued, rootLine)
+	fmt.Fprintf(&out, "verified: %d layers' files and keys, %d layers' values; %s", len(layers), valued, rootLine)
 	return out.String(), nil
 }
 
@@ -225,4 +238,49 @@ func rederive(k uint64, next *layerTable) (byte, error) {
 		return packValue(false, 0), nil // no move
 	}
 	return packValue(false, longestLoss), nil
+}
+
+// rederiveKeys checks that layer next holds exactly the positions one move
+// after a position of layer prev in which the game goes on: every such
+// child (by the rules engine, keys by permutation) is in next, and every
+// key of next is such a child. It holds next's keys in memory (8 bytes
+// and a bit a position). The count of positions the move into next ended
+// the game in is not re-derived.
+func rederiveKeys(ctx context.Context, b *builder, prev, next LayerInfo, workers int) error {
+	keys, err := loadKeys(layerPath(b.dir, next.Ply, "keys"), next.Count)
+	if err != nil {
+		return err
+	}
+	parents, err := loadKeys(layerPath(b.dir, prev.Ply, "keys"), prev.Count)
+	if err != nil {
+		return err
+	}
+	t := &layerTable{keys: keys}
+	seen := make([]uint32, (len(keys)+31)/32)
+	err = parallelChunks(ctx, len(parents), workers, func(lo, hi int) error {
+		var kids []uint64
+		for _, k := range parents[lo:hi] {
+			var err error
+			if kids, err = rulesChildren(k, kids[:0]); err != nil {
+				return fmt.Errorf("layer %d: %w", prev.Ply, err)
+			}
+			for _, c := range kids {
+				i := t.find(c)
+				if i < 0 {
+					return fmt.Errorf("layer %d: position %016x leads to %016x, which the layer lacks", next.Ply, k, c)
+				}
+				atomic.OrUint32(&seen[i/32], 1<<(i%32))
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for i := range keys {
+		if seen[i/32]&(1<<(i%32)) == 0 {
+			return fmt.Errorf("layer %d: position %016x is not one move after any position of layer %d", next.Ply, keys[i], prev.Ply)
+		}
+	}
+	return nil
 }

@@ -71,20 +71,20 @@ func keySymOfBits(b sploof.Bits) (uint64, int) {
 }
 
 // rulesChildren appends the canonical keys of the positions one move after
-// the position of key k in which the game goes on, by the rules engine.
+// the position of key k that a layer keeps, by the rules engine: those in
+// which the game goes on, and those it ends in only because the side to
+// move has no move (no line on the board), as Build keeps them.
 func rulesChildren(k uint64, out []uint64) ([]uint64, error) {
 	st, err := sploof.FromBits(bitsOfKey(k))
 	if err != nil {
 		return out, err
 	}
-	if st.Outcome().Over() {
-		return out, fmt.Errorf("position %016x: the game is over", k)
-	}
-	for _, m := range st.Legal(nil) {
+	for _, m := range st.Legal(nil) { // none when the side to move has none
 		c := *st
 		c.Play(m)
-		if !c.Outcome().Over() {
-			out = append(out, keyOfBits(c.Bits()))
+		b := c.Bits()
+		if occ := b.White | b.Black | b.Red; !c.Outcome().Over() || !sploof.HasLine(b.White, occ) && !sploof.HasLine(b.Black, occ) {
+			out = append(out, keyOfBits(b))
 		}
 	}
 	return out, nil

@@ -1,0 +1,38 @@
+package agent
+
+import (
+	"context"
+	"testing"
+
+	"github.com/tabula-games/tabula/game"
+	_ "github.com/tabula-games/tabula/games/sgolte"
+	_ "github.com/tabula-games/tabula/games/skjuub"
+	_ "github.com/tabula-games/tabula/games/sploof"
+)
+
+// benchmarkSearch is what SearchSpeed measures, by iterations: the game's
+// search agent on one worker from the default start, no tree reused; each op
+// is one search of iters iterations.
+func benchmarkSearch(b *testing.B, name string, iters int) {
+	g, err := game.Lookup(name)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s, _ := g.New(nil, 1)
+	obs, err := game.Observe(s, s.ToMove())
+	if err != nil {
+		b.Fatal(err)
+	}
+	a := newSearch(g, MCTSConfig{Iters: iters, Workers: 1, NoReuse: true}, 1, "mcts")
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if _, err := a.Choose(context.Background(), obs); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.N*iters)/b.Elapsed().Seconds(), "iters/s")
+}
+
+func BenchmarkSearchSploof(b *testing.B) { benchmarkSearch(b, "sploof", 100000) }
+func BenchmarkSearchSkjuub(b *testing.B) { benchmarkSearch(b, "skjuub", 50000) }
+func BenchmarkSearchSgolte(b *testing.B) { benchmarkSearch(b, "sgolte", 20000) }

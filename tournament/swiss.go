@@ -199,8 +199,15 @@ func (e *swissEngine) matchBracket(k int, rem []int, pos map[int]int) []int {
 		}
 	}
 	// Low fields first; they are packed from the top down below.
+	const budget = 120 // of 127: the matching doubles weights and adds duals
+	// The lexicographic field takes what the others leave, up to 40 bits,
+	// keeping room for this group's own floats.
+	others := bitlen(pairs*(M+1)*(M+1)) + bitlen(pairs*2*M) + bitlen(pairs) + bitlen(pairs*5) + 2*bitlen(pairs*2) +
+		bitlen(pairs) // this group's floats
+	lexB, lexR := lexShape(M, mdps, int(budget)-int(others))
+	lexBits := uint(lexB * lexR)
 	fixed := []field{
-		{bitlen(pairs * (M + 1) * (M + 1) * (M + 1)), func(i, j int, in bool) int { // the Dutch order: S1[x] against S2[x], transpositions near it
+		{bitlen(pairs * (M + 1) * (M + 1)), func(i, j int, in bool) int { // the Dutch order: S1[x] against S2[x], transpositions near it
 			if !in {
 				return 0
 			}
@@ -209,7 +216,19 @@ func (e *swissEngine) matchBracket(k int, rem []int, pos map[int]int) []int {
 			// the Dutch system tries transpositions that keep the top
 			// boards first.
 			top := M - min(pos[i], pos[j])
-			return (M+1)*(M+1)*(M+1) - dev*top*top
+			return (M+1)*(M+1) - dev*top
+		}},
+		{bitlen(pairs * 2 * M), func(i, j int, in bool) int { // float the lowest, keep the highest
+			if !in {
+				return 0
+			}
+			return 2*M - pos[i] - pos[j]
+		}},
+		{lexBits, func(i, j int, in bool) int { // S2 in the order the Dutch system tries it, top rows first
+			if !in {
+				return 0
+			}
+			return lexValue(pos[i], pos[j], M, mdps, lexB, lexR)
 		}},
 		{bitlen(pairs), func(i, j int, in bool) int { // S1 against S2, no exchange between them
 			if in {
@@ -218,12 +237,6 @@ func (e *swissEngine) matchBracket(k int, rem []int, pos map[int]int) []int {
 				}
 			}
 			return 0
-		}},
-		{bitlen(pairs * 2 * M), func(i, j int, in bool) int { // float the lowest, keep the highest
-			if !in {
-				return 0
-			}
-			return 2*M - pos[i] - pos[j]
 		}},
 		{bitlen(pairs * 5), func(i, j int, in bool) int { // floats not repeated
 			if !in {
@@ -275,7 +288,6 @@ func (e *swissEngine) matchBracket(k int, rem []int, pos map[int]int) []int {
 			return v
 		}},
 	}
-	const budget = 120 // of 127: the matching doubles weights and adds duals
 	used := uint(0)
 	for _, f := range fixed {
 		used += f.bits
@@ -345,6 +357,50 @@ func dutchShape(a, b, M, mdps int) (across bool, dev int) {
 	ra, rb := a-mdps-taken, b-mdps-taken
 	h := (residents - taken) / 2
 	return (ra < h) != (rb < h), abs(rb - ra - h)
+}
+
+// dutchRowCol places a pair that joins S1 and S2: the S1 player's row
+// (the MDPs first, then the remainder's top half) and the S2 player's
+// column; ok is false for any other pair.
+func dutchRowCol(a, b, M, mdps int) (row, col int, ok bool) {
+	if a > b {
+		a, b = b, a
+	}
+	residents := M - mdps
+	switch {
+	case b < mdps:
+		return 0, 0, false
+	case a < mdps:
+		return a, b - mdps, true
+	}
+	taken := min(mdps, residents)
+	ra, rb := a-mdps-taken, b-mdps-taken
+	h := (residents - taken) / 2
+	if ra < 0 || ra >= h || rb < h {
+		return 0, 0, false
+	}
+	return mdps + ra, rb - h, true
+}
+
+// lexShape sizes the field that ranks a group's pairings as the Dutch
+// system orders its transpositions: lexicographically by the S2 player
+// each S1 row gets, the top row first. Each row takes b bits; only the
+// first r rows fit in 40 bits or the room left (the order field
+// approximates the rest).
+func lexShape(M, mdps, room int) (b, r int) {
+	b = int(bitlen(max(M, 1)))
+	rows := mdps + (M-mdps-min(mdps, M-mdps))/2
+	return b, max(0, min(rows, min(40, room)/b))
+}
+
+// lexValue is a pair's part of that field: the earlier its column in its
+// row, the more it weighs, rows far above columns.
+func lexValue(a, b, M, mdps, bits, rows int) int {
+	row, col, ok := dutchRowCol(a, b, M, mdps)
+	if !ok || row >= rows {
+		return 0
+	}
+	return ((1 << bits) - 1 - min(col, (1<<bits)-1)) << (bits * (rows - 1 - row))
 }
 
 // lastFloat is vertex i's float in the previous round: -1 down (or a

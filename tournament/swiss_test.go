@@ -245,7 +245,7 @@ func dutchQuality(h []record, active []int, pairs [][2]int, byeOf int, firstWhit
 			pos[p] = i
 		}
 		M := len(members)
-		var col, strong, fl, fc, half, ord int
+		var col, strong, fl, fc, half, ord, lex int
 		for _, pr := range pairs {
 			if made[pr[0]] != k {
 				continue
@@ -309,9 +309,11 @@ func dutchQuality(h []record, active []int, pairs [][2]int, byeOf int, firstWhit
 				half++
 			}
 			top := M - qa
-			ord += (M+1)*(M+1)*(M+1) - d*top*top
+			ord += (M+1)*(M+1) - d*top
+			lb, lr := lexShape(M, mdps, 40)
+			lex += lexValue(qa, qb, M, mdps, lb, lr)
 		}
-		q = append(q, col, strong, fl, fc, half, ord)
+		q = append(q, col, strong, fl, half, lex, fc, ord)
 	}
 	return q
 }

@@ -94,48 +94,62 @@ func best(ms []string, score func(string) float64) []string {
 	return out
 }
 
-// sgolte flips as many stones as it can, takes a central first stone by the
-// pie rule, and otherwise places near the middle.
+// sgolte flips as many stones as it can (flipping splits the opponent's
+// groups), and among equals places where it touches the fewest of its own
+// stones: measured, this beats the random bot in nearly every game, while
+// placing next to its own stones or near the middle loses nearly every game.
 func sgolte(view json.RawMessage, legal []string) string {
 	var v struct {
-		Size  int      `json:"size"`
-		Black []string `json:"black"`
-		White []string `json:"white"`
+		Size   int      `json:"size"`
+		ToMove string   `json:"toMove"`
+		Black  []string `json:"black"`
+		White  []string `json:"white"`
 	}
 	json.Unmarshal(view, &v)
-	flips := func(m string) float64 {
-		if !strings.Contains(m, "(") {
-			return 0
+	mine := v.Black
+	if v.ToMove == "white" {
+		mine = v.White
+	}
+	return pick(best(legal, func(m string) float64 {
+		if m == "swap" || m == "pass" {
+			return -1000 // never swap: the simplest answer to the pie rule
 		}
-		return float64(strings.Count(m, ",") + 1)
-	}
-	if top := best(legal, flips); flips(top[0]) > 0 {
-		return pick(top)
-	}
-	if slices.Contains(legal, "swap") {
-		stones := append(v.Black, v.White...)
-		if len(stones) > 0 && centreDistance(stones[0], v.Size) <= 2 {
-			return "swap"
+		cell, flipped, _ := strings.Cut(m, "(")
+		flips := 0
+		if flipped != "" {
+			flips = strings.Count(flipped, ",") + 1
 		}
-	}
-	var cells []string
-	for _, m := range legal {
-		if m != "swap" && m != "pass" {
-			cells = append(cells, m)
+		own := 0
+		for _, n := range neighbours(cell, v.Size) {
+			if slices.Contains(mine, n) {
+				own++
+			}
 		}
-	}
-	if len(cells) == 0 {
-		return legal[0]
-	}
-	return pick(best(cells, func(m string) float64 { return -centreDistance(m, v.Size) }))
+		return float64(100*flips - own)
+	}))
 }
 
-// centreDistance is how far a Sgolte cell such as "e5" is from the middle.
-func centreDistance(cell string, size int) float64 {
-	row := int(cell[0] - 'a')
-	num, _ := strconv.Atoi(strings.SplitN(cell[1:], "(", 2)[0])
-	length := size + min(row, 2*size-2-row)
-	return math.Abs(float64(row-(size-1))) + math.Abs(float64(num)-float64(length+1)/2)
+// neighbours lists the cells next to a Sgolte cell such as "e5" (rows a…
+// from the bottom, numbered from 1 at the left; the middle row is the
+// longest).
+func neighbours(cell string, size int) []string {
+	r, mid := int(cell[0]-'a'), size-1
+	k, _ := strconv.Atoi(cell[1:])
+	up := [][2]int{{r + 1, k - 1}, {r + 1, k}}
+	if r < mid {
+		up = [][2]int{{r + 1, k}, {r + 1, k + 1}}
+	}
+	down := [][2]int{{r - 1, k - 1}, {r - 1, k}}
+	if r > mid {
+		down = [][2]int{{r - 1, k}, {r - 1, k + 1}}
+	}
+	var out []string
+	for _, c := range append(append([][2]int{{r, k - 1}, {r, k + 1}}, up...), down...) {
+		if c[0] >= 0 && c[0] <= 2*mid && c[1] >= 1 && c[1] <= size+min(c[0], 2*mid-c[0]) {
+			out = append(out, string(rune('a'+c[0]))+strconv.Itoa(c[1]))
+		}
+	}
+	return out
 }
 
 // sploof places as high as it can and removes a red only when it must.

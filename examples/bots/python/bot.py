@@ -22,30 +22,36 @@ GAMES = ["sgolte", "sploof", "skjuub", "skyjo"]
 
 
 def sgolte(view, legal, seat):
-    # Flipping stones splits the opponent's groups: flip as many as we can.
-    def flips(m):
-        return m.count(",") + 1 if "(" in m else 0
-    most = max(flips(m) for m in legal)
-    if most > 0:
-        return random.choice([m for m in legal if flips(m) == most])
-    if "swap" in legal:
-        # The pie rule: take over the first stone when it sits near the middle.
-        stone = (view["black"] + view["white"])[0]
-        if centre_distance(stone, view["size"]) <= 2:
-            return "swap"
-    cells = [m for m in legal if m not in ("swap", "pass")]
-    if not cells:
-        return legal[0]
-    best = min(centre_distance(m, view["size"]) for m in cells)
-    return random.choice([m for m in cells if centre_distance(m, view["size"]) == best])
+    # Flipping stones splits the opponent's groups: flip as many as we can,
+    # and among equals place where we touch the fewest of our own stones
+    # (measured: this beats the random bot in nearly every game; placing
+    # next to our own stones or near the middle loses nearly every game).
+    me = view["toMove"]
+    mine = set(view[me])
+    size = view["size"]
+
+    def score(m):
+        if m in ("swap", "pass"):
+            return (-1, 0)  # never swap: the simplest answer to the pie rule
+        flips = m.count(",") + 1 if "(" in m else 0
+        cell = m.split("(")[0]
+        return (flips, -sum(1 for n in neighbours(cell, size) if n in mine))
+
+    top = max(score(m) for m in legal)
+    return random.choice([m for m in legal if score(m) == top])
 
 
-def centre_distance(cell, size):
-    """How far a Sgolte cell such as "e5" is from the middle of the board."""
-    row = ord(cell[0]) - ord("a")
-    number = int(cell[1:].split("(")[0])
-    length = size + min(row, 2 * size - 2 - row)
-    return abs(row - (size - 1)) + abs(number - (length + 1) / 2)
+def neighbours(cell, size):
+    """The cells next to a Sgolte cell such as "e5" (rows a.. from the bottom,
+    numbered from 1 at the left; the middle row is the longest)."""
+    r, k, mid = ord(cell[0]) - ord("a"), int(cell[1:]), size - 1
+    up = [(r + 1, k), (r + 1, k + 1)] if r < mid else [(r + 1, k - 1), (r + 1, k)]
+    down = [(r - 1, k), (r - 1, k + 1)] if r > mid else [(r - 1, k - 1), (r - 1, k)]
+    out = []
+    for row, num in [(r, k - 1), (r, k + 1)] + up + down:
+        if 0 <= row <= 2 * mid and 1 <= num <= size + min(row, 2 * mid - row):
+            out.append(chr(ord("a") + row) + str(num))
+    return out
 
 
 def sploof(view, legal, seat):

@@ -484,3 +484,20 @@ func TestDutchAgainstBruteForce(t *testing.T) {
 	}
 	t.Logf("%d rounds compared", compared)
 }
+
+// A round 2 of 19 players that bbpPairings (a FIDE-endorsed Dutch engine)
+// paired as below. In the top group of nine, 19 had the bye and must not
+// float again; the first transposition that gives everyone their colour
+// pairs 1-6, 2-5, 3-8, 4-19 and leaves 7 to float (not 8, the lowest), to
+// meet 18, the best of the group below.
+func TestDutchFirstTranspositionDecidesTheFloater(t *testing.T) {
+	r1 := Round{Pairings: []Pairing{
+		{0, 9, WhiteWins}, {10, 1, BlackWins}, {2, 11, WhiteWins}, {12, 3, BlackWins}, {4, 13, WhiteWins},
+		{14, 5, BlackWins}, {6, 15, WhiteWins}, {16, 7, BlackWins}, {8, 17, Draw},
+	}, Byes: []int{18}}
+	r, err := PairSwiss(19, []Round{r1}, all(19), SwissOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantRound(t, r, "6-1", "2-5", "8-3", "4-19", "18-7", "10-9", "12-15", "14-11", "16-13", "bye 17")
+}

@@ -9,11 +9,13 @@
 //
 // Files: server.go (Config, New, Start, Shutdown), routes.go, httpx.go
 // (requests, answers, middleware), errors.go, auth.go, password.go,
-// ratelimit.go, proxy.go, origin.go, headers.go, text.go, metrics.go;
+// ratelimit.go (limits: site-wide ones in the store, per-node ones in
+// memory), quotas.go, proxy.go, origin.go, headers.go, text.go, metrics.go;
 // lobby.go (create, list, seats), play.go (commands, moves, the game as it
 // stands), notifications.go, catalog.go, records.go, rulesapi.go,
 // analysis.go (the analysis board and reviews); views.go
-// (everything a client may see of a game), summary.go; hub.go (the
+// (everything a client may see of a game), summary.go, usercache.go and
+// ratings.go (the names and ratings beside players); hub.go (the
 // fan-out), ws.go, wsguard.go, gamechannel.go, userchannel.go.
 package server
 

@@ -26,7 +26,7 @@ const routes = [
   [/^\/account$/, accountPage],
   [/^\/rules(?:\/(\w+))?$/, rulesPage],
   [/^\/learn(?:\/(\w+))?$/, learnPage],
-  [/^\/puzzles\/(\w+)$/, puzzlePage],
+  [/^\/puzzles(?:\/(\w+))?$/, puzzlePage],
   [/^\/analysis\/(\w+)$/, analysisPage],
   [/^\/review\/([\w-]+)$/, reviewPage],
 ]
@@ -35,9 +35,27 @@ const main = document.getElementById('main')
 const header = document.getElementById('top')
 let page = null
 
+// The application lives at the site's root; the server answers any other
+// path naming no file with this page and status 404 (server/routes.go),
+// and the page then says so. Its links lead back to the root.
+const lost = !['/', '/index.html'].includes(location.pathname)
+const home = lost ? '/' : ''
+
+function notFound() {
+  main.append(h('h1', {}, t('notFound.title')), h('p', {}, t('notFound.lead')), h('p', {}, h('a', {href: home + '#/', 'data-test': 'not-found-home'}, t('nav.home'))))
+}
+
 function route() {
   const hash = location.hash
   if (hash && !hash.startsWith('#/')) return // an in-page anchor, not a route
+  if (lost) {
+    if (page && page.destroy) page.destroy()
+    page = null
+    clear(main)
+    notFound()
+    renderHeader()
+    return
+  }
   const [path, query] = decodeURIComponent(hash.slice(1) || '/').split('?')
   if (page && page.destroy) page.destroy()
   page = null
@@ -50,14 +68,14 @@ function route() {
       return
     }
   }
-  main.append(h('h1', {}, t('notFound.title')), h('p', {}, h('a', {href: '#/'}, t('nav.home'))))
+  notFound()
   renderHeader()
 }
 
 function navLink(href, label, test) {
   const here = (location.hash || '#/').split('?')[0]
-  const current = here === href || (href !== '#/' && here.startsWith(href))
-  return h('a', {href, 'aria-current': current ? 'page' : null, 'data-test': test}, label)
+  const current = !lost && (here === href || (href !== '#/' && here.startsWith(href)))
+  return h('a', {href: home + href, 'aria-current': current ? 'page' : null, 'data-test': test}, label)
 }
 
 function renderHeader() {
@@ -69,11 +87,13 @@ function renderHeader() {
     onchange: (ev) => setLang(ev.target.value)},
   languages.map((l) => h('option', {value: l.code, selected: l.code === lang()}, l.name)))
   header.append(
-    h('a', {href: '#/', class: 'brand', 'aria-label': t('nav.home')}, h('span', {class: 'logo', 'aria-hidden': 'true'}, '◆'), h('span', {class: 'name'}, ' Tabula')),
+    h('a', {href: home + '#/', class: 'brand', 'aria-label': t('nav.home')}, h('span', {class: 'logo', 'aria-hidden': 'true'}, '◆'), h('span', {class: 'name'}, ' Tabula')),
     h('nav', {'aria-label': t('nav.main')},
       navLink('#/', t('nav.home'), 'nav-home'),
       navLink('#/lobby', t('nav.lobby'), 'nav-lobby'),
       navLink('#/rules', t('nav.rules'), 'nav-rules'),
+      navLink('#/learn', t('nav.learn'), 'nav-learn'),
+      navLink('#/puzzles', t('nav.puzzles'), 'nav-puzzles'),
       user ? navLink('#/user/' + encodeURIComponent(user.name), t('nav.profile'), 'nav-profile') : null,
       navLink('#/account', user ? user.name + (user.guest ? ' (' + t('account.guest') + ')' : '') : t('nav.signIn'), 'nav-account')),
     h('div', {class: 'tools'}, schemeButton(),

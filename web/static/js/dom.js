@@ -50,14 +50,38 @@ export function clear(node) {
   while (node.firstChild) node.removeChild(node.lastChild)
 }
 
-/** fmtTime formats an RFC 3339 time for people, in the page's language. */
+/**
+ * fmtTime formats an RFC 3339 time for people, in the page's language.
+ * A browser without date data for the language (Mongolian, in many) would
+ * write it in English: then it is written in the language's own pattern
+ * (OWN_DATES), numbers only but for the words of that pattern.
+ */
 export function fmtTime(iso, lang) {
   if (!iso) return ''
+  const d = new Date(iso)
+  if (Number.isNaN(d.getTime())) return iso
   try {
-    return new Date(iso).toLocaleString(lang, {dateStyle: 'medium', timeStyle: 'short'})
+    if (OWN_DATES[lang] && !hasDates(lang)) return ownDate(d, OWN_DATES[lang])
+    return d.toLocaleString(lang, {dateStyle: 'medium', timeStyle: 'short'})
   } catch {
     return iso
   }
+}
+
+// The patterns of the languages whose date data a browser may lack:
+// Mongolian's "2026 оны 12-р сарын 1, 15:04".
+const OWN_DATES = {mn: '{y} оны {m}-р сарын {d}, {H}:{M}'}
+
+/** hasDates: the browser formats dates in lang itself (not a fallback). */
+export function hasDates(lang) {
+  return Intl.DateTimeFormat.supportedLocalesOf([lang]).length > 0 &&
+    new Intl.DateTimeFormat(lang).resolvedOptions().locale.split('-')[0] === lang
+}
+
+function ownDate(d, pattern) {
+  const two = (n) => String(n).padStart(2, '0')
+  const parts = {y: d.getFullYear(), m: d.getMonth() + 1, d: d.getDate(), H: two(d.getHours()), M: two(d.getMinutes())}
+  return pattern.replace(/\{(\w)\}/g, (_, k) => String(parts[k]))
 }
 
 /**

@@ -49,9 +49,28 @@ export function setLang(code) {
   window.dispatchEvent(new CustomEvent('tabula:lang', {detail: code}))
 }
 
-/** t('key', {name: 'x'}) is the string for key in the current language, {name} replaced. */
+const pluralRules = {}
+
+/**
+ * pluralKey is the key of the form of key that suits the count in params
+ * (n, else plies) in language code: key + '.' + the language's plural
+ * category of it (Intl.PluralRules: 'one', 'few', 'other'…) where dict has
+ * that form, else key itself (the form of every other count). English
+ * writes 'x.one' beside 'x'; Korean, with no plural, needs none.
+ */
+export function pluralKey(dict, key, params, code) {
+  const n = params ? (params.n ?? params.plies) : undefined
+  if (typeof n !== 'number' || typeof Intl === 'undefined' || !Intl.PluralRules) return key
+  if (!pluralRules[code]) pluralRules[code] = new Intl.PluralRules(code)
+  const form = key + '.' + pluralRules[code].select(n)
+  return form in dict ? form : key
+}
+
+/** t('key', {name: 'x'}) is the string for key in the current language, {name} replaced; a count n picks its plural form. */
 export function t(key, params) {
-  let str = dictionaries[current][key] ?? en[key] ?? key
+  const dict = dictionaries[current]
+  const k = pluralKey(dict, key, params, current)
+  let str = dict[k] ?? en[k] ?? key
   if (params) str = str.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m))
   return str
 }

@@ -164,6 +164,16 @@ export class Board {
     return !!this.state && (!this.state.status || this.state.status === 'live')
   }
 
+  /**
+   * owner names the player or bot of a seat, to follow its side's name;
+   * '' where the board has no players (the analysis board, the editor),
+   * so that a side is not named twice ("White (White)").
+   */
+  owner(seat) {
+    const se = this.state && this.state.seats && this.state.seats[seat]
+    return se && (se.user || se.kind === 'bot') ? this.seatLabel(seat) : ''
+  }
+
   seatLabel(seat) {
     const se = this.state && this.state.seats && this.state.seats[seat]
     if (!se) return t('seat.n', {n: seat + 1})

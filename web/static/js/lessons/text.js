@@ -3,7 +3,7 @@
 // self-contained part of the site; lesson texts themselves are in the
 // lesson data (learn/lessons/<game>.json), keyed by language.
 
-import {lang} from '../i18n.js'
+import {lang, pluralKey} from '../i18n.js'
 
 const words = {
   en: {
@@ -37,6 +37,7 @@ const words = {
     'learn.hint.danger': 'Careful: only {n} of your skjuubs can move. If none can at the start of your turn, you lose.',
     'learn.hint.bonus': 'Bonus action: place, slide or tumble another skjuub, pick one up, turn one a quarter, or pass.',
     'learn.hint.legal': 'You have {n} legal moves; the board marks where you may click.',
+    'learn.hint.legal.one': 'You have {n} legal move; the board marks where you may click.',
     'learn.hint.theirTurn': 'Wait for the bot’s move.',
     'puzzle.title': '{game} puzzles',
     'puzzle.lead': 'Each position comes from a game between bots. Exactly one move wins by force within a few plies (a ply is one move of one player). Find it.',
@@ -54,7 +55,8 @@ const words = {
     'puzzle.hintSpecial': 'The winning move is {move}.',
     'puzzle.hintRemove': 'The winning move removes a red ball.',
     'puzzle.hintRow': 'The winning move is in row {row}.',
-    'puzzle.hintFlips': 'The winning move flips {n} stone(s).',
+    'puzzle.hintFlips': 'The winning move flips {n} stones.',
+    'puzzle.hintFlips.one': 'The winning move flips {n} stone.',
   },
   ko: {
     'learn.title': '배우기',
@@ -160,7 +162,9 @@ const words = {
 
 /** lt('key', {game: 'Skjuub'}) is a lesson-page string in the interface language. */
 export function lt(key, params) {
-  let str = (words[lang()] || words.en)[key] ?? words.en[key] ?? key
+  const dict = words[lang()] || words.en
+  key = pluralKey(dict, key, params, lang())
+  let str = dict[key] ?? words.en[key] ?? key
   if (params) str = str.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m))
   return str
 }

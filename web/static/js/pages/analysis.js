@@ -124,9 +124,10 @@ export function analysisPage(main, [game], query) {
     const forward = shown && node.parent === shown
     shown = node
     steps.where.textContent = t('analysis.at', {ply: node.ply})
-    if (!board) board = new games[game].Board(boardBox, {interactive: true, onMove: (mv) => play([mv]), infoHost: info, levels: true})
+    if (!board) board = new games[game].Board(boardBox, {interactive: true, study: true, onMove: (mv) => play([mv]), infoHost: info, levels: true})
     const path = tree.path(node)
-    const seats = names(ans).map((name, i) => ({kind: 'human', user: name, seat: i, name: ans.seatNames[i]}))
+    // No players here: the sides are named by the boards themselves.
+    const seats = (ans.seatNames || []).map((name, i) => ({kind: 'study', seat: i, name}))
     board.set({view: ans.view, legal: ans.status === 'ongoing' ? ans.legal : null, seat: ans.toMove, seats,
       moves: path.map((n) => ({ply: n.ply - 1, seat: n.seat >= 0 ? n.seat : (n.parent.ans ? n.parent.ans.toMove : 0), move: n.move})), status: ans.status === 'ongoing' ? 'live' : 'finished', fresh: forward})
     analyse(node)

@@ -57,7 +57,8 @@ export function gamePage(main, [id]) {
       if (!st.summary) return
       renderSeats()
       renderButtons()
-    }})
+    },
+    drawn: () => setTitle()})
   const list = new MoveList({onPick: (n) => go(n), test: 'moves'})
   const here = () => (st.review ? st.review.ply : st.moves.length)
   const stepTo = (step) => go({first: 0, prev: here() - 1, next: here() + 1, last: st.moves.length}[step])
@@ -68,21 +69,31 @@ export function gamePage(main, [id]) {
   })
   const typed = h('input', {type: 'text', id: 'move-text', list: 'legal-moves', autocomplete: 'off', spellcheck: 'false', 'data-test': 'move-text'})
   const datalist = h('datalist', {id: 'legal-moves'})
+  // A typed move's error stands right under the input it is about.
+  const typedErr = h('p', {class: 'error typed-error', role: 'alert', 'data-test': 'typed-error', id: 'typed-error', hidden: true})
+  const typedError = (text) => {
+    typedErr.textContent = text
+    typedErr.hidden = !text
+    if (text) typed.setAttribute('aria-describedby', 'typed-error')
+    else typed.removeAttribute('aria-describedby')
+  }
+  typed.addEventListener('input', () => typedError(''))
   const typedForm = h('form', {class: 'typed-move', onsubmit: (ev) => {
     ev.preventDefault()
     const mv = typed.value.trim()
     if (!mv) return
     if (!st.legal || !st.legal.length) {
-      errBox.replaceChildren(h('p', {class: 'error'}, t('board.waitTurn')))
+      typedError(t('board.waitTurn'))
       return
     }
     if (!st.legal.includes(mv)) {
-      errBox.replaceChildren(h('p', {class: 'error'}, t('board.notLegal', {move: mv})))
+      typedError(t('board.notLegal', {move: mv}))
       return
     }
+    typedError('')
     typed.value = ''
     sendMove(mv)
-  }}, h('label', {for: 'move-text'}, t('game.typeMove')), typed, datalist, h('button', {type: 'submit'}, t('game.play')))
+  }}, h('label', {for: 'move-text'}, t('game.typeMove')), typed, datalist, h('button', {type: 'submit'}, t('game.play')), typedErr)
 
   // One layout, placed by CSS: on a wide screen the board on the left and
   // players, controls and moves in a column beside it, all within the
@@ -290,6 +301,20 @@ export function gamePage(main, [id]) {
       seats: st.summary ? st.summary.seats : [], moves: st.moves, status: st.summary && st.summary.status, fresh}
   }
 
+  /**
+   * setTitle names the game in the tab's title, and what waits for the
+   * player there: an offer or takeback request to answer, a rematch to
+   * accept, or their turn.
+   */
+  function setTitle() {
+    const sum = st.summary
+    if (!sum || gone) return
+    const game = gameTitle(sum.game)
+    const asked = room.asked()
+    if (asked) document.title = t('game.tabAsked.' + asked, {game})
+    else document.title = myTurn() ? t('game.tabTurn', {game}) : game + ' · Tabula'
+  }
+
   function myTurn() {
     return !!(st.summary && st.summary.status === 'live' && st.seat >= 0 && st.legal && st.legal.length)
   }
@@ -488,7 +513,7 @@ export function gamePage(main, [id]) {
     const sum = st.summary
     if (!sum) return
     title.textContent = gameTitle(sum.game) + ' · ' + t('status.' + sum.status)
-    document.title = myTurn() ? t('game.tabTurn', {game: gameTitle(sum.game)}) : gameTitle(sum.game) + ' · Tabula'
+    setTitle()
     renderSeats()
     list.set(sum, st.moves, true)
     renderReview()

@@ -28,6 +28,7 @@ function hintText(game, move) {
 }
 
 export function puzzlePage(main, [game], query) {
+  if (!game) game = PUZZLE_GAMES[0] // the menu's Puzzles: the first game's
   if (!PUZZLE_GAMES.includes(game)) {
     main.append(h('h1', {}, t('notFound.title')))
     return null

@@ -19,13 +19,15 @@ export class Room {
   /**
    * @param {object} opts channel(): the game channel; game(): the page's
    *   state ({summary, seat, moves}); say(node|null): an error to show;
-   *   changed(): the buttons depend on the room, draw them again.
+   *   changed(): the buttons depend on the room, draw them again;
+   *   drawn(): the room was drawn (optional).
    */
-  constructor({channel, game, say, changed}) {
+  constructor({channel, game, say, changed, drawn}) {
     this.channel = channel
     this.game = game
     this.say = say
     this.changed = changed
+    this.drawn = drawn // after each drawing: the page's title follows the room
     this.n = 0
     this.offers = []
     this.away = []
@@ -55,6 +57,22 @@ export class Room {
     }
     this.rematch = msg.rematch || null
     this.draw()
+  }
+
+  /**
+   * asked is what the room asks of this page's player now: 'draw' or
+   * 'takeback' (another player's offer the player may answer), 'rematch'
+   * (an invitation to one), or '' — the tab's title tells of it.
+   */
+  asked() {
+    const st = this.game()
+    if (!st.summary || st.seat < 0) return ''
+    const o = this.offers.find((o) => o.seat !== st.seat && !(o.accepted || []).includes(st.seat))
+    if (o) return o.kind
+    const r = this.rematch
+    const me = session.current()
+    const seat = r && me ? r.seats.find((se) => se.user === me.name) : null
+    return r && r.status === 'open' && seat && seat.kind === 'invite' ? 'rematch' : ''
   }
 
   /** fresh says whether a room event is new (not already in the snapshot), and counts it. */
@@ -260,6 +278,7 @@ export class Room {
     if (sum.status === 'finished' && player && this.rematch) this.drawRematch()
     this.el.hidden = !this.el.childNodes.length
     this.tick()
+    if (this.drawn) this.drawn()
   }
 
   drawRematch() {

@@ -42,12 +42,29 @@ export function rulesPage(main, [name]) {
       note.textContent = t('rules.notTranslated')
     }
     body.lang = translated ? l : 'en'
-    body.replaceChildren(render(text, {diagram: diagramFigure}))
+    body.replaceChildren(render(forWeb(text), {diagram: diagramFigure}))
     const words = await glossaryFor(name, body.lang).catch(() => null)
     if (words) body.append(words)
     await drawDiagrams(body)
     body.setAttribute('data-ready', '')
   }).catch(() => body.replaceChildren(h('p', {class: 'error'}, t('error.network'))))
+}
+
+/**
+ * forWeb takes out of a rules file what only the command line reads: its
+ * examples (code blocks of tabula commands), its flags (a parenthesis
+ * holding `-o players=N` or `--p1`, said in any language), the sentences
+ * about the command line or naming a command, and the "-o " before an
+ * option it names
+ * (`starter=finisher` stays: the lobby offers the same option).
+ */
+export function forWeb(md) {
+  const flag = '`(?:-o |--|tabula )[^`]*`'
+  return md
+    .replace(/^```[^\n]*\n(?:tabula [^\n]*\n)+```[^\n]*\n?/gm, '')
+    .replace(new RegExp(`[ \\t]?\\([^()]*${flag}[^()]*\\)`, 'g'), '')
+    .replace(/(^|[.!?:]\s+)[^.!?:\n|]*(?:command line|명령줄|тушаалын мөр|`tabula )[^.!?|]*[.!?]/gm, '$1')
+    .replace(/`-o ([^`]+)`/g, '`$1`')
 }
 
 let glossaryPromise = null

@@ -131,7 +131,8 @@ export class SgolteBoard extends Board {
       }})
       return {text, buttons}
     }
-    let text = t('sgolte.yourTurn', {colour: t('colour.' + view.toMove)})
+    // the analysis board (study): the user plays every side
+    let text = t(this.props.study ? 'sgolte.turnFor' : 'sgolte.yourTurn', {colour: t('colour.' + view.toMove)})
     if (legal.includes('swap')) {
       text = t('sgolte.pieOffer')
       buttons.push({label: t('sgolte.swap'), move: 'swap', run: () => this.play('swap')})
@@ -312,7 +313,7 @@ export class SgolteBoard extends Board {
 
   ownerOf(colour) {
     const view = this.state.view
-    for (const seat of [0, 1]) if (colourOf(view, seat) === colour) return '(' + this.seatLabel(seat) + ')'
+    for (const seat of [0, 1]) if (colourOf(view, seat) === colour && this.owner(seat)) return '(' + this.owner(seat) + ')'
     return ''
   }
 

@@ -117,7 +117,7 @@ export class SkjuubBoard extends Board {
       return {text, buttons}
     }
     const bonus = view.phase === 'bonus'
-    let text = bonus ? t('skjuub.bonus', {sq: view.sacrificed || ''}) : t('skjuub.yourTurn')
+    let text = bonus ? t('skjuub.bonus', {sq: view.sacrificed || ''}) : (this.props.study ? t('skjuub.turnFor', {player: view.toMove}) : t('skjuub.yourTurn'))
     if (this.sel && this.sel.kind === 'place') {
       text = t('skjuub.chooseDir', {sq: this.sel.sq})
       for (const {text: mv, a} of this.placements(this.sel.sq)) {
@@ -271,7 +271,7 @@ export class SkjuubBoard extends Board {
       const act = [...map.keys()].filter((sq) => map.get(sq).player === player && active(map, sq)).length
       this.info.append(h('div', {class: 'pool ' + (view.toMove === player && this.live() ? 'to-move' : ''), 'data-test': 'pool-' + player},
         h('span', {class: 'swatch side-' + player, 'aria-hidden': 'true'}),
-        h('strong', {}, t('skjuub.player', {player})), ' (', this.seatLabel(player - 1), ') ',
+        h('strong', {}, t('skjuub.player', {player})), this.owner(player - 1) ? ` (${this.owner(player - 1)}) ` : ' ',
         t('skjuub.poolLine', {pool, board: onBoard, active: act})))
     }
     if (view.phase === 'bonus') this.info.append(h('p', {class: 'note'}, t('skjuub.bonusNote')))

@@ -77,7 +77,8 @@ export class SploofBoard extends Board {
       return {text: t('sploof.toMove', {colour: t('colour.' + view.toMove)})}
     }
     const {place, remove} = this.legalSets()
-    let text = t('sploof.yourTurn', {colour: t('colour.' + view.toMove)})
+    // the analysis board (study): the user plays every side
+    let text = t(this.props.study ? 'sploof.turnFor' : 'sploof.yourTurn', {colour: t('colour.' + view.toMove)})
     if (!place.size && remove.size) text = t('sploof.onlyRemove')
     else if (place.size && !remove.size) text = t('sploof.onlyPlace')
     return {text, buttons: []}
@@ -241,7 +242,7 @@ export class SploofBoard extends Board {
       const balls = h('span', {class: 'stock-balls', 'aria-hidden': 'true'})
       for (let i = 0; i < stock; i++) balls.append(h('span', {class: 'mini-ball ' + colour}))
       this.info.append(h('div', {class: 'stock ' + (view.toMove === colour && this.live() ? 'to-move' : ''), 'data-test': 'stock-' + colour},
-        h('strong', {}, t('colour.' + colour)), ' (', this.seatLabel(seat), ') ',
+        h('strong', {}, t('colour.' + colour)), this.owner(seat) ? ` (${this.owner(seat)}) ` : ' ',
         balls, ' ', t('sploof.stockSupply', {stock, supply})))
     }
     if (win.length) {

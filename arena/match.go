@@ -42,6 +42,11 @@ type Config struct {
 	Played []GameResult
 	// NewAgent builds agents (default agent.New); tests inject their own.
 	NewAgent func(spec string, g game.Game, seed uint64) (agent.Agent, error)
+
+	// noHello holds the specs of outside engines found to have no hello
+	// (protocol version 1): later games start them without one, so that an
+	// engine that ignores it does not wait out its start-up limit each game.
+	noHello *sync.Map
 }
 
 // GameResult is one finished game.
@@ -79,6 +84,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if cfg.Parallel <= 0 {
 		cfg.Parallel = 1
 	}
+	cfg.noHello = new(sync.Map)
 	seats, err := game.NumPlayers(cfg.Game, cfg.Options)
 	if err != nil {
 		return nil, err
@@ -222,6 +228,11 @@ func playGame(ctx context.Context, cfg *Config, i int, seating []int) (GameResul
 		if err != nil {
 			return gr, err
 		}
+		if e, ok := a.(*agent.Exec); ok {
+			if _, v1 := cfg.noHello.Load(cfg.Agents[ai]); v1 {
+				e.NoHello = true
+			}
+		}
 		agents[seat] = a
 	}
 	// Start every agent that has something to start (an outside program)
@@ -243,6 +254,12 @@ func playGame(ctx context.Context, cfg *Config, i int, seating []int) (GameResul
 		if err != nil {
 			failed = append(failed, seat)
 			why = append(why, fmt.Sprintf("seat %d: %v", seat, err))
+			continue
+		}
+		if e, ok := agents[seat].(*agent.Exec); ok && !e.NoHello {
+			if _, v2 := e.Hello(); !v2 {
+				cfg.noHello.Store(cfg.Agents[seating[seat]], true)
+			}
 		}
 	}
 	if len(failed) > 0 {

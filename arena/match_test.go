@@ -3,12 +3,16 @@ package arena
 import (
 	"context"
 	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/tabula-games/tabula/agent"
 	"github.com/tabula-games/tabula/game"
 	"github.com/tabula-games/tabula/games/skyjo"
+	"github.com/tabula-games/tabula/games/sploof"
 )
 
 // In a game of more than two seats the table adds up: a win shared by k
@@ -95,5 +99,33 @@ func TestStartupLossInAMultiSeatGame(t *testing.T) {
 	d, r := res.Scores[0], res.Scores[1]
 	if d.Losses != 4 || d.Points != 0 || r.Wins != 0 || r.Draws != 12 || !near(r.Points, 4, 1e-9) {
 		t.Errorf("dud %+v, random %+v: want 4 losses, and 12 draws worth 4 points", d, r)
+	}
+}
+
+// An outside engine that ignores the hello (protocol version 1) is found
+// out in its first game and started without one in the others: it waits
+// out its start-up limit once per match, not once per game. The engine is
+// a shell pipeline that logs every line it reads and answers move requests
+// only, with the first legal move.
+func TestSilentVersion1EngineIsGreetedOnce(t *testing.T) {
+	if _, err := exec.LookPath("sed"); err != nil {
+		t.Fatal("sed is needed for this test's engine")
+	}
+	log := filepath.Join(t.TempDir(), "engine.log")
+	engine := fmt.Sprintf(`exec:startup=300ms:tee -a %q | sed -u -n '/"type":"move"/s/.*"legal":\["\([^"]*\)".*/{"move":"\1"}/p'`, log)
+	g := sploof.Game{}
+	res, err := Run(context.Background(), Config{Game: g, Agents: []string{engine, "random"}, Games: 4, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Forfeits != 0 || len(res.Games) != 4 {
+		t.Fatalf("%d games, %d forfeits: %+v", len(res.Games), res.Forfeits, res.Games)
+	}
+	data, err := os.ReadFile(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(data), `"type":"hello"`); n != 1 {
+		t.Errorf("the engine was sent %d hellos in 4 games, want 1", n)
 	}
 }

@@ -1,6 +1,10 @@
 package agent
 
-import "sync"
+import (
+	"sync"
+
+	"github.com/tabula-games/tabula/game"
+)
 
 // arena is the storage a worker's tree grows in while it searches: the node
 // and edge pools, the priors of progressive bias, the transposition table and
@@ -47,7 +51,7 @@ func putArena(a *arena) { arenas.Put(a) }
 // breadth-first, in edge order, each once (the table makes the tree a DAG),
 // into a.order, sets a.remap[old] to each one's index in the copy (-1 for the
 // others), and returns how many edges they have. copySubtree then writes them.
-func (a *arena) subtree(srcN []node, srcE []edge, r int32) (edges int) {
+func (a *arena) subtree(srcN []node, srcE []edge, k *kept, r int32) (edges int) {
 	if cap(a.remap) < len(srcN) {
 		a.remap = make([]int32, len(srcN))
 	}
@@ -63,7 +67,7 @@ func (a *arena) subtree(srcN []node, srcE []edge, r int32) (edges int) {
 			continue
 		}
 		edges += int(nd.nedges)
-		for _, e := range srcE[nd.first : nd.first+int32(nd.nedges)] {
+		for _, e := range srcE[nd.first : nd.first+k.stored(nd, a.order[i])] {
 			if e.to >= 0 && a.remap[e.to] < 0 {
 				a.remap[e.to] = int32(len(a.order))
 				a.order = append(a.order, e.to)
@@ -76,18 +80,22 @@ func (a *arena) subtree(srcN []node, srcE []edge, r int32) (edges int) {
 // copySubtree appends the subtree a.subtree listed to the pools (nodes,
 // edges, priors), its root first, and returns them. Every node's edges stay
 // contiguous and in their order, so the copy searches on exactly as the
-// original would have. srcP (the priors) may be nil.
-func (a *arena) copySubtree(nodes []node, edges []edge, priors []float32, srcN []node, srcE []edge, srcP []float32) ([]node, []edge, []float32) {
+// original would have. srcP (the priors) may be nil; k describes a source
+// kept between moves (nil for a whole tree).
+func (a *arena) copySubtree(nodes []node, edges []edge, priors []float32, srcN []node, srcE []edge, k *kept, srcP []float32) ([]node, []edge, []float32) {
 	base := int32(len(nodes))
 	for _, o := range a.order {
 		nd := srcN[o]
 		if nd.first >= 0 {
 			first := int32(len(edges))
-			for _, e := range srcE[nd.first : nd.first+int32(nd.nedges)] {
+			for _, e := range srcE[nd.first : nd.first+k.stored(&nd, o)] {
 				if e.to >= 0 {
 					e.to = base + a.remap[e.to]
 				}
 				edges = append(edges, e)
+			}
+			for _, m := range k.untried(&nd, o) {
+				edges = append(edges, edge{move: m, to: -1})
 			}
 			if srcP != nil {
 				priors = append(priors, srcP[nd.first:nd.first+int32(nd.nedges)]...)
@@ -98,4 +106,83 @@ func (a *arena) copySubtree(nodes []node, edges []edge, priors []float32, srcN [
 	}
 	nodes[base].mover = -1
 	return nodes, edges, priors
+}
+
+// kept is how a worker stores the subtree it keeps between moves without
+// the edges the search never tried, which are most of them (a Skjuub
+// position has about fifteen moves, and the search tries a few): for each
+// node the edges up to the last one the search touched are kept whole, and
+// of the others, which are as expand made them, only the move.
+type kept struct {
+	touched []uint16    // touched[i]: node i's edges kept whole
+	rest    []game.Move // the moves of the other edges, node after node
+	rfirst  []int32     // rfirst[i]: node i's first move in rest
+}
+
+// stored is how many of node i's edges are in the edge pool: all of them
+// in a whole tree (k nil).
+func (k *kept) stored(nd *node, i int32) int32 {
+	if k == nil {
+		return int32(nd.nedges)
+	}
+	return int32(k.touched[i])
+}
+
+// untried is the moves of node i's edges that are not in the edge pool.
+func (k *kept) untried(nd *node, i int32) []game.Move {
+	if k == nil || nd.first < 0 {
+		return nil
+	}
+	f := k.rfirst[i]
+	return k.rest[f : f+int32(nd.nedges)-int32(k.touched[i])]
+}
+
+// keep copies the subtree a.subtree listed out of the arena's tree (srcN,
+// srcE) into pools of its own, exactly sized, storing untried edges by
+// their move only.
+func (a *arena) keep(srcN []node, srcE []edge) ([]node, []edge, *kept) {
+	ne, nr := 0, 0
+	for _, o := range a.order {
+		if nd := &srcN[o]; nd.first >= 0 {
+			t := touchedPrefix(srcE[nd.first : nd.first+int32(nd.nedges)])
+			ne += t
+			nr += int(nd.nedges) - t
+		}
+	}
+	nodes := make([]node, 0, len(a.order))
+	edges := make([]edge, 0, ne)
+	k := &kept{touched: make([]uint16, len(a.order)), rest: make([]game.Move, 0, nr), rfirst: make([]int32, len(a.order))}
+	for i, o := range a.order {
+		nd := srcN[o]
+		k.rfirst[i] = int32(len(k.rest))
+		if nd.first >= 0 {
+			es := srcE[nd.first : nd.first+int32(nd.nedges)]
+			t := touchedPrefix(es)
+			nd.first = int32(len(edges))
+			for _, e := range es[:t] {
+				if e.to >= 0 {
+					e.to = a.remap[e.to]
+				}
+				edges = append(edges, e)
+			}
+			for _, e := range es[t:] {
+				k.rest = append(k.rest, e.move)
+			}
+			k.touched[i] = uint16(t)
+		}
+		nodes = append(nodes, nd)
+	}
+	nodes[0].mover = -1
+	return nodes, edges, k
+}
+
+// touchedPrefix is how many of es run up to the last edge the search has
+// touched; the edges after it are as expand made them.
+func touchedPrefix(es []edge) int {
+	for t := len(es); t > 0; t-- {
+		if e := es[t-1]; e != (edge{move: e.move, to: -1}) {
+			return t
+		}
+	}
+	return 0
 }

@@ -66,6 +66,10 @@ type searcher struct {
 	// reuse looks as far below that search's root as it always has.
 	rootPly int
 	findPos [reuseDepth]game.State // find's scratch, one per depth
+	// kept describes the tree between moves when idle stored it without
+	// its untried edges (nil while searching, and with progressive bias,
+	// whose priors are kept for every edge).
+	kept    *kept
 	scratch game.State
 	probe   game.State // for the heuristic priors of progressive bias
 	buf     []game.Move
@@ -176,7 +180,7 @@ func (w *searcher) acquire() {
 		return
 	}
 	w.ar = getArena(w.cfg.MaxNodes, !w.cfg.NoTT)
-	w.nodes, w.edges, w.priors = w.ar.nodes, w.ar.edges, w.ar.priors
+	w.nodes, w.edges, w.priors, w.kept = w.ar.nodes, w.ar.edges, w.ar.priors, nil
 	w.tt = nil
 	if !w.cfg.NoTT {
 		w.tt = w.ar.tt
@@ -216,38 +220,40 @@ func (w *searcher) idle(mv game.Move, s game.State) {
 	var nodes []node
 	var edges []edge
 	var priors []float32
+	var k *kept
 	if keep >= 0 {
-		ne := w.ar.subtree(w.nodes, w.edges, keep)
-		nodes = make([]node, 0, len(w.ar.order))
-		edges = make([]edge, 0, ne)
-		var srcP []float32
+		ne := w.ar.subtree(w.nodes, w.edges, nil, keep)
 		if w.priors != nil && len(w.priors) == len(w.edges) && w.cfg.Bias > 0 {
+			nodes = make([]node, 0, len(w.ar.order))
+			edges = make([]edge, 0, ne)
 			priors = make([]float32, 0, ne)
-			srcP = w.priors
+			nodes, edges, priors = w.ar.copySubtree(nodes, edges, priors, w.nodes, w.edges, nil, w.priors)
+		} else {
+			nodes, edges, k = w.ar.keep(w.nodes, w.edges)
 		}
-		nodes, edges, priors = w.ar.copySubtree(nodes, edges, priors, w.nodes, w.edges, srcP)
 		w.rootPos.CopyFrom(s)
 		w.rootPos.Play(mv)
 	}
 	w.release()
-	w.nodes, w.edges, w.priors, w.root, w.rootPly = nodes, edges, priors, 0, 1
+	w.nodes, w.edges, w.priors, w.kept, w.root, w.rootPly = nodes, edges, priors, k, 0, 1
 }
 
 // reroot makes node r of the tree the worker kept between moves the root of
 // a tree in a fresh arena: r's subtree, copied breadth-first, and the table
 // rebuilt from it.
 func (w *searcher) reroot(r int32) {
-	srcN, srcE, srcP := w.nodes, w.edges, w.priors
+	srcN, srcE, srcP, k := w.nodes, w.edges, w.priors, w.kept
 	// A worker whose last search ended without idle still holds its
 	// arena, and the tree it keeps is in it: copy into another.
 	held := w.ar
 	w.ar = nil
 	w.acquire()
-	w.ar.subtree(srcN, srcE, r)
+	w.ar.subtree(srcN, srcE, k, r)
 	if w.cfg.Bias <= 0 || len(srcP) != len(srcE) {
 		srcP = nil
 	}
-	w.nodes, w.edges, w.priors = w.ar.copySubtree(w.nodes[:0], w.edges[:0], w.priors[:0], srcN, srcE, srcP)
+	w.nodes, w.edges, w.priors = w.ar.copySubtree(w.nodes[:0], w.edges[:0], w.priors[:0], srcN, srcE, k, srcP)
+	w.kept = nil
 	if held != nil {
 		held.nodes, held.edges, held.priors = srcN[:0], srcE[:0], srcP[:0]
 		putArena(held)
@@ -275,7 +281,7 @@ func (w *searcher) find(n int32, at, target game.State, depth int) int32 {
 		w.findPos[depth-1] = at.Clone()
 	}
 	child := w.findPos[depth-1]
-	for _, e := range w.edges[nd.first : nd.first+int32(nd.nedges)] {
+	for _, e := range w.edges[nd.first : nd.first+w.kept.stored(&nd, n)] {
 		if e.to < 0 {
 			continue
 		}

@@ -354,7 +354,7 @@ func dutchShape(a, b, M, mdps int) (across bool, dev int) {
 		return true, abs(b - mdps - a)
 	}
 	taken := min(mdps, residents) // residents the MDPs should have
-	ra, rb := a-mdps-taken, b-mdps-taken
+	ra, rb := max(a-mdps-taken, 0), b-mdps-taken
 	h := (residents - taken) / 2
 	return (ra < h) != (rb < h), abs(rb - ra - h)
 }
@@ -374,9 +374,11 @@ func dutchRowCol(a, b, M, mdps int) (row, col int, ok bool) {
 		return a, b - mdps, true
 	}
 	taken := min(mdps, residents)
-	ra, rb := a-mdps-taken, b-mdps-taken
+	// A resident above the remainder is one the MDPs were meant to take;
+	// when it is left instead, it heads the remainder's S1.
+	ra, rb := max(a-mdps-taken, 0), b-mdps-taken
 	h := (residents - taken) / 2
-	if ra < 0 || ra >= h || rb < h {
+	if ra >= h || rb < h {
 		return 0, 0, false
 	}
 	return mdps + ra, rb - h, true

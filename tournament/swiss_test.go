@@ -299,7 +299,7 @@ func dutchQuality(h []record, active []int, pairs [][2]int, byeOf int, firstWhit
 				across, d = true, qb-mdps-qa
 			default:
 				hh := (residents - taken) / 2
-				ra, rb := qa-mdps-taken, qb-mdps-taken
+				ra, rb := max(qa-mdps-taken, 0), qb-mdps-taken
 				across, d = (ra < hh) != (rb < hh), rb-ra-hh
 			}
 			if d < 0 {
@@ -500,4 +500,19 @@ func TestDutchFirstTranspositionDecidesTheFloater(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantRound(t, r, "6-1", "2-5", "8-3", "4-19", "18-7", "10-9", "12-15", "14-11", "16-13", "bye 17")
+}
+
+// Round 2 of 17 players as bbpPairings paired it. Player 2 floats into the
+// zero group; its best resident, 11, wants Black as 2 does, so 2 takes 12,
+// and 11 then heads the rest of the group: 14-11 and 16-13, the bye to 15.
+func TestDutchResidentLeftByTheFloaterHeadsTheRest(t *testing.T) {
+	r1 := Round{Pairings: []Pairing{
+		{8, 0, Draw}, {1, 9, Draw}, {10, 2, BlackWins}, {3, 11, WhiteWins}, {12, 4, BlackWins},
+		{5, 13, WhiteWins}, {14, 6, BlackWins}, {7, 15, WhiteWins},
+	}, Byes: []int{16}}
+	r, err := PairSwiss(17, []Round{r1}, all(17), SwissOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantRound(t, r, "1-8", "10-9", "12-2", "14-11", "16-13", "3-6", "5-17", "7-4", "bye 15")
 }

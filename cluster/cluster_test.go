@@ -243,7 +243,10 @@ func (j *slowJournal) wait(op string) {
 	d := j.slow[op]
 	j.mu.Unlock()
 	if d > 0 {
-		j.started <- op
+		select {
+		case j.started <- op:
+		default:
+		}
 		time.Sleep(d)
 	}
 }
@@ -305,6 +308,27 @@ func TestForwardedCopies(t *testing.T) {
 		!slices.Equal(ack.Meta.Result.Winners, []int{0}) {
 		t.Fatalf("a resignation forwarded, its end slow to commit: %+v, %v", ack.Meta.Result, err)
 	}
+	slow.set("end", 0)
+
+	// A client's copy of its resignation (the same key), sent after the
+	// game ended on a through a node that never forwarded anything of it,
+	// is answered as the resignation was; a new resignation is told the
+	// game is over.
+	a.create("g2", twoHumans(20))
+	resign := match.Command{Kind: match.CmdResign, User: alice, Ply: -1, Key: "conn1/c9"}
+	first, err := b.do("g2", resign)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := e.start()
+	if again, err := c.do("g2", resign); err != nil || again.Seq() != first.Seq() || again.Meta.Status != match.Finished {
+		t.Fatalf("a client's copy of its resignation: seq %d (first %d), %v", again.Seq(), first.Seq(), err)
+	}
+	resign.Key = "conn1/c10"
+	if _, err := c.do("g2", resign); !errors.Is(err, match.ErrClosed) {
+		t.Fatalf("a new resignation after the end: %v", err)
+	}
+
 	for _, tn := range []*testNode{a, b} {
 		evs, err := tn.events.Wait(func(ev match.Event) bool { return ev.Game == "g" && ev.Kind == match.EventEnd })
 		if err != nil {

@@ -106,7 +106,10 @@ const attemptTimeout = 3 * time.Second
 func (n *Node) Forward(ctx context.Context, id string, c match.Command) (match.Ack, error) {
 	ctx, cancel := context.WithTimeout(ctx, n.cfg.ForwardTimeout)
 	defer cancel()
-	if c.Key == "" {
+	// A command keyed by its client may be a copy of one the game's owner
+	// ran before the game ended (a client's resend).
+	clientKey := c.Key != ""
+	if !clientKey {
 		// Every attempt carries the same key, so that the owner answers
 		// a second attempt of a command it has run with its first answer.
 		c.Key = newKey()
@@ -123,6 +126,13 @@ func (n *Node) Forward(ctx context.Context, id string, c match.Command) (match.A
 			}
 			return match.Ack{}, err
 		case owner.Status != match.Open && owner.Status != match.Live:
+			if clientKey && owner.Node != "" {
+				// A client's copy of a command that may have ended
+				// the game: its last owner keeps its answer a while.
+				if ack, err, ok := n.lateAnswer(ctx, owner.Node, id, c); ok {
+					return ack, err
+				}
+			}
 			if c.Retry {
 				// The game ended while the command was on its way: by
 				// this command, whose answer was lost with its owner?
@@ -173,6 +183,29 @@ func (n *Node) Forward(ctx context.Context, id string, c match.Command) (match.A
 		}
 		pause = min(2*pause, 400*time.Millisecond)
 	}
+}
+
+// lateAnswer asks node, the last owner of the ended game id, for the
+// answer it kept to c's first copy (match.Registry.Do); ok is false when
+// it kept none, or cannot be asked.
+func (n *Node) lateAnswer(ctx context.Context, node, id string, c match.Command) (match.Ack, error, bool) {
+	if node == n.id {
+		ack, err := n.reg.Do(ctx, id, c)
+		return ack, err, !errors.Is(err, match.ErrClosed)
+	}
+	rep, err := n.request(ctx, node, id, c)
+	switch {
+	case err != nil || rep.Closed:
+		return match.Ack{}, nil, false
+	case rep.Err != nil:
+		return match.Ack{}, rep.Err, true
+	case rep.Ack == nil:
+		return match.Ack{}, nil, false
+	}
+	if rep.Start {
+		n.restore(ctx, &rep.Ack.Meta)
+	}
+	return *rep.Ack, nil, true
 }
 
 // endedBy answers a retried command c as done when game id's stored end

@@ -94,11 +94,21 @@ func (m *Match) applyOnce(c Command) (Ack, error) {
 		return ack, e.err
 	}
 	ack, err := m.apply(c)
-	m.answers.add(c, ack, err)
+	// The answer is kept with the game's own options and start position,
+	// which never change, rather than the copies made for the caller.
+	kept := ack
+	kept.Meta.Options, kept.Meta.StartPosition = m.meta.Options, m.meta.StartPosition
+	m.answers.add(c, kept, err)
 	if m.ended != nil {
-		m.ended.list = m.answers.list
+		m.ended.list = m.answers.last(endedAnswersKept)
 	}
 	return ack, err
+}
+
+// last is the last n answers (fewer if there are fewer), in a list of
+// their own.
+func (a *answers) last(n int) []answer {
+	return slices.Clone(a.list[max(len(a.list)-n, 0):])
 }
 
 // endedAnswers is what a node keeps, for a while, of a game that ended
@@ -110,8 +120,13 @@ type endedAnswers struct {
 	list []answer        // written by the owner before quit closes
 }
 
-// endedKept is how many ended games' answers a node keeps.
-const endedKept = 512
+// endedKept is how many ended games' answers a node keeps, and
+// endedAnswersKept how many answers of each: the copy a node has to
+// answer after the end is that of the command that ended the game.
+const (
+	endedKept        = 512
+	endedAnswersKept = 4
+)
 
 // retire takes the owner m out of the registry; its answers stay, if its
 // game ended, in the same moment, so that a copy that finds no owner

@@ -147,7 +147,7 @@ func (m *Match) call(ctx context.Context, fn func()) error {
 func (m *Match) retire() {
 	m.done = true
 	if m.meta.Status == Finished || m.meta.Status == Aborted {
-		m.ended = &endedAnswers{quit: m.quit, list: m.answers.list}
+		m.ended = &endedAnswers{quit: m.quit, list: m.answers.last(endedAnswersKept)}
 	}
 	m.reg.retire(m)
 }

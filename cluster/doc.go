@@ -3,27 +3,42 @@
 // messages between nodes. Nothing here is a home-made consensus protocol;
 // every decision that must be unique is a compare-and-set in PostgreSQL.
 //
-// Ownership (lease.go, takeover.go, journal.go). Every node holds a lease
-// it renews (store.Leases), and every open or live game row names its owner
-// node and an ownership epoch. A node owns the games it creates and the
-// orphans it claims — games whose owner's lease expired — and loads no
-// others. A claim raises the game's epoch; every write a node makes is
-// fenced by the epoch it holds, checked in the write's own transaction, so
-// a node that lost a game (killed, paused, cut off from the database for
-// longer than its lease) can never commit to it again: match.ErrDeposed
-// stops its owner there.
+// Ownership (node.go, takeover.go, journal.go). Every node holds a lease
+// it renews (node.go's lease loop, on store.Leases), and every open or live
+// game row names its owner node and an ownership epoch. A node owns the
+// games it creates and the orphans it claims — games whose owner's lease
+// expired — and loads no others. A claim raises the game's epoch; every
+// write a node makes is fenced by the epoch it holds, checked in the
+// write's own transaction, so a node that lost a game (killed, paused, cut
+// off from the database for longer than its lease) can never commit to it
+// again: match.ErrDeposed stops its owner there. A refusal writes nothing,
+// so an owner confirms one that rests on its picture of the game with the
+// database first (match.Holder: still this node's, at this epoch?), and a
+// claim stops any owner of the game still held here before the game is
+// loaded afresh.
 //
 // Commands (forward.go). A command for a game owned elsewhere goes to the
 // owner over NATS request/reply (subject PREFIX.cmd.NODE) and its answer
-// comes back as if local. A command whose owner died before answering is
-// sent again to the next owner marked as a retry (match.Command.Retry), so
-// it is applied once or refused with a clear error, never twice.
+// comes back as if local. Every command carries an idempotency key
+// (match.Command.Key: the client's, or one made here), and a game's owner
+// answers a copy of a command it answered with the first answer, so an
+// attempt sent again — its owner silent past attemptTimeout — is applied
+// once. A command whose owner died before answering is sent again to the
+// next owner marked as a retry (match.Command.Retry), which has no record
+// of the first answer and judges the retry by what the database holds: a
+// move by the move stored at its ply, the end of a game by its result
+// (match.EndedBy). Chat lines and offers live only in their owner (the
+// room is not stored): one whose owner died before answering is lost with
+// the room, and its retry is applied at the new owner.
 //
-// Events (bus.go). The owner publishes every event of its games on the
-// game's subject (PREFIX.ev.GAME); every node feeds the events of games it
-// does not own to its own connections. Core NATS may drop a message (a slow
-// consumer, a reconnect): events are numbered, and a connection that sees a
-// gap resynchronises from the database. Nothing here needs JetStream: the
+// Events (bus.go, starts.go). The owner publishes every event of its
+// games on the game's subject (PREFIX.ev.GAME); every node feeds the
+// events of games it does not own to its own connections. Nothing hidden
+// goes on the bus: no seed, and no start position (a Skyjo deal holds the
+// face-down cards, the deck and the generator), which a node that needs it
+// reads from the database. Core NATS may drop a message (a slow consumer,
+// a reconnect): events are numbered, and a connection that sees a gap
+// resynchronises from the database. Nothing here uses JetStream: the
 // durable log is PostgreSQL.
 //
 // Failover. A node killed with kill -9 stops renewing; once its lease has

@@ -86,7 +86,7 @@ const (
 	// DefaultIters applies when a config sets no budget at all.
 	DefaultIters = 10000
 	// DefaultMaxNodes bounds a worker's tree: 512k nodes (24 bytes) and
-	// up to four edges per node (16 bytes) is at most about 44 MB, plus a
+	// up to four edges per node (16 bytes) is at most about 46 MB, plus a
 	// 12 MB transposition table. A one-second search makes one node per
 	// iteration at most (Sploof, the fastest game, about 300k); in Skjuub,
 	// whose positions have about fifteen moves, the edges run out first,

@@ -231,3 +231,28 @@ func TestBotsPageTranscriptIsExact(t *testing.T) {
 		t.Errorf("after %d requests: outcome %+v, want White (seat 0) to have won", requests, out)
 	}
 }
+
+// Bad input to tabula bot is one line on stderr naming what was wrong.
+func TestBotBadInputGivesOneLine(t *testing.T) {
+	cases := []struct {
+		args []string
+		says string
+	}{
+		{[]string{"bot"}, "want a subcommand"},
+		{[]string{"bot", "connect"}, "not built yet"},
+		{[]string{"bot", "check"}, "--engine"},
+		{[]string{"bot", "check", "--engine", "wizard"}, "wizard"},
+		{[]string{"bot", "check", "--engine", "exec:"}, "needs a command"},
+		{[]string{"bot", "check", "--engine", "exec:time=fast:./bot"}, "time=\"fast\""},
+		{[]string{"bot", "check", "--engine", "random", "--game", "chess"}, "unknown game \"chess\""},
+		{[]string{"bot", "check", "--engine", "random", "extra"}, "unexpected argument \"extra\""},
+		{[]string{"bot", "check", "--engine", "exec:/no/such/engine"}, "the engine did not start"},
+	}
+	for _, c := range cases {
+		code, _, errs := tabula(t, "", c.args...)
+		lines := strings.Split(strings.TrimRight(errs, "\n"), "\n")
+		if code == 0 || len(lines) != 1 || !strings.Contains(errs, c.says) || strings.Contains(errs, "goroutine") {
+			t.Errorf("%q: exit %d, stderr %q; want non-zero and one line mentioning %q", c.args, code, errs, c.says)
+		}
+	}
+}

@@ -275,11 +275,16 @@ func checkEngine(ctx context.Context, spec string, games []string, seed uint64, 
 		e.Game = "" // the probe only listens to the hello
 		err := e.Start(ctx)
 		h, v2 := e.Hello()
+		if err == nil && !v2 {
+			// Without a hello, only a move says the program runs at all
+			// (a command that is not found "starts" as a shell that ends).
+			err = probeMove(ctx, e, probeGame, seed)
+		}
 		e.Close()
 		switch {
 		case err != nil:
 			fmt.Fprintf(w, "engine %s: FAIL  start-up: %s\n", spec, whyFailed(err))
-			return fmt.Errorf("check failed: the engine did not start")
+			return fmt.Errorf("check failed: the engine did not start (or, without a hello, did not answer a first move)")
 		case v2:
 			plays := "every game"
 			if len(h.Games) > 0 {
@@ -341,6 +346,16 @@ func checkEngine(ctx context.Context, spec string, games []string, seed uint64, 
 	}
 	fmt.Fprintf(w, "failed: %d of %d checks\n", r.total(), r.checks)
 	return fmt.Errorf("check failed: %s", strings.Join(what, ", "))
+}
+
+// probeMove asks a for a move in the start position of g.
+func probeMove(ctx context.Context, a agent.Agent, g game.Game, seed uint64) error {
+	s, err := g.New(nil, seed)
+	if err != nil {
+		return err
+	}
+	_, err = agent.Ask(ctx, a, s)
+	return err
 }
 
 func (r *checkReport) total() int {

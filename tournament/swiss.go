@@ -135,47 +135,71 @@ func (e *swissEngine) pair() (Round, error) {
 		left[i] = true
 	}
 	for k, level := range e.levels {
-		var rem, members []int
-		for i := 0; i < e.v; i++ {
-			if left[i] {
-				rem = append(rem, i)
-				if i != e.bye && e.score[i] >= level {
-					members = append(members, i)
+		// A group with players floated down from above is settled in two
+		// passes, as the Dutch system pairs them first: the pairs of those
+		// players, then the rest of the group on its own.
+		for {
+			var rem, members []int
+			mdps := 0
+			for i := 0; i < e.v; i++ {
+				if left[i] {
+					rem = append(rem, i)
+					if i != e.bye && e.score[i] >= level {
+						members = append(members, i)
+						if e.score[i] > level {
+							mdps++
+						}
+					}
 				}
 			}
-		}
-		last := k == len(e.levels)-1
-		if len(members) < 2 && !last {
-			continue // no pair can be made in this group: its player floats
-		}
-		pos := make(map[int]int, len(members))
-		for x, i := range members {
-			pos[i] = x
-		}
-		mate := e.matchBracket(k, rem, pos)
-		for _, i := range rem {
-			if mate[i] < 0 {
-				return Round{}, fmt.Errorf("%w (round of %d players)", ErrNoPairing, len(e.players))
+			last := k == len(e.levels)-1
+			if len(members) < 2 && !last {
+				break // no pair can be made in this group: its player floats
 			}
-		}
-		for _, i := range rem {
-			j := mate[i]
-			if j < i || !left[i] {
-				continue
+			pos := make(map[int]int, len(members))
+			for x, i := range members {
+				pos[i] = x
 			}
-			_, mi := pos[i]
-			_, mj := pos[j]
-			if !(mi && mj) && !last {
-				continue
+			mate := e.matchBracket(k, rem, pos)
+			for _, i := range rem {
+				if mate[i] < 0 {
+					return Round{}, fmt.Errorf("%w (round of %d players)", ErrNoPairing, len(e.players))
+				}
 			}
-			left[i], left[j] = false, false
-			switch {
-			case j == e.bye:
-				out.Byes = append(out.Byes, e.players[i])
-			case e.whiteFirst(i, j):
-				out.Pairings = append(out.Pairings, Pairing{White: e.players[i], Black: e.players[j]})
-			default:
-				out.Pairings = append(out.Pairings, Pairing{White: e.players[j], Black: e.players[i]})
+			// With MDPs, only their pairs are kept this pass, if any.
+			onlyMDPs := false
+			if mdps > 0 && mdps < len(members) {
+				for _, i := range members {
+					if _, in := pos[mate[i]]; in && e.score[i] > level {
+						onlyMDPs = true
+					}
+				}
+			}
+			for _, i := range rem {
+				j := mate[i]
+				if j < i || !left[i] {
+					continue
+				}
+				_, mi := pos[i]
+				_, mj := pos[j]
+				if !(mi && mj) && !(last && !onlyMDPs) {
+					continue
+				}
+				if onlyMDPs && e.score[i] <= level && e.score[j] <= level {
+					continue
+				}
+				left[i], left[j] = false, false
+				switch {
+				case j == e.bye:
+					out.Byes = append(out.Byes, e.players[i])
+				case e.whiteFirst(i, j):
+					out.Pairings = append(out.Pairings, Pairing{White: e.players[i], Black: e.players[j]})
+				default:
+					out.Pairings = append(out.Pairings, Pairing{White: e.players[j], Black: e.players[i]})
+				}
+			}
+			if !onlyMDPs {
+				break
 			}
 		}
 	}

@@ -516,3 +516,20 @@ func TestDutchResidentLeftByTheFloaterHeadsTheRest(t *testing.T) {
 	}
 	wantRound(t, r, "1-8", "10-9", "12-2", "14-11", "16-13", "3-6", "5-17", "7-4", "bye 15")
 }
+
+// Round 2 of 26 players as bbpPairings paired it: 17 floats into the
+// half-point group and, both wanting White, cannot take 1; it takes 8, and
+// the rest of the group (1, 5, 11 against 14, 18, 21, 24) is then paired
+// on its own: 1-18 (1 and 14 have met), 5-24, 11-14.
+func TestDutchGroupRestPairedOnItsOwn(t *testing.T) {
+	r1 := Round{Pairings: []Pairing{
+		{13, 0, Draw}, {1, 14, BlackWins}, {15, 2, BlackWins}, {3, 16, BlackWins}, {17, 4, Draw},
+		{5, 18, WhiteWins}, {19, 6, BlackWins}, {7, 20, Draw}, {21, 8, BlackWins}, {9, 22, WhiteWins},
+		{23, 10, Draw}, {11, 24, WhiteWins}, {25, 12, BlackWins},
+	}}
+	r, err := PairSwiss(26, []Round{r1}, all(26), SwissOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantRound(t, r, "1-18", "11-14", "13-6", "17-8", "19-26", "21-2", "22-4", "23-16", "25-20", "3-10", "5-24", "7-12", "9-15")
+}

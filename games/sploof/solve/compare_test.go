@@ -14,8 +14,9 @@ import (
 // check: SPLOOF_COMPARE=N solves N positions at each of plies 12–16 of
 // seeded random games (positions not over, 5N in all) with the exact search
 // (`tabula solve`: winner and length) and with the win/loss solver in its
-// variants, one worker each, and logs nodes and CPU seconds per ply. Tables:
-// 256 MiB each, cleared (new) for every position.
+// variants (one worker each but the last: two, whose nodes are both's), and
+// logs nodes and CPU seconds per ply. Tables: 256 MiB each, new for every
+// position.
 func TestCompareWinLossWithExact(t *testing.T) {
 	per, _ := strconv.Atoi(os.Getenv("SPLOOF_COMPARE"))
 	if per <= 0 {
@@ -37,6 +38,10 @@ func TestCompareWinLossWithExact(t *testing.T) {
 		{"winloss", WinLossOptions{}},
 		{"no-threats", WinLossOptions{NoThreats: true}},
 		{"etc<ply+4", WinLossOptions{ETCPly: -4}},
+		{"2 workers", WinLossOptions{Workers: 2}},
+	}
+	if v, _ := strconv.Atoi(os.Getenv("SPLOOF_COMPARE_VARIANTS")); v > 0 && v < len(variants) {
+		variants = variants[:v] // the first v only
 	}
 	const tb = 256 << 20
 	ctx := context.Background()
@@ -62,7 +67,10 @@ func TestCompareWinLossWithExact(t *testing.T) {
 			exactCPU += cpuSeconds() - c0
 			for i, v := range variants {
 				opt := v.opt
-				opt.TableBytes, opt.Workers = tb, 1
+				opt.TableBytes = tb
+				if opt.Workers == 0 {
+					opt.Workers = 1
+				}
 				if opt.ETCPly < 0 {
 					opt.ETCPly = ply - opt.ETCPly
 				}

@@ -111,6 +111,7 @@ func runSolveWinLoss(s game.State, f wlFlags, tableMB, memMB int, asJSON bool, s
 	var nodes int64
 	decided := false
 	r := wlResult{}
+	var sv *solve.WinLoss
 	if *f.checkpoint != "" {
 		var log io.Writer = stdout
 		if asJSON {
@@ -121,11 +122,11 @@ func runSolveWinLoss(s game.State, f wlFlags, tableMB, memMB int, asJSON bool, s
 		if err != nil {
 			return err
 		}
-		res, nodes, decided = run.Result, run.Nodes, run.Solved
+		res, nodes, decided, sv = run.Result, run.Nodes, run.Solved, run.Solver
 		r.Layer, r.Positions = int(run.Checkpoint.Ply), run.Checkpoint.Len()
 		r.Decisions, _ = run.Checkpoint.Decided()
 	} else {
-		sv := solve.NewWinLoss(opt)
+		sv = solve.NewWinLoss(opt)
 		var err error
 		res, err = sv.Solve(ctx, ss)
 		nodes = res.Nodes
@@ -150,7 +151,8 @@ func runSolveWinLoss(s game.State, f wlFlags, tableMB, memMB int, asJSON bool, s
 			}
 			defer os.RemoveAll(layers)
 		}
-		sv := solve.NewWinLoss(opt)
+		// The solver that decided the position: its table (and checkpoint)
+		// hold most of the strategy.
 		strat, err := sv.ExtractStrategy(ctx, ss, leaf, layers)
 		if err != nil {
 			return err

@@ -294,6 +294,9 @@ type WinLossRun struct {
 	Result     WinLossResult
 	Checkpoint *Checkpoint
 	Nodes      int64
+	// Solver is the run's solver, its table and checkpoint still
+	// consulted: ExtractStrategy on it finds most of what it needs there.
+	Solver *WinLoss
 }
 
 // OpenCheckpoint builds (or finds) the forward layers of st up to ply in
@@ -407,7 +410,7 @@ func RunWinLoss(ctx context.Context, st *sploof.State, opt WinLossRunOptions) (W
 	res, err := sv.Solve(ctx, st)
 	close(stopSaver)
 	serr := <-saverDone
-	run := WinLossRun{Result: res, Checkpoint: ck, Nodes: sv.Nodes()}
+	run := WinLossRun{Result: res, Checkpoint: ck, Nodes: sv.Nodes(), Solver: sv}
 	if err2 := save(); serr == nil {
 		serr = err2
 	}

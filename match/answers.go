@@ -24,7 +24,7 @@ import (
 // seconds of its first (a forwarding node gives up after
 // cluster.Config.ForwardTimeout), while a game sees a few commands a
 // second at most.
-const answersKept = 32
+const answersKept = 16
 
 // answer is the answer given to one keyed command.
 type answer struct {

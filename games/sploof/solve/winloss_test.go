@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/tabula-games/tabula/agent"
 	"github.com/tabula-games/tabula/game"
@@ -336,4 +337,40 @@ func TestCheckpointRefusesOthers(t *testing.T) {
 	if d, w := back.Decided(); d != 2 || w != 1 {
 		t.Fatalf("%d decided, %d won", d, w)
 	}
+}
+
+// TestRunSavesWhenInterrupted: a run whose context ends (Ctrl-C, SIGTERM in
+// the command) writes its checkpoint before it returns, with everything it
+// had decided. The interruption comes later and later until a run has
+// decided something by then.
+func TestRunSavesWhenInterrupted(t *testing.T) {
+	root := gamePositions(21)[14]
+	n, _ := nodeFromBits(root.Bits())
+	layers := t.TempDir()
+	for wait := 250 * time.Millisecond; wait < time.Minute; wait *= 2 {
+		path := filepath.Join(t.TempDir(), "ck.gz")
+		ctx, cancel := context.WithTimeout(context.Background(), wait)
+		run, err := RunWinLoss(ctx, root, WinLossRunOptions{WinLossOptions: WinLossOptions{TableBytes: 1 << 20, Workers: 1},
+			LayersDir: layers, CheckpointPath: path, Ply: int(n.ply) + 2})
+		cancel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if run.Solved {
+			t.Fatal("decided: the position is too easy for the test")
+		}
+		info, err := InspectCheckpoint(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, w := run.Checkpoint.Decided()
+		if info.Decided != d || info.Wins != w {
+			t.Fatalf("the file holds %d decided (%d won), the run had %d (%d)", info.Decided, info.Wins, d, w)
+		}
+		if d > 0 {
+			t.Logf("interrupted after %v, %d nodes: %d decided, all in the file", wait, run.Nodes, d)
+			return
+		}
+	}
+	t.Fatal("nothing decided in a minute")
 }

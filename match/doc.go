@@ -15,6 +15,9 @@
 // for a single process and room for more:
 //
 //   - Journal (registry.go): where every change is written first — the store.
+//     A cluster's journal is also a Holder (journal.go): an owner confirms
+//     with it that its node still holds the game before refusing a command
+//     on the strength of its own picture of the game.
 //   - Publisher (event.go): where every committed change goes, in order, as an
 //     Event whose Seq is the game's version (no gaps), carrying what each seat
 //     may see; the server's in-process hub implements it. A cluster publishes
@@ -24,7 +27,9 @@
 //     the owner; Registry.Do answers ErrClosed when this node has no owner for
 //     the game, which is where forwarding starts. New commands (takeback, draw
 //     offers, chat, rematch, claiming victory) are new CommandKinds handled in
-//     Match.apply.
+//     Match.apply. A command may carry an idempotency key: the owner answers
+//     a copy of a keyed command with the first answer and applies it once
+//     (answers.go).
 //   - BotPool (bots.go): where bot decisions run, told each decision's game,
 //     seat, level and creator (BotTask) so that a node-wide pool can schedule
 //     fairly and enforce quotas; PoolBots runs them on the node's compute

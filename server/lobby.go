@@ -162,15 +162,68 @@ func (s *Server) handleListGames(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	games, err := s.store.Games(r.Context(), f)
-	if err != nil {
-		writeError(w, s.internal("list games", err))
-		return
-	}
-	for i := range games {
-		out.Games = append(out.Games, s.summary(r.Context(), &games[i], nil))
+	// The public list (no user named) shows the live games people are
+	// playing now: it leaves out the unattended ones, and reads on to fill
+	// the page (a few pages at most: those games are old, so they gather
+	// at the end of the list, not the start).
+	public := f.UserID == 0 && slices.Contains(f.Statuses, match.Live)
+	// Asking the owners has a budget: an owner being taken over would
+	// hold the list for seconds (its games are listed meanwhile).
+	ask, cancel := context.WithTimeout(r.Context(), presenceBudget)
+	defer cancel()
+	for page := 0; page < 4; page++ {
+		games, err := s.store.Games(r.Context(), f)
+		if err != nil {
+			writeError(w, s.internal("list games", err))
+			return
+		}
+		for i := range games {
+			if len(out.Games) < f.Limit && (!public || s.attended(ask, &games[i])) {
+				out.Games = append(out.Games, s.summary(r.Context(), &games[i], nil))
+			}
+		}
+		if !public || len(out.Games) >= f.Limit || len(games) < f.Limit {
+			break
+		}
+		f.Before = games[len(games)-1].Created
 	}
 	writeJSON(w, http.StatusOK, out)
+}
+
+// UnattendedAfter is how long every person in a live game must have been
+// away before the public list of games leaves it out.
+const UnattendedAfter = 5 * time.Minute
+
+// presenceBudget bounds the time one list spends asking owners.
+const presenceBudget = time.Second
+
+// attended reports whether the public list shows a game: every game but a
+// live one in which each person's seat has been away (no page of theirs
+// open on any node, no move of theirs) for UnattendedAfter. Presence is
+// the owner's (match/presence.go: each node tells it of its own pages),
+// so the game's owner is asked, here or on its node. A game of bots only
+// (people watch those), a correspondence game (nobody is expected to stay:
+// its deadline decides) and a game whose owner cannot say are listed. The
+// game itself goes on until its clock or the idle rule ends it.
+func (s *Server) attended(ctx context.Context, m *match.Meta) bool {
+	if m.Status != match.Live || m.Clock.Kind == match.ClockCorrespondence || !slices.ContainsFunc(m.Seats, func(se match.Seat) bool { return se.Kind == match.SeatHuman }) {
+		return true
+	}
+	ack, err := s.tell(ctx, m.ID, match.Command{Kind: match.CmdRoom})
+	if err != nil || ack.Room == nil || ack.Meta.Status != match.Live {
+		return true
+	}
+	cutoff := s.now().Add(-UnattendedAfter)
+	for i, se := range ack.Meta.Seats {
+		if se.Kind != match.SeatHuman {
+			continue
+		}
+		gone := slices.ContainsFunc(ack.Room.Away, func(a match.Away) bool { return a.Seat == i && !a.Since.After(cutoff) })
+		if !gone {
+			return true
+		}
+	}
+	return false
 }
 
 // lobbyAction runs a command of the path's game and answers with the game

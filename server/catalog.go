@@ -51,7 +51,7 @@ func (s *Server) handleLeaderboard(w http.ResponseWriter, r *http.Request) {
 		writeError(w, s.internal("leaderboard", err))
 		return
 	}
-	out := wire.Leaderboard{Game: name, Players: []wire.LeaderboardRow{}}
+	out := wire.Leaderboard{Game: name, MaxDeviation: maxLeaderboardDeviation, Players: []wire.LeaderboardRow{}}
 	for _, x := range rows {
 		out.Players = append(out.Players, wire.LeaderboardRow{User: x.Name, Rating: round1(x.Rating.Rating), Deviation: round1(x.Deviation), Games: x.Games})
 	}

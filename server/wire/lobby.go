@@ -80,6 +80,9 @@ type LeaderboardRow struct {
 
 // Leaderboard answers GET /api/leaderboard/{game}.
 type Leaderboard struct {
-	Game    string           `json:"game"`
-	Players []LeaderboardRow `json:"players"`
+	Game string `json:"game"`
+	// MaxDeviation is the rule for who is listed: a rating whose deviation
+	// is at most this; the page says so rather than knowing the number.
+	MaxDeviation float64          `json:"maxDeviation"`
+	Players      []LeaderboardRow `json:"players"`
 }

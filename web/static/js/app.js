@@ -16,6 +16,7 @@ import {learnPage} from './pages/learn.js'
 import {puzzlePage} from './pages/puzzle.js'
 import {analysisPage} from './pages/analysis.js'
 import {reviewPage} from './pages/analysisreview.js'
+import {leaderboardPage} from './pages/leaderboard.js'
 
 const routes = [
   [/^\/?$/, homePage],
@@ -29,6 +30,7 @@ const routes = [
   [/^\/puzzles(?:\/(\w+))?$/, puzzlePage],
   [/^\/analysis\/(\w+)$/, analysisPage],
   [/^\/review\/([\w-]+)$/, reviewPage],
+  [/^\/leaderboard(?:\/(\w+))?$/, leaderboardPage],
 ]
 
 const main = document.getElementById('main')
@@ -94,6 +96,7 @@ function renderHeader() {
       navLink('#/rules', t('nav.rules'), 'nav-rules'),
       navLink('#/learn', t('nav.learn'), 'nav-learn'),
       navLink('#/puzzles', t('nav.puzzles'), 'nav-puzzles'),
+      navLink('#/leaderboard', t('nav.leaderboard'), 'nav-leaderboard'),
       user ? navLink('#/user/' + encodeURIComponent(user.name), t('nav.profile'), 'nav-profile') : null,
       navLink('#/account', user ? user.name + (user.guest ? ' (' + t('account.guest') + ')' : '') : t('nav.signIn'), 'nav-account')),
     h('div', {class: 'tools'}, schemeButton(),

@@ -577,4 +577,22 @@ export default {
   'analysis.games': 'Analysis boards',
   'analysis.fromMoves': 'From the start position and the moves given.',
   // end analysis
+  // leaderboard (issue 24 item 2)
+  'nav.leaderboard': 'Leaderboard',
+  'home.leaderboard': 'Leaderboard',
+  'leaderboard.title': 'Leaderboards',
+  'leaderboard.games': 'Games',
+  'leaderboard.loading': 'Loading…',
+  'leaderboard.rule': 'Who is listed: every player whose rating in this game has an uncertainty of ±{limit} or less — at least about ten rated games, more when your opponents are new too or your results one-sided. Until then a rating is provisional (shown with a ?) and not listed, because it is still mostly a guess.',
+  'leaderboard.empty': 'Nobody is listed yet: no rating in this game has settled to ±{limit}. To get on it, register and play rated games against other registered players (create a rated game in the lobby); you appear once your uncertainty is ±{limit} or less.',
+  'leaderboard.toLobby': 'Create a rated game in the lobby',
+  'leaderboard.rank': '#',
+  'leaderboard.player': 'Player',
+  'leaderboard.guest': 'Guests play unrated games only: register to get a rating.',
+  'leaderboard.youProvisional': 'Your rating {rating} is provisional (uncertainty ±{deviation}): you are listed once it is ±{limit} or less.',
+  'leaderboard.youUnrated': 'You have not played a rated game of this game yet.',
+  'leaderboard.youBelow': 'Your rating {rating} has settled, below the players listed here.',
+  'leaderboard.nobodyYet': 'Nobody is listed yet.',
+  'leaderboard.unavailable': 'Could not be loaded.',
+  // end leaderboard
 }

@@ -575,4 +575,22 @@ export default {
   'analysis.games': '분석 보드',
   'analysis.fromMoves': '시작 국면과 주어진 수부터.',
   // end analysis
+  // leaderboard (issue 24 item 2)
+  'nav.leaderboard': '순위표',
+  'home.leaderboard': '순위표',
+  'leaderboard.title': '순위표',
+  'leaderboard.games': '게임',
+  'leaderboard.loading': '불러오는 중…',
+  'leaderboard.rule': '실리는 플레이어: 이 게임 레이팅의 불확실성이 ±{limit} 이하인 모든 플레이어입니다. 레이팅 게임을 적어도 열 판쯤 해야 하고, 상대도 새 플레이어이거나 결과가 한쪽으로 치우치면 더 걸립니다. 그 전의 레이팅은 아직 추측에 가까운 임시 레이팅(?로 표시)이라 싣지 않습니다.',
+  'leaderboard.empty': '아직 실린 플레이어가 없습니다. 이 게임에서 불확실성이 ±{limit}까지 내려간 레이팅이 아직 없기 때문입니다. 여기에 오르려면 가입한 뒤 다른 가입 플레이어와 레이팅 게임을 하세요(로비에서 레이팅 게임을 만들 수 있습니다). 불확실성이 ±{limit} 이하가 되면 실립니다.',
+  'leaderboard.toLobby': '로비에서 레이팅 게임 만들기',
+  'leaderboard.rank': '순위',
+  'leaderboard.player': '플레이어',
+  'leaderboard.guest': '게스트는 레이팅 없는 게임만 할 수 있습니다. 레이팅을 받으려면 가입하세요.',
+  'leaderboard.youProvisional': '내 레이팅 {rating}은 임시 레이팅입니다(불확실성 ±{deviation}). ±{limit} 이하가 되면 실립니다.',
+  'leaderboard.youUnrated': '아직 이 게임의 레이팅 게임을 하지 않았습니다.',
+  'leaderboard.youBelow': '내 레이팅 {rating}은 확정되었지만 여기 실린 플레이어들보다 낮습니다.',
+  'leaderboard.nobodyYet': '아직 실린 플레이어가 없습니다.',
+  'leaderboard.unavailable': '불러오지 못했습니다.',
+  // end leaderboard
 }

@@ -11,6 +11,7 @@ import {games, gameNames} from '../games/registry.js'
 import {errorBox, gameTitle} from './common.js'
 import {Seeker, statusBox, onlineCount, PAIR_CLOCKS, CLOCK_SPECS, pairClockLong} from './pairing.js'
 import {cta} from '../lessons/text.js'
+import {leaderboardOverview} from './leaderboard.js'
 
 const LEVEL_KEY = 'tabula.botLevel'
 const LEVELS = ['random', 'greedy', 'easy', 'medium', 'hard']
@@ -62,6 +63,7 @@ export function homePage(main) {
   let clock = null
   const searches = {} // game → the box under its card's buttons
   const personButtons = []
+  const leaders = leaderboardOverview()
 
   function showSearch() {
     const st = seeker.state
@@ -101,7 +103,8 @@ export function homePage(main) {
           person,
           h('a', {href: '#/learn/' + name, class: 'button', 'data-test': 'learn-link-' + name}, cta(name, gameTitle(name))),
           h('a', {href: '#/rules/' + name, class: 'button'}, t('home.rules')),
-          h('a', {href: '#/lobby?game=' + name, class: 'button subtle'}, t('home.lobby'))),
+          h('a', {href: '#/lobby?game=' + name, class: 'button subtle'}, t('home.lobby')),
+          h('a', {href: '#/leaderboard/' + name, class: 'button subtle', 'data-test': 'lb-link-' + name}, t('home.leaderboard'))),
         searches[name])
     })
     main.append(
@@ -112,13 +115,15 @@ export function homePage(main) {
           h('p', {}, h('label', {for: 'bot-level'}, t('home.botLevel') + ' '), level),
           h('p', {}, h('label', {for: 'pair-clock'}, t('home.pairClock') + ' '), clock))),
       status,
-      h('div', {class: 'game-cards'}, cards))
+      h('div', {class: 'game-cards'}, cards),
+      leaders.node)
     showSearch()
   }
 
   render()
   return {
     relang() {
+      leaders.relang()
       render()
       online.relang()
     },

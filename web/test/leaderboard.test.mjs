@@ -88,6 +88,8 @@ test('an empty leaderboard says who is listed, why nobody is yet and how to get 
     assert.match(await page.textContent('[data-test=lb-empty]'), want)
     assert.notEqual(await page.textContent('[data-test=lb-empty]'), 'Nobody is listed yet')
   }
+  await page.setViewportSize({width: 390, height: 844})
+  await page.screenshot({path: path.join(OUT, 'leaderboard-empty-mn-390x844.png'), fullPage: true})
   assertNoErrors(page)
   await page.context().close()
 })

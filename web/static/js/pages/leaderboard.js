@@ -24,7 +24,7 @@ export function leaderboardPage(main, [game]) {
     main.append(h('h1', {}, t('leaderboard.title')),
       h('nav', {class: 'lb-games', 'aria-label': t('leaderboard.games')}, gameNames.map((g) =>
         h('a', {href: '#/leaderboard/' + g, class: 'button' + (g === game ? ' primary' : ''), 'aria-current': g === game ? 'page' : null, 'data-test': 'lb-game-' + g}, gameTitle(g)))),
-      h('section', {class: 'panel'}, h('h2', {}, gameTitle(game)), body))
+      h('section', {class: 'panel lb-board'}, h('h2', {}, gameTitle(game)), body))
     show()
   }
 

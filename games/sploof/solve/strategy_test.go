@@ -230,8 +230,8 @@ func mustWrite(t *testing.T, s *Strategy) []byte {
 // in the repository (solving/), is well formed — the layer of ply 12 from
 // the start with its 9,778,214 positions, counts that agree with its bits.
 // With SPLOOF_LONG=1 the layer is rebuilt (about 25 CPU seconds), the file
-// must load against it, and a few decided positions must agree with the
-// exact search.
+// must load against it, and two decided positions drawn at random must
+// agree with the exact search (minutes each: run it with -timeout 1h).
 func TestCommittedCheckpoint(t *testing.T) {
 	path := filepath.Join("..", "..", "..", "solving", "sploof-ply12.wl.gz")
 	if _, err := os.Stat(path); err != nil {
@@ -256,7 +256,7 @@ func TestCommittedCheckpoint(t *testing.T) {
 	}
 	exact := New(1 << 26)
 	rng := game.NewRNG(7)
-	for checked := 0; checked < 3 && info.Decided > 0; {
+	for checked := 0; checked < 2 && info.Decided > 0; {
 		i := rng.IntN(ck.Len())
 		known, win := ck.get(i)
 		if !known {

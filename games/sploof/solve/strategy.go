@@ -317,9 +317,10 @@ func ReadStrategy(r io.Reader) (*Strategy, error) {
 			return nil, fmt.Errorf("sploof strategy: %d positions at ply %d", n, p.Ply)
 		}
 		prevPly = p.Ply
-		p.Ranks = make([]uint32, n)
+		// Grown as read, so that a count that lies costs no memory.
+		p.Ranks = make([]uint32, 0, min(n, 1<<16))
 		var prev uint64
-		for i := range p.Ranks {
+		for i := range int(n) {
 			gap, err := binary.ReadUvarint(br)
 			if err != nil {
 				return nil, fmt.Errorf("sploof strategy: ply %d: %w", p.Ply, err)
@@ -331,10 +332,10 @@ func ReadStrategy(r io.Reader) (*Strategy, error) {
 			if r >= 1<<32 {
 				return nil, fmt.Errorf("sploof strategy: ply %d: a rank past 2^32", p.Ply)
 			}
-			p.Ranks[i] = uint32(r)
+			p.Ranks = append(p.Ranks, uint32(r))
 			prev = r
 		}
-		p.Moves = make([]uint8, n)
+		p.Moves = make([]uint8, n) // n ranks were read: n is true
 		if _, err := io.ReadFull(br, p.Moves); err != nil {
 			return nil, fmt.Errorf("sploof strategy: short: %w", err)
 		}

@@ -2,9 +2,11 @@ package solve
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -210,6 +212,23 @@ func TestStrategyFormat(t *testing.T) {
 	s.Winner = 2
 	if _, err := ReadStrategy(bytes.NewReader(mustWrite(t, s))); err == nil {
 		t.Fatal("a seat 2 reads")
+	}
+	// A count that lies (2^28 positions, none there) is refused without
+	// taking its memory.
+	var raw bytes.Buffer
+	zw := gzip.NewWriter(&raw)
+	zw.Write([]byte(strategyMagic))
+	zw.Write([]byte{1, 0, 0, 0, 0, 0, 0, 0, 0, 12, 0, 1, 0, 0, 0, 0, 16})
+	zw.Close()
+	allocs := testing.AllocsPerRun(1, func() {
+		if _, err := ReadStrategy(bytes.NewReader(raw.Bytes())); err == nil {
+			t.Fatal("a file that claims 2^28 positions and holds none reads")
+		}
+	})
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	if ms.HeapAlloc > 256<<20 {
+		t.Fatalf("%d bytes on the heap after reading it (%v allocations)", ms.HeapAlloc, allocs)
 	}
 	rep, err := CheckStrategy(context.Background(), roundTrip(t, strat), CheckOptions{Sample: 3, Seed: 1})
 	if err != nil || rep.LeavesProved != min(3, rep.Leaves) {

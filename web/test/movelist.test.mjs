@@ -121,6 +121,9 @@ test('the move list keeps 8 rows at 1280×800 and follows the newest move', asyn
   check(r.last === 18, 'the last move in view after the game: ' + JSON.stringify(r))
   check(r.cut === 0, 'whole rows after the game: ' + JSON.stringify(r))
   await alice.screenshot({path: path.join(SHOTS, 'game-room-moves-after-1280x800.png')})
+  await alice.emulateMedia({colorScheme: 'dark'})
+  await alice.waitForTimeout(200)
+  await alice.screenshot({path: path.join(SHOTS, 'game-room-moves-after-1280x800-dark.png')})
   assert.deepEqual(faults, [])
   for (const p of [alice, bob]) {
     assertNoErrors(p)

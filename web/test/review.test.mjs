@@ -35,6 +35,7 @@ test("Skyjo's review names the players and the bot, in English and Korean", asyn
   await page.screenshot({path: path.join(SHOTS, 'review-skyjo-1280x800.png')})
   await page.setViewportSize({width: 390, height: 844})
   await page.waitForTimeout(300)
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'no sideways scroll on a phone')
   await page.screenshot({path: path.join(SHOTS, 'review-skyjo-390x844.png'), fullPage: true})
   await page.setViewportSize({width: 1280, height: 800})
   await page.evaluate(() => localStorage.setItem('tabula.lang', 'ko'))

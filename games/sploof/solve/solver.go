@@ -7,6 +7,11 @@
 // length of the rest of the game with best play — the winner hurrying, the
 // loser holding out — and the line that proves it.
 //
+// Beside it: the layered retrograde database (retro.go), and the win/loss
+// solver that decides only who wins (winloss.go) with its checkpoint of one
+// layer (checkpoint.go) and the winner's strategy with an independent
+// checker (strategy.go, strategycheck.go) — see docs/solving.md.
+//
 // The ideas follow Pascal Pons' "Solving Connect 4" (score = how early the
 // game ends, null windows in a dichotomy biased towards short wins, a
 // bounds table) and John Tromp's Connect-4 work; the code is this package's.

@@ -68,3 +68,20 @@ for (const size of [5, 7]) {
     await page.context().close()
   })
 }
+
+test('sgolte on a phone: the edge labels are in view and the size 5 board needs no sideways scroll', async () => {
+  const page = await newPage(browser, {viewport: {width: 390, height: 844}})
+  await guest(page)
+  await openGame(page, {game: 'sgolte', seats: [{kind: 'me'}, {kind: 'bot', level: 'random'}]})
+  const got = await page.evaluate(() => {
+    const host = document.querySelector('.board-svg')
+    const box = host.getBoundingClientRect()
+    const labels = [...host.querySelectorAll('text.edge')].map((t) => t.getBoundingClientRect())
+    return {zoomed: host.classList.contains('zoomed'), scroll: host.scrollWidth - host.clientWidth, n: labels.length,
+      out: labels.filter((r) => r.left < Math.max(box.left, 0) - 0.5 || r.right > Math.min(box.right, innerWidth) + 0.5).length}
+  })
+  assert.ok(got.n > 0 && !got.zoomed && got.scroll <= 1 && got.out === 0, JSON.stringify(got))
+  await page.screenshot({path: path.join(SHOTS, 'game-sgolte-coords-390x844.png')})
+  assertNoErrors(page)
+  await page.context().close()
+})

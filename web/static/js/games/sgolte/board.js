@@ -9,13 +9,14 @@ import {Board} from '../board.js'
 import {geometry, parseMove, stones, groups, colourOf, compareGroups} from './model.js'
 
 const R = 30 // hex circumradius in SVG units
-const PAD = 18
-// The edge labels' bands: row letters left and right of every row, the
-// cells' numbers under the bottom row and over the top one (a cell's
-// number counts from the left end of its row, where its letter stands).
-const EDGE_X = 20
+const PAD = 14 // the row letters stand in it beside the widest row
+// The edge labels: row letters left and right of every row, in the
+// padding beside the widest row (no wider, so that a phone's board keeps
+// its cells MIN_CELL wide without scrolling), and the cells' numbers in a
+// band under the bottom row and over the top one (a cell's number counts
+// from the left end of its row, where its letter stands).
 const EDGE_Y = 16
-const MIN_CELL = 38 // px: the narrowest a cell may be drawn (a finger's width)
+const MIN_CELL = 37.2 // px: the narrowest cell spacing (a finger's width; its hex, drawn at 0.97, is 36 px), with which a size 5 board fits a 390 px phone unscrolled, edge labels and all
 
 export class SgolteBoard extends Board {
   reset() {
@@ -154,7 +155,7 @@ export class SgolteBoard extends Board {
     const view = this.state.view
     const geo = this.geo()
     const st = stones(view)
-    const W = geo.width * R + 2 * (PAD + EDGE_X)
+    const W = geo.width * R + 2 * PAD
     const H = geo.height * R + 2 * (PAD + EDGE_Y)
     const {svg, layers} = svgRoot(`0 0 ${W.toFixed(1)} ${H.toFixed(1)}`, ['cells', 'marks', 'stones', 'top'],
       {class: 'sgolte', role: 'group', 'aria-label': t('sgolte.boardLabel')})
@@ -163,7 +164,7 @@ export class SgolteBoard extends Board {
     gradient(defs, 'sg-white', '#ffffff', '#c9c6bd')
     svg.prepend(defs)
 
-    const pos = (c) => ({x: PAD + EDGE_X + (c.x + Math.sqrt(3) / 2) * R, y: PAD + EDGE_Y + (c.y + 1) * R})
+    const pos = (c) => ({x: PAD + (c.x + Math.sqrt(3) / 2) * R, y: PAD + EDGE_Y + (c.y + 1) * R})
     const opts = this.myTurn ? this.options() : new Map()
     const cand = this.candidates()
     const last = this.lastMarks()
@@ -240,8 +241,8 @@ export class SgolteBoard extends Board {
       const first = pos(cells[0])
       const last = pos(cells[cells.length - 1])
       const letter = String.fromCharCode(97 + row)
-      s(layer, 'text', {x: first.x - half - EDGE_X / 2 - 2, y: first.y + 4, class: 'coord edge rank', 'data-edge': letter}, letter)
-      s(layer, 'text', {x: last.x + half + EDGE_X / 2 + 2, y: last.y + 4, class: 'coord edge rank', 'data-edge': letter}, letter)
+      s(layer, 'text', {x: first.x - half - PAD / 2, y: first.y + 4, class: 'coord edge rank', 'data-edge': letter}, letter)
+      s(layer, 'text', {x: last.x + half + PAD / 2, y: last.y + 4, class: 'coord edge rank', 'data-edge': letter}, letter)
       if (row !== 0 && row !== geo.rows - 1) continue
       for (const c of cells) {
         const p = pos(c)

@@ -97,7 +97,7 @@ func runReview(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	st, _, _, err := gameCommand("review", args, stdin, func(fs *flag.FlagSet) {
 		asJSON = fs.Bool("json", false, "print the review as one JSON object")
 		iters = fs.Int("iters", analysis.DefaultReviewIters, "search iterations per position (games of perfect information)")
-		worlds = fs.Int("worlds", analysis.DefaultReviewWorlds, "sampled worlds per decision (games with hidden information)")
+		worlds = fs.Int("worlds", analysis.DefaultReviewWorlds, "sampled worlds per decision and per run (games with hidden information: each decision is judged in two independent runs)")
 		perMove = fs.Duration("time", 0, "cap each position's search at this long (0: none)")
 		workers = fs.Int("workers", 1, "search goroutines")
 	})

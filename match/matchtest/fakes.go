@@ -213,11 +213,19 @@ func (t *Time) Now() time.Time {
 	return t.now
 }
 
-// AfterFunc implements match.TimeSource.
+// AfterFunc implements match.TimeSource. A function whose time has already
+// come (d ≤ 0) starts at once, as with time.AfterFunc: an owner that arms
+// a deadline the test's clock has already passed (it armed it just after
+// the test's Advance) must not wait for another Advance that never comes.
 func (t *Time) AfterFunc(d time.Duration, f func()) match.Stopper {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	tm := &timer{t: t, at: t.now.Add(d), f: f}
+	if d <= 0 {
+		tm.stopped = true
+		go f()
+		return tm
+	}
 	t.timers = append(t.timers, tm)
 	return tm
 }

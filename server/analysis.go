@@ -380,7 +380,8 @@ func (s *Server) analysisPosition(ctx context.Context, u *store.User, req *wire.
 }
 
 // notOwnLivePosition refuses a position of one of u's live games: any
-// position the game has passed through, the one on the board, and every
+// position the game has passed through but its ordinary start, the one on
+// the board, and every
 // position up to two plies ahead of it (u's move and the reply). It is a
 // speed bump, not a wall — a position typed in the editor further ahead
 // passes, as on any site that lets players analyse positions —, but it
@@ -404,7 +405,11 @@ func (s *Server) notOwnLivePosition(ctx context.Context, u *store.User, st game.
 		if err != nil {
 			return s.internal("own games", err)
 		}
-		if same(at) {
+		// The game's ordinary start (no position of its own) is everyone's:
+		// once the game has left it, it tells nothing of this game, and a
+		// player may start a bot game or an analysis there as from the lobby.
+		ordinaryStart := len(snap.Meta.StartPosition) == 0 && len(snap.Moves) > 0
+		if !ordinaryStart && same(at) {
 			return refuse
 		}
 		for _, mv := range snap.Moves {

@@ -232,6 +232,12 @@ func TestAnalysisNeverOfLiveGame(t *testing.T) {
 		"seats": []map[string]string{{"kind": "me"}, {"kind": "bot", "level": "random"}}})
 	var st started
 	bob.must(http.StatusCreated, "POST", "/api/analysis", map[string]any{"game": "sploof", "position": view}, &st)
+	// Once the game has left its ordinary start, the start is everyone's
+	// again: its player may start a bot game there, as from the lobby.
+	alice.must(http.StatusOK, "POST", "/api/games/"+g.ID+"/moves", map[string]any{"ply": 0, "move": ahead}, nil)
+	fresh := alice.create(map[string]any{"game": "sploof", "position": view,
+		"seats": []map[string]string{{"kind": "me"}, {"kind": "bot", "level": "random"}}})
+	alice.must(http.StatusOK, "POST", "/api/games/"+fresh.ID+"/resign", nil, nil)
 	alice.must(http.StatusOK, "POST", "/api/games/"+g.ID+"/resign", nil, nil)
 	alice.must(http.StatusCreated, "POST", "/api/analysis", from, &st)
 	bob.must(http.StatusCreated, "POST", "/api/analysis", from, &st)

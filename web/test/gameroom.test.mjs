@@ -129,6 +129,10 @@ test('against a bot: Rematch turns the seats and starts at once; a game from a s
   assert.equal(next.status, 'live')
   assert.deepEqual(next.seats.map((se) => se.kind), ['bot', 'human'], 'the seats turned')
   assert.equal(next.seats[1].user, await userName(page))
+  // The rematch is not needed any more; ended, it cannot count as a live game
+  // whose start this player may not use (the fair-play rule) while its bot has
+  // yet to move.
+  assert.equal((await api(page, 'POST', `/games/${next.id}/resign`, {})).status, 200)
 
   // from a set position: no rematch (the server has none), play again still
   const pos = (await api(page, 'POST', '/rules/sploof', {options: {first: 'white'}, moves: []})).body.position

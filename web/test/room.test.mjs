@@ -112,7 +112,9 @@ test('skyjo: pile labels stay apart and inside; several bots have names of their
   assert.equal(new Set(seats).size, 4, 'four different seat rows: ' + seats)
 
   // play until we hold a drawn card: the held card's label appears beside the discard's
-  for (let i = 0; i < 40; i++) {
+  // (for up to 60 s, however long the three bots think: a count of tries ran
+  // out on a loaded machine before our turn came)
+  for (const until = Date.now() + 60000; Date.now() < until;) {
     const g = (await api(page, 'GET', '/games/' + id)).body
     if (g.legal && g.legal.includes('draw')) {
       await api(page, 'POST', `/games/${id}/moves`, {ply: g.moves.length, move: 'draw'})

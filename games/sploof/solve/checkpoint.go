@@ -88,23 +88,7 @@ func (c *Checkpoint) set(i int, win bool) {
 // Save writes the checkpoint to path whole or not at all: a temporary file
 // beside it, synced, then renamed over it.
 func (c *Checkpoint) Save(path string) error {
-	tmp := path + ".tmp"
-	f, err := os.Create(tmp)
-	if err != nil {
-		return err
-	}
-	err = c.write(f)
-	if err == nil {
-		err = f.Sync()
-	}
-	if err2 := f.Close(); err == nil {
-		err = err2
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
+	if err := saveAtomic(path, c.write); err != nil {
 		return fmt.Errorf("checkpoint %s: %w", path, err)
 	}
 	return nil

@@ -15,7 +15,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"sort"
 
@@ -254,25 +253,7 @@ func (s *Strategy) Write(w io.Writer) error {
 
 // Save writes the strategy to path whole or not at all.
 func (s *Strategy) Save(path string) error {
-	tmp := path + ".tmp"
-	f, err := os.Create(tmp)
-	if err != nil {
-		return err
-	}
-	err = s.Write(f)
-	if err == nil {
-		err = f.Sync()
-	}
-	if err2 := f.Close(); err == nil {
-		err = err2
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-	}
-	return err
+	return saveAtomic(path, s.Write)
 }
 
 // ReadStrategy reads a strategy written by Write, checking its format: the

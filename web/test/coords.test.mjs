@@ -30,7 +30,8 @@ for (const size of [5, 7]) {
         const r = g.querySelector('polygon').getBoundingClientRect()
         return {name: g.getAttribute('data-hit'), x: r.x + r.width / 2, y: r.y + r.height / 2, r}
       })
-      const labels = [...svg.querySelectorAll('text')].filter((t) => !t.closest('[data-hit]')).map((t) => {
+      // The edge labels only: a group's size drawn on its stones is a number too.
+      const labels = [...svg.querySelectorAll('text.edge')].filter((t) => !t.closest('[data-hit]')).map((t) => {
         const r = t.getBoundingClientRect()
         return {text: t.textContent, x: r.x + r.width / 2, y: r.y + r.height / 2, r}
       })

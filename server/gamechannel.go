@@ -80,7 +80,7 @@ func (s *Server) handleGameWS(w http.ResponseWriter, r *http.Request) {
 	// in the snapshot (and skipped by its number) or after it. The
 	// game's rematch, should there be one, is heard here too.
 	defer s.hub.watchGame(id, gc.sub)()
-	defer s.hub.watchGame(rematchID(id), gc.sub)()
+	defer s.hub.watchGame(match.RematchID(id), gc.sub)()
 	if !gc.upgrade(w, r) {
 		return
 	}

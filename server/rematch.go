@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"crypto/sha256"
 	"errors"
 	"net/http"
 
@@ -11,33 +10,15 @@ import (
 	"github.com/tabula-games/tabula/store"
 )
 
-// The rematch. A finished game has no owner to run commands, so a rematch
-// is a new game: the same game, options, clock and rating, the seats turned
-// by one (two players swap), the player who asks in their new seat and every
-// other person invited to theirs (bots stay bots). It starts when every
-// invited player has accepted — joined it —, and is gone (aborted) when one
-// declines, when the one who offered withdraws, or when either leaves the
-// finished game's page. Its id is derived from the finished game's
-// (rematchID), so a game has at most one rematch: two players asking at
-// once make one game, the second ask accepting it, and a declined rematch
-// is not offered again (a new game from the lobby is). Its events reach
-// the finished game's channel, whose clients watch the rematch's id too.
-
-// rematchID is the id of the rematch of game id.
-func rematchID(id string) string {
-	const alphabet = "23456789abcdefghjkmnpqrstuvwxyz"
-	sum := sha256.Sum256([]byte("tabula rematch of " + id))
-	b := make([]byte, 10)
-	for i := range b {
-		b[i] = alphabet[int(sum[i])%len(alphabet)]
-	}
-	return string(b)
-}
+// The rematch's rules (who may ask, what the rematch is, what a second
+// ask does) are match's (match/rematch.go); this file finds the games and
+// runs the commands. Its events reach the finished game's channel, whose
+// clients watch the rematch's id too.
 
 // rematch offers user u a rematch of the finished game id, or accepts the
 // one offered to u.
 func (s *Server) rematch(ctx context.Context, u *store.User, id string) (match.Ack, error) {
-	rid := rematchID(id)
+	rid := match.RematchID(id)
 	for range 2 {
 		if ack, done, err := s.answerRematch(ctx, u, rid); done {
 			return ack, err
@@ -48,7 +29,7 @@ func (s *Server) rematch(ctx context.Context, u *store.User, id string) (match.A
 		} else if err != nil {
 			return match.Ack{}, s.internal("rematch", err)
 		}
-		m, err := rematchOf(&old, u.ID)
+		m, err := match.Rematch(&old, u.ID)
 		if err != nil {
 			return match.Ack{}, err
 		}
@@ -63,7 +44,7 @@ func (s *Server) rematch(ctx context.Context, u *store.User, id string) (match.A
 		}
 		return ack, nil
 	}
-	return match.Ack{}, errf(http.StatusConflict, "conflict", "the rematch changed meanwhile; try again")
+	return match.Ack{}, match.ErrRematchRace
 }
 
 // answerRematch handles a rematch ask when the rematch exists already
@@ -75,55 +56,19 @@ func (s *Server) answerRematch(ctx context.Context, u *store.User, rid string) (
 	} else if err != nil {
 		return match.Ack{}, true, err
 	}
-	m := &snap.Meta
-	switch {
-	case m.Status == match.Open && m.Invites(u.ID):
-		ack, err := s.command(ctx, rid, match.Command{Kind: match.CmdJoin, User: actor(u), Seat: -1})
-		return ack, true, err
-	case m.Status == match.Open && m.SeatOf(u.ID) >= 0:
-		return match.Ack{}, true, errf(http.StatusConflict, "conflict", "you have offered a rematch already")
-	case m.Status == match.Aborted:
-		return match.Ack{}, true, errf(http.StatusConflict, "conflict", "the rematch was declined or withdrawn; start a new game from the lobby")
+	if err := match.AnswerRematch(&snap.Meta, u.ID); err != nil {
+		return match.Ack{}, true, err
 	}
-	return match.Ack{}, true, errf(http.StatusConflict, "conflict", "the rematch has started")
-}
-
-// rematchOf is the rematch that user uid asks of the finished game old:
-// its seats turned by one, uid in theirs and every other person invited.
-func rematchOf(old *match.Meta, uid int64) (match.Meta, error) {
-	if old.Status != match.Finished {
-		return match.Meta{}, errf(http.StatusConflict, "conflict", "only a finished game has a rematch")
-	}
-	if old.SeatOf(uid) < 0 {
-		return match.Meta{}, errf(http.StatusForbidden, "forbidden", "you did not play this game")
-	}
-	if len(old.StartPosition) > 0 {
-		return match.Meta{}, errf(http.StatusConflict, "conflict", "a game from a set position has no rematch; create it again")
-	}
-	n := len(old.Seats)
-	m := match.Meta{Game: old.Game, Options: old.Options, Clock: old.Clock, Rated: old.Rated, Seats: make([]match.Seat, n)}
-	for i := range m.Seats {
-		se := old.Seats[(i+1)%n]
-		switch {
-		case se.Kind == match.SeatBot:
-			m.Seats[i] = match.Seat{Kind: match.SeatBot, Level: se.Level}
-		case se.Kind == match.SeatHuman && se.UserID == uid:
-			m.Seats[i] = match.Seat{Kind: match.SeatHuman, UserID: uid}
-		case se.Kind == match.SeatHuman:
-			m.Seats[i] = match.Seat{Kind: match.SeatInvite, UserID: se.UserID}
-		default:
-			return match.Meta{}, errf(http.StatusConflict, "conflict", "this game has no rematch")
-		}
-	}
-	return m, nil
+	ack, err := s.command(ctx, rid, match.Command{Kind: match.CmdJoin, User: actor(u), Seat: -1})
+	return ack, true, err
 }
 
 // leaveRematch withdraws or declines the pending rematch of game id for
 // user uid, who has left its page.
 func (s *Server) leaveRematch(ctx context.Context, id string, uid int64) {
-	rid := rematchID(id)
+	rid := match.RematchID(id)
 	snap, err := s.snapshot(ctx, rid)
-	if err != nil || snap.Meta.Status != match.Open || (snap.Meta.SeatOf(uid) < 0 && !snap.Meta.Invites(uid)) {
+	if err != nil || !match.PendingRematch(&snap.Meta, uid) {
 		return
 	}
 	if _, err := s.tell(ctx, rid, match.Command{Kind: match.CmdAbort, User: match.User{ID: uid}}); err == nil {
@@ -137,7 +82,7 @@ func (s *Server) rematchSummary(ctx context.Context, m *match.Meta) (*wire.Summa
 	if m.Status != match.Finished {
 		return nil, 0
 	}
-	snap, err := s.snapshot(ctx, rematchID(m.ID))
+	snap, err := s.snapshot(ctx, match.RematchID(m.ID))
 	if err != nil {
 		return nil, 0
 	}

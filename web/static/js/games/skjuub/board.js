@@ -1,30 +1,36 @@
-// The Skjuub board: each skewed cube drawn as one solid in its owner's
-// colours, seen from above and a little south-east: its top pushed toward
-// the lean and lifted, the faces that face the viewer, an arrow toward the
-// lean, and the shadow of its overhang on the board. An inactive piece
-// keeps its colours and carries a pause mark. Overhangs past the edge stay
-// in the board's margin, with the coordinates beyond them. Selecting a
-// piece shows its slides (dots) and tumbles (diamonds, with the piece as it
-// would land); a bonus action is guided step by step.
+// The Skjuub board, drawn so that every piece's square can be told at a
+// glance: a skjuub is seen from above as a solid base filling most of its
+// own square in its owner's colour, with its top (lighter, bevelled toward
+// the lean) and an arrow toward the lean on it; the overhang, the part of
+// the top that reaches over the next square, is drawn apart from the base:
+// a pale, dashed tongue out of the base's edge, never over another base
+// (over a connected neighbour it is the short bridge between the two). An
+// inactive piece is hatched, as the rules pages and the lessons say. The
+// board has a rim all round, inside its frame, where the overhangs of edge
+// pieces leaning outward stay; the coordinates stand outside the frame.
+// Selecting a piece shows its slides (dots) and tumbles (diamonds, with
+// the piece as it would land); a bonus action is guided step by step.
 
 import {s, svgRoot, h, clear} from '../../dom.js'
 import {t} from '../../i18n.js'
 import {Board, animateFrom} from '../board.js'
-import {DIRS, square, parseSquare, pieces, active, parseAction} from './model.js'
+import {DIRS, square, parseSquare, pieces, active, parseAction, neighbour} from './model.js'
 
 const U = 64 // a square
-const M = U * 0.1 // a piece's base stands this far inside its square
-const SIDE = U - 2 * M // a piece's edge
-const LEAN = 0.4 // how far the top is pushed toward the lean, in edges: its overhang reaches into the next square
-const LIFT_X = SIDE * 0.16 // the top's height drawn up the screen and a little to the east
-const LIFT_Y = SIDE * 0.26
-// The margins hold every overhang past the board's edge, then the coordinates.
-const PAD_L = 40
-const PAD_T = 46
-const PAD_R = 40
-const PAD_B = 38
+const M = U * 0.07 // a piece's base stands this far inside its square
+const SIDE = U - 2 * M // a base's edge: the base covers 74% of its square
+const LEAN = 0.4 // how far the top is pushed toward the lean, in edges (less than half a square, docs/rules/skjuub.md)
+const OVER = SIDE * LEAN // how far the overhang reaches out of the base's edge
+const RIM = Math.ceil(OVER - M) + 4 // the board's rim round the squares holds every overhang past the edge
+const BEVEL = U * 0.09 // the top drawn on the base, shifted toward the lean by this much
+// Around the frame, the coordinates.
+const PAD_L = RIM + 28
+const PAD_T = RIM + 8
+const PAD_R = RIM + 8
+const PAD_B = RIM + 28
 const ARROWS = {N: '↑', E: '→', S: '↓', W: '←'}
 const OPPOSITE = {N: 'S', S: 'N', E: 'W', W: 'E'}
+let patterns = 0 // each board's hatch pattern gets its own id (a page may show many boards)
 
 export class SkjuubBoard extends Board {
   reset() {
@@ -151,8 +157,9 @@ export class SkjuubBoard extends Board {
     const map = pieces(view)
     const W = PAD_L + 6 * U + PAD_R
     const H = PAD_T + 6 * U + PAD_B
-    const {svg, layers} = svgRoot(`0 0 ${W} ${H}`, ['squares', 'marks', 'shadows', 'pieces', 'previews', 'targets'],
+    const {svg, layers} = svgRoot(`0 0 ${W} ${H}`, ['squares', 'marks', 'pieces', 'previews', 'targets'],
       {class: 'skjuub', role: 'group', 'aria-label': t('skjuub.boardLabel')})
+    const hatch = hatchPattern(svg)
     const sel = this.sel
     const acts = sel && sel.kind === 'piece' ? this.from(sel.sq) : []
     const slideTo = new Set(acts.filter(({a}) => a.kind === 'slide').map(({a}) => a.to))
@@ -165,18 +172,19 @@ export class SkjuubBoard extends Board {
         state: active(map, sq) ? t('skjuub.active') : t('skjuub.inactiveWord')}) : t('skjuub.emptyLabel', {sq})
     }
 
-    // the squares, and the coordinates in the margin, clear of any overhang
-    s(layers.squares, 'rect', {x: PAD_L - 2, y: PAD_T - 2, width: 6 * U + 4, height: 6 * U + 4, rx: 3, class: 'frame'})
+    // the frame round the squares and their rim (where overhangs past the
+    // edge stay), and the coordinates outside it
+    s(layers.squares, 'rect', {x: PAD_L - RIM, y: PAD_T - RIM, width: 6 * U + 2 * RIM, height: 6 * U + 2 * RIM, rx: 4, class: 'frame'})
     for (let i = 0; i < 6; i++) {
-      s(layers.squares, 'text', {x: PAD_L + i * U + U / 2, y: PAD_T + 6 * U + PAD_B - 8, class: 'coord file'}, String.fromCharCode(97 + i))
-      s(layers.squares, 'text', {x: 11, y: PAD_T + (5 - i) * U + U / 2 + 4, class: 'coord rank'}, String(i + 1))
+      s(layers.squares, 'text', {x: PAD_L + i * U + U / 2, y: PAD_T + 6 * U + RIM + 20, class: 'coord file'}, String.fromCharCode(97 + i))
+      s(layers.squares, 'text', {x: PAD_L - RIM - 14, y: PAD_T + (5 - i) * U + U / 2 + 5, class: 'coord rank'}, String(i + 1))
     }
     for (let r = 0; r < 6; r++) {
       for (let c = 0; c < 6; c++) {
         const sq = square(c, r)
         const {x, y} = xy(sq)
         const g = s(layers.squares, 'g', {class: 'square'})
-        s(g, 'rect', {x, y, width: U, height: U, class: 'sq ' + ((r + c) % 2 ? 'light' : 'dark') + (sel && sel.sq === sq ? ' selected' : '')})
+        s(g, 'rect', {x, y, width: U, height: U, 'data-sq': sq, class: 'sq ' + ((r + c) % 2 ? 'light' : 'dark') + (sel && sel.sq === sq ? ' selected' : '')})
         // An occupied square is clicked through its piece; an empty one the
         // player may use now through a spot on top of everything, as a
         // neighbour's top may hang over it; any other empty square here,
@@ -212,17 +220,16 @@ export class SkjuubBoard extends Board {
         s(layers.marks, 'rect', {x: p.x + 2, y: p.y + 2, width: U - 4, height: U - 4, class: a.kind === 'pickup' ? 'last-from' : 'last-to'})
       }
     })
-    // Pieces from the back (north, then west) to the front: the viewer
-    // stands south-east, above the board.
-    const order = [...map].sort(([a], [b]) => parseSquare(b).row - parseSquare(a).row || parseSquare(a).col - parseSquare(b).col)
-    for (const [sq, piece] of order) {
+    // Pieces never overlap: an overhang reaches over an empty square (or
+    // past the edge) or, between connected pieces, only the gap between them.
+    for (const [sq, piece] of map) {
       const isActive = active(map, sq)
-      shadow(layers.shadows, xy(sq), piece.dir)
-      const g = drawPiece(layers.pieces, xy(sq), piece, isActive)
+      const g = drawPiece(layers.pieces, sq, piece, isActive, hatch, map)
       this.hitTarget(g, sq, label(sq), !sel ? movable.has(sq) : sel.kind === 'piece' && movable.has(sq))
+      if (sel && sel.kind === 'piece' && sel.sq === sq) g.classList.add('selected')
       if (view.sacrificed === sq) {
-        const c = topCentre(xy(sq), piece.dir)
-        s(g, 'text', {x: c.x + U * 0.22, y: c.y - U * 0.12, class: 'sacrificed'}, '★')
+        const {x, y} = xy(sq)
+        s(g, 'text', {x: x + U - M - 8, y: y + M + 13, class: 'sacrificed'}, '★')
       }
       if (glide && glide.sq === sq) animateFrom(g, glide.dx, glide.dy)
       else if (fresh && turn.length && parseAction(turn[turn.length - 1].move)?.sq === sq) g.classList.add('pop')
@@ -240,7 +247,7 @@ export class SkjuubBoard extends Board {
     for (const {a} of acts.filter(({a}) => a.kind === 'tumble')) {
       const piece = map.get(a.from)
       const dir = OPPOSITE[piece.dir] // a tumble, forward or back, turns the lean round
-      const g = drawPiece(layers.previews, xy(a.to), {player: piece.player, dir}, true)
+      const g = drawPiece(layers.previews, a.to, {player: piece.player, dir}, true, hatch, map)
       g.classList.add('preview')
       g.setAttribute('data-sq', a.to)
       g.setAttribute('data-dir', dir)
@@ -260,6 +267,18 @@ export class SkjuubBoard extends Board {
     clear(this.host)
     this.host.append(svg)
     this.renderInfo(map)
+  }
+
+  /**
+   * locate gives a square's centre in the SVG's coordinates (the rules
+   * pages' diagrams put their marks and arrows there): a piece's group
+   * also holds its overhang, whose box is off the square's centre.
+   */
+  locate(name) {
+    const svg = this.host.querySelector('svg.skjuub')
+    if (!svg || !parseSquare(name)) return null
+    const {x, y} = xy(name)
+    return {svg, x: x + U / 2, y: y + U / 2, r: U / 2}
   }
 
   renderInfo(map) {
@@ -298,82 +317,67 @@ function xy(sq) {
   return {x: PAD_L + p.col * U, y: PAD_T + (5 - p.row) * U}
 }
 
-/**
- * corners gives a piece's eight corners on the screen: the base (NW, NE,
- * SE, SW) on its square and the top, the same square pushed by the lean
- * and lifted (a cabinet projection: up the screen and a little to the east).
- */
-function corners({x, y}, dir) {
-  const [dx, dy] = DIRS[dir]
-  const lx = dx * SIDE * LEAN
-  const ly = -dy * SIDE * LEAN
-  const base = [[x + M, y + M], [x + U - M, y + M], [x + U - M, y + U - M], [x + M, y + U - M]]
-  const top = base.map(([px, py]) => [px + lx + LIFT_X, py + ly - LIFT_Y])
-  return {base, top, lx, ly}
-}
-
-function topCentre(at, dir) {
-  const {top} = corners(at, dir)
-  return {x: (top[0][0] + top[2][0]) / 2, y: (top[0][1] + top[2][1]) / 2}
-}
-
 const pts = (arr) => arr.map(([a, b]) => `${a.toFixed(1)},${b.toFixed(1)}`).join(' ')
 
-/** shadow marks on the board what a piece's top covers: its square and the overhung part of the next. */
-function shadow(layer, at, dir) {
-  const {base, lx, ly} = corners(at, dir)
-  s(layer, 'polygon', {points: pts(base.map(([px, py]) => [px + lx, py + ly])), class: 'shadow'})
+/**
+ * hatchPattern adds the board's hatching (diagonal stripes, the mark of
+ * an inactive skjuub) to its SVG and returns the fill that uses it.
+ */
+function hatchPattern(svg) {
+  const id = 'sk-hatch-' + ++patterns
+  const defs = s(null, 'defs')
+  svg.insertBefore(defs, svg.firstChild)
+  const p = s(defs, 'pattern', {id, class: 'hatch-pattern', patternUnits: 'userSpaceOnUse', width: 9, height: 9, patternTransform: 'rotate(45)'})
+  s(p, 'rect', {x: 0, y: 0, width: 3.6, height: 9, class: 'hatch-stripe'})
+  return `url(#${id})`
 }
 
 /**
- * drawPiece draws a skjuub as one leaning cube in its owner's colours: the
- * faces that look toward the viewer (south, east, and whichever the lean
- * tilts up), the top with an arrow toward the lean, and for an inactive
- * piece a pause mark on the top (its colours stay).
+ * drawPiece draws a skjuub seen from above, standing on its square: the
+ * overhang first, a pale dashed tongue out of the base's edge toward the
+ * lean (up to the neighbour's base when that square holds a connected
+ * piece, over the board's rim at the edge); then the base, a solid square
+ * in the owner's colour that fills most of its own square; on it the top,
+ * lighter and shifted a little toward the lean, so the darker band of the
+ * base on the far side reads as the back face; hatching when inactive;
+ * and an arrow toward the lean.
  */
-function drawPiece(layer, at, piece, isActive) {
-  const {base: B, top: T} = corners(at, piece.dir)
-  const g = s(layer, 'g', {class: `piece sk-p${piece.player} ${isActive ? 'active' : 'inactive'}`, 'data-dir': piece.dir})
-  // the square itself answers clicks where no face is drawn
-  s(g, 'rect', {x: at.x + 1, y: at.y + 1, width: U - 2, height: U - 2, class: 'piece-hit'})
-  // outward faces, each listed clockwise as seen from outside: drawn when
-  // it stays clockwise on the screen, that is when it faces the viewer
-  const faces = [['face-n', [T[1], T[0], B[0], B[1]]], ['face-e', [T[1], T[2], B[2], B[1]]],
-    ['face-s', [T[3], T[2], B[2], B[3]]], ['face-w', [T[3], T[0], B[0], B[3]]]]
-  for (const [cls, poly] of faces) {
-    if (area2(poly) > 1) s(g, 'polygon', {points: pts(poly), class: 'face ' + cls})
-  }
-  s(g, 'polygon', {points: pts(T), class: 'face face-top'})
-  // a bold arrow toward the lean
+function drawPiece(layer, sq, piece, isActive, hatch, map) {
+  const {x, y} = xy(sq)
+  const g = s(layer, 'g', {class: `piece sk-p${piece.player} ${isActive ? 'active' : 'inactive'}`, 'data-dir': piece.dir, 'data-sq': sq})
+  // the square itself answers clicks around the base
+  s(g, 'rect', {x: x + 1, y: y + 1, width: U - 2, height: U - 2, class: 'piece-hit'})
   const [dx, dy] = DIRS[piece.dir]
-  const cx = (T[0][0] + T[2][0]) / 2
-  const cy = (T[0][1] + T[2][1]) / 2
   const fx = dx
-  const fy = -dy
-  const a = U * 0.22
-  const w = U * 0.15
-  const sw = U * 0.055
+  const fy = -dy // screen y grows downward
+  const x0 = x + M
+  const y0 = y + M
+  const x1 = x + U - M
+  const y1 = y + U - M
+  const next = neighbour(sq, piece.dir)
+  const reach = next && map.has(next) ? 2 * M : OVER // a connected neighbour's base begins 2M away
+  // the overhang: the strip of the top beyond the base's leaning edge
+  const over = fx > 0 ? [[x1, y0], [x1 + reach, y0], [x1 + reach, y1], [x1, y1]]
+    : fx < 0 ? [[x0 - reach, y0], [x0, y0], [x0, y1], [x0 - reach, y1]]
+      : fy < 0 ? [[x0, y0 - reach], [x1, y0 - reach], [x1, y0], [x0, y0]]
+        : [[x0, y1], [x1, y1], [x1, y1 + reach], [x0, y1 + reach]]
+  s(g, 'polygon', {points: pts(over), class: 'overhang'})
+  s(g, 'polygon', {points: pts([[x0, y0], [x1, y0], [x1, y1], [x0, y1]]), class: 'base'})
+  // the top: inset from the base, more on the far side than toward the lean
+  const inset = (side) => (side === 0 ? BEVEL * 0.5 : side > 0 ? BEVEL * 0.25 : BEVEL * 1.25)
+  const tx0 = x0 + inset(-fx)
+  const tx1 = x1 - inset(fx)
+  const ty0 = y0 + inset(-fy)
+  const ty1 = y1 - inset(fy)
+  s(g, 'polygon', {points: pts([[tx0, ty0], [tx1, ty0], [tx1, ty1], [tx0, ty1]]), class: 'top'})
+  if (!isActive) s(g, 'polygon', {points: pts([[x0, y0], [x1, y0], [x1, y1], [x0, y1]]), class: 'inactive-mark hatch', fill: hatch})
+  // a bold arrow toward the lean, on the top
+  const cx = (tx0 + tx1) / 2
+  const cy = (ty0 + ty1) / 2
+  const a = U * 0.21
+  const w = U * 0.14
+  const sw = U * 0.05
   const P = (f, p) => [cx + fx * f - fy * p, cy + fy * f + fx * p]
   s(g, 'polygon', {points: pts([P(a, 0), P(a * 0.1, w), P(a * 0.1, sw), P(-a, sw), P(-a, -sw), P(a * 0.1, -sw), P(a * 0.1, -w)]), class: 'arrow'})
-  if (!isActive) {
-    // a pause mark in the top's corner away from the lean
-    const mx = cx - (fx || 1) * U * 0.2 - (fx ? 0 : U * 0.02)
-    const my = cy - (fy || -1) * U * 0.2
-    const mark = s(g, 'g', {class: 'inactive-mark'})
-    s(mark, 'circle', {cx: mx, cy: my, r: U * 0.13})
-    s(mark, 'rect', {x: mx - U * 0.055, y: my - U * 0.065, width: U * 0.035, height: U * 0.13})
-    s(mark, 'rect', {x: mx + U * 0.02, y: my - U * 0.065, width: U * 0.035, height: U * 0.13})
-  }
   return g
-}
-
-/** area2 is twice the signed area of a polygon on the screen (y down): positive when clockwise. */
-function area2(poly) {
-  let a = 0
-  for (let i = 0; i < poly.length; i++) {
-    const [x1, y1] = poly[i]
-    const [x2, y2] = poly[(i + 1) % poly.length]
-    a += x1 * y2 - x2 * y1
-  }
-  return a
 }

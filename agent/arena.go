@@ -17,7 +17,10 @@ import (
 // allocates nothing to grow its tree once the process has warmed up, and a
 // server holds about as many arenas as searches run at once, not one per
 // game. A sync.Pool lets the collector take the arenas back when bots have
-// stopped playing.
+// stopped playing. Under a memory budget (WithBudget) a search reserves its
+// arena's bytes when it takes it and each growth of its pools before
+// making it (searcher.room), so the pools grow only as far as the budget
+// lends.
 type arena struct {
 	nodes  []node
 	edges  []edge
@@ -30,18 +33,14 @@ type arena struct {
 
 var arenas sync.Pool
 
-// getArena returns an empty arena with a transposition table for maxNodes
-// nodes when withTable is set.
-func getArena(maxNodes int, withTable bool) *arena {
-	a, _ := arenas.Get().(*arena)
-	if a == nil {
-		a = &arena{}
+// bytes is the arena's memory: its pools' capacities (with the scratch of
+// copying a subtree, which never outgrows the node pool) and its table.
+func (a *arena) bytes() int64 {
+	b := int64(cap(a.nodes))*(nodeBytes+scratchBytes) + int64(cap(a.edges))*edgeBytes + int64(cap(a.priors))*priorBytes
+	if a.tt != nil {
+		b += int64(len(a.tt.keys)) * entryBytes
 	}
-	if withTable && (a.tt == nil || len(a.tt.keys) != tableSize(maxNodes)) {
-		a.tt = newTable(maxNodes)
-	}
-	a.nodes, a.edges, a.priors = a.nodes[:0], a.edges[:0], a.priors[:0]
-	return a
+	return b
 }
 
 // putArena gives a back to the pool; its user must hold no slice of it.
@@ -137,18 +136,29 @@ func (k *kept) untried(nd *node, i int32) []game.Move {
 	return k.rest[f : f+int32(nd.nedges)-int32(k.touched[i])]
 }
 
-// keep copies the subtree a.subtree listed out of the arena's tree (srcN,
-// srcE) into pools of its own, exactly sized, storing untried edges by
-// their move only.
-func (a *arena) keep(srcN []node, srcE []edge) ([]node, []edge, *kept) {
-	ne, nr := 0, 0
+// keptSize is how many edges of the subtree a.subtree listed keep copies
+// whole (touched) and how many it stores by their move only (rest).
+func (a *arena) keptSize(srcN []node, srcE []edge) (touched, rest int) {
 	for _, o := range a.order {
 		if nd := &srcN[o]; nd.first >= 0 {
 			t := touchedPrefix(srcE[nd.first : nd.first+int32(nd.nedges)])
-			ne += t
-			nr += int(nd.nedges) - t
+			touched += t
+			rest += int(nd.nedges) - t
 		}
 	}
+	return touched, rest
+}
+
+// keptBytes is the memory of a subtree kept between moves: its nodes, its
+// touched edges, its other edges' moves and two indexes a node (kept).
+func keptBytes(nodes, touched, rest int) int64 {
+	return int64(nodes)*(nodeBytes+2+4) + int64(touched)*edgeBytes + int64(rest)*moveBytes
+}
+
+// keep copies the subtree a.subtree listed out of the arena's tree (srcN,
+// srcE) into pools of its own, exactly sized (ne touched edges and nr
+// others, as keptSize counted), storing untried edges by their move only.
+func (a *arena) keep(srcN []node, srcE []edge, ne, nr int) ([]node, []edge, *kept) {
 	nodes := make([]node, 0, len(a.order))
 	edges := make([]edge, 0, ne)
 	k := &kept{touched: make([]uint16, len(a.order)), rest: make([]game.Move, 0, nr), rfirst: make([]int32, len(a.order))}

@@ -3,6 +3,7 @@ package agent
 import (
 	"context"
 	"math"
+	"sync"
 	"time"
 
 	"github.com/tabula-games/tabula/game"
@@ -125,6 +126,14 @@ type MCTS struct {
 	// noSolver is set when the game has none or refuses its positions.
 	solver   game.Solver
 	noSolver bool
+	// solverHold is the solver table's reservation from the budget.
+	solverHold hold
+	// mu guards choosing and restLater: a Rest asked for while Choose
+	// runs (a server drops the agents of a game that ended meanwhile)
+	// happens when Choose returns.
+	mu        sync.Mutex
+	choosing  bool
+	restLater bool
 	// LastStats describes the most recent search, for bench and tests.
 	LastStats SearchStats
 	// progress is what the agent has seen of the game's progress
@@ -148,6 +157,10 @@ type SearchStats struct {
 	// is 0: no search ran).
 	SolverNodes int64
 	Proven      bool
+	// Degraded says that the node's memory budget (WithBudget) could not
+	// lend this search all it asks for: a worker grew a tree smaller than
+	// MaxNodes, or the solver had a smaller table or none.
+	Degraded bool
 }
 
 // NewMCTS returns an MCTS agent.
@@ -179,17 +192,32 @@ func (m *MCTS) Cores() int { return len(m.workers) }
 
 // Choose implements Agent.
 func (m *MCTS) Choose(ctx context.Context, obs game.Observation) (game.Move, error) {
+	m.mu.Lock()
+	m.choosing = true
+	m.mu.Unlock()
+	defer func() {
+		m.mu.Lock()
+		defer m.mu.Unlock()
+		m.choosing = false
+		if m.restLater {
+			m.restLater = false
+			m.rest()
+		}
+	}()
 	s := obs.World()
 	legal, forced, done, err := opening(s, &m.rng, m.cfg.Epsilon)
 	if done {
 		return forced, err
 	}
 	start := time.Now()
+	budget := BudgetIn(ctx)
 	var solverNodes int64
+	degraded := false
 	if m.cfg.Solver && !m.noSolver {
-		mv, nodes, proven := m.solve(ctx, s, start)
+		mv, nodes, proven, short := m.solve(ctx, s, start, budget)
+		degraded = short
 		if proven {
-			m.LastStats = SearchStats{Elapsed: time.Since(start), SolverNodes: nodes, Proven: true}
+			m.LastStats = SearchStats{Elapsed: time.Since(start), SolverNodes: nodes, Proven: true, Degraded: degraded}
 			return mv, nil
 		}
 		solverNodes = nodes
@@ -197,11 +225,12 @@ func (m *MCTS) Choose(ctx context.Context, obs game.Observation) (game.Move, err
 	stop := deadline(start, m.cfg.Time)
 	quiet := m.progress.quiet(s)
 	for _, w := range m.workers {
-		w.quiet = quiet
+		w.quiet, w.budget = quiet, budget
 	}
 	n := searching(ctx, len(m.workers))
 	for i, w := range m.workers[n:] {
 		// Sitting this one out: its tree would be stale next time.
+		w.rest()
 		m.workers[n+i] = &searcher{cfg: &m.cfg, rng: w.rng}
 	}
 	// Fewer workers than the agent has share its whole iteration budget.
@@ -209,11 +238,12 @@ func (m *MCTS) Choose(ctx context.Context, obs game.Observation) (game.Move, err
 	parallel(ctx, n, func(i int) { m.workers[i].search(ctx, s, stop, iters) })
 	// Merge the root children of the workers that searched by move.
 	visits := make(map[game.Move]float64, len(legal))
-	stats := SearchStats{Elapsed: time.Since(start), SolverNodes: solverNodes, Workers: n}
+	stats := SearchStats{Elapsed: time.Since(start), SolverNodes: solverNodes, Workers: n, Degraded: degraded}
 	for _, w := range m.workers[:n] {
 		stats.Iterations += w.iters
 		stats.Reused += w.reused
 		stats.Nodes += len(w.nodes)
+		stats.Degraded = stats.Degraded || w.degraded
 		r := &w.nodes[w.root]
 		for _, e := range w.edges[r.first : r.first+int32(r.nedges)] {
 			visits[e.move] += float64(e.visits)
@@ -262,42 +292,94 @@ func (m *MCTS) pick(legal []game.Move, visits map[game.Move]float64) game.Move {
 	return best
 }
 
+// Rest implements Rester: the agent lets go of the subtrees its workers
+// keep and of the solver's table, and gives their memory back to the
+// budget. Its next move searches from a fresh tree, and the solver starts
+// from an empty table. Called while Choose runs, it happens when Choose
+// returns.
+func (m *MCTS) Rest() {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.choosing {
+		m.restLater = true
+		return
+	}
+	m.rest()
+}
+
+func (m *MCTS) rest() {
+	for _, w := range m.workers {
+		w.rest()
+	}
+	m.solver = nil
+	m.solverHold.release()
+}
+
+// Close implements Closer: Rest, for an agent that will not move again.
+func (m *MCTS) Close() error {
+	m.Rest()
+	return nil
+}
+
+// solverTableSizes are the solver tables a bot asks its budget for, in
+// turn: SolverTableBytes, then an eighth of it on a node whose budget is
+// nearly spent.
+var solverTableSizes = [...]int{SolverTableBytes, SolverTableBytes / 8}
+
 // solve gives the game's exact solver its share of the move's budget. It
 // returns the proof's first move when the position is proven — the line of
 // best play, in which the winner takes the fastest win and the loser the
-// longest resistance — and the nodes spent either way.
-func (m *MCTS) solve(ctx context.Context, s game.State, start time.Time) (game.Move, int64, bool) {
+// longest resistance — and the nodes spent either way. The solver's table
+// is reserved from budget as kept (it serves the game's later moves); short
+// says that the budget lent a smaller table than SolverTableBytes, or none
+// (the solver then sits this move out).
+func (m *MCTS) solve(ctx context.Context, s game.State, start time.Time, budget Budget) (mv game.Move, nodes int64, proven, short bool) {
 	if m.solver == nil {
 		name := s.Game().Name()
 		if !game.HasSolver(name) {
 			m.noSolver = true
-			return 0, 0, false
+			return 0, 0, false, false
 		}
-		sv, err := game.NewSolver(name, SolverTableBytes)
+		size := 0
+		for i, b := range solverTableSizes {
+			if m.solverHold.take(budget, int64(b), true) {
+				size, short = b, i > 0
+				break
+			}
+		}
+		if size == 0 {
+			return 0, 0, false, true
+		}
+		sv, err := game.NewSolver(name, size)
 		if err != nil {
+			m.solverHold.release()
 			m.noSolver = true
-			return 0, 0, false
+			return 0, 0, false, false
 		}
 		m.solver = sv
+	} else {
+		short = m.solverHold.n < SolverTableBytes && m.solverHold.b != nil
 	}
 	if m.cfg.Time > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithDeadline(ctx, start.Add(time.Duration(float64(m.cfg.Time)*SolverShare)))
 		defer cancel()
 	}
-	budget := m.cfg.SolverNodes
-	if budget <= 0 {
-		budget = DefaultSolverNodes
+	limit := m.cfg.SolverNodes
+	if limit <= 0 {
+		limit = DefaultSolverNodes
 	}
-	sol, err := m.solver.Solve(ctx, s, budget)
+	sol, err := m.solver.Solve(ctx, s, limit)
 	if err != nil {
 		// Options or a position the solver does not take: it will not
 		// take the rest of this game's either.
 		m.noSolver = true
-		return 0, sol.Nodes, false
+		m.solver = nil
+		m.solverHold.release()
+		return 0, sol.Nodes, false, short
 	}
 	if !sol.Proven || len(sol.Line) == 0 {
-		return 0, sol.Nodes, false
+		return 0, sol.Nodes, false, short
 	}
-	return sol.Line[0], sol.Nodes, true
+	return sol.Line[0], sol.Nodes, true, short
 }

@@ -56,11 +56,19 @@ type searcher struct {
 	// priors[i] is the game's heuristic value of edges[i]'s move for its
 	// mover, in [0,1], when progressive bias is on (MCTSConfig.Bias); nil
 	// otherwise.
-	priors  []float32
-	tt      *table
-	ar      *arena // the arena the pools are in while searching, else nil
-	root    int32
-	rootPos game.State // the position the tree's root stands for
+	priors []float32
+	tt     *table
+	ar     *arena // the arena the pools are in while searching, else nil
+	// budget is what the search reserves its memory from (nil: none);
+	// arenaHold is the arena's reservation, keptHold that of the subtree
+	// kept between moves. degraded says that the budget refused the
+	// search something (a growth of its tree, its table, keeping its
+	// subtree), full that it refused a growth: the tree grows no more.
+	budget              Budget
+	arenaHold, keptHold hold
+	degraded, full      bool
+	root                int32
+	rootPos             game.State // the position the tree's root stands for
 	// rootPly is how many plies rootPos is below the root of the last
 	// search (1 when idle kept the subtree of the move played), so that
 	// reuse looks as far below that search's root as it always has.
@@ -149,8 +157,7 @@ func (w *searcher) run(ctx context.Context, s game.State, deadline time.Time, li
 // previous root, and otherwise starts a fresh tree.
 func (w *searcher) prepareRoot(s game.State) {
 	if !w.cfg.NoReuse && w.rootPos != nil && len(w.nodes) > 0 {
-		if r := w.find(w.root, w.rootPos, s, reuseDepth-w.rootPly); r >= 0 {
-			w.reroot(r)
+		if r := w.find(w.root, w.rootPos, s, reuseDepth-w.rootPly); r >= 0 && w.reroot(r) {
 			w.rootPos.CopyFrom(s)
 			w.rootPly = 0
 			w.reused = int(w.nodes[0].visits)
@@ -158,6 +165,7 @@ func (w *searcher) prepareRoot(s game.State) {
 		}
 	}
 	w.acquire()
+	w.keptHold.release() // what was kept, if anything, is not reused
 	w.nodes = append(w.nodes[:0], node{hash: s.Hash(), first: -1, mover: -1})
 	w.edges, w.priors = w.edges[:0], w.priors[:0]
 	w.root, w.rootPly = 0, 0
@@ -175,27 +183,109 @@ func (w *searcher) prepareRoot(s game.State) {
 // acquire makes the worker's pools an arena's, taking one from the pool
 // unless it holds one (an analysis keeps its arena for its whole life).
 // Whatever the worker held between moves is left for the caller to read.
+//
+// The arena's memory is reserved from the worker's budget: an arena from
+// the pool larger than the budget lends now is left to the collector for a
+// new, empty one, and a table the budget cannot lend is done without (the
+// search then shares no transpositions). The pools then grow by
+// reservations too (room).
 func (w *searcher) acquire() {
 	if w.ar != nil {
 		return
 	}
-	w.ar = getArena(w.cfg.MaxNodes, !w.cfg.NoTT)
-	w.nodes, w.edges, w.priors, w.kept = w.ar.nodes, w.ar.edges, w.ar.priors, nil
-	w.tt = nil
-	if !w.cfg.NoTT {
-		w.tt = w.ar.tt
+	w.degraded, w.full = false, false
+	a, _ := arenas.Get().(*arena)
+	if a == nil {
+		a = &arena{}
 	}
+	table := !w.cfg.NoTT
+	if a.tt != nil && (!table || len(a.tt.keys) != tableSize(w.cfg.MaxNodes)) {
+		a.tt = nil // not the table this search wants: it would only be held
+	}
+	if !w.arenaHold.take(w.budget, a.bytes(), false) {
+		a = &arena{}
+		w.arenaHold.take(w.budget, 0, false)
+		w.degraded = true
+	}
+	if table && a.tt == nil {
+		if w.arenaHold.grow(int64(tableSize(w.cfg.MaxNodes)) * entryBytes) {
+			a.tt = newTable(w.cfg.MaxNodes)
+		} else {
+			w.degraded = true
+		}
+	}
+	w.ar = a
+	w.nodes, w.edges, w.priors, w.kept = a.nodes[:0], a.edges[:0], a.priors[:0], nil
+	w.tt = a.tt
 }
 
-// release gives the arena back to the pool, keeping no slice of it.
+// room makes the pools able to hold nodes nodes and edges edges without
+// growing as they are appended to, and reports whether they can: within
+// MCTSConfig.MaxNodes (four edges a node), and within what the budget
+// lends. A pool grows to twice its size, or to what is asked, each growth
+// reserved before it is made; once the budget has refused one, the search
+// grows no more (the tree is full, as at MaxNodes: it is searched on
+// without growing). The first minNodes nodes are grown even when the
+// budget refuses them, unreserved, so that a search always has a tree.
+func (w *searcher) room(nodes, edges int) bool {
+	nc, ec := cap(w.nodes), cap(w.edges)
+	if nodes <= nc && edges <= ec && (w.cfg.Bias <= 0 || edges <= cap(w.priors)) {
+		return true
+	}
+	if w.full || nodes > w.cfg.MaxNodes || edges > 4*w.cfg.MaxNodes {
+		return false
+	}
+	nn, ne := nc, ec
+	if nodes > nc {
+		nn = min(max(2*nc, nodes, minGrow), w.cfg.MaxNodes)
+	}
+	if edges > ec {
+		ne = min(max(2*ec, edges, 4*minGrow), 4*w.cfg.MaxNodes)
+	}
+	np := cap(w.priors)
+	if w.cfg.Bias > 0 {
+		np = max(np, ne)
+	}
+	delta := int64(nn-nc)*(nodeBytes+scratchBytes) + int64(ne-ec)*edgeBytes + int64(np-cap(w.priors))*priorBytes
+	if !w.arenaHold.grow(delta) {
+		w.degraded = true
+		if nn > minNodes || ne > 4*minNodes {
+			w.full = true
+			return false
+		}
+	}
+	if nn > nc {
+		w.nodes = append(make([]node, 0, nn), w.nodes...)
+	}
+	if ne > ec {
+		w.edges = append(make([]edge, 0, ne), w.edges...)
+	}
+	if np > cap(w.priors) {
+		w.priors = append(make([]float32, 0, np), w.priors...)
+	}
+	return true
+}
+
+// release gives the arena back to the pool, keeping no slice of it, and
+// its bytes back to the budget.
 func (w *searcher) release() {
 	if w.ar == nil {
 		return
 	}
 	w.ar.nodes, w.ar.edges, w.ar.priors = w.nodes[:0], w.edges[:0], w.priors[:0]
 	putArena(w.ar)
+	w.arenaHold.release()
 	w.ar, w.tt = nil, nil
 	w.nodes, w.edges, w.priors = nil, nil, nil
+}
+
+// rest lets go of everything the worker holds between moves — its arena
+// if it kept one, the subtree it kept — so that its next search starts a
+// fresh tree.
+func (w *searcher) rest() {
+	w.release()
+	w.keptHold.release()
+	w.nodes, w.edges, w.priors, w.kept, w.root = nil, nil, nil, nil, 0
 }
 
 // idle is what the worker keeps once the agent has chosen mv in s, the
@@ -221,18 +311,35 @@ func (w *searcher) idle(mv game.Move, s game.State) {
 	var edges []edge
 	var priors []float32
 	var k *kept
+	w.keptHold.release()
 	if keep >= 0 {
+		// The subtree is reserved from the budget as kept; when it does
+		// not fit, nothing is kept and the next search starts afresh.
 		ne := w.ar.subtree(w.nodes, w.edges, nil, keep)
-		if w.priors != nil && len(w.priors) == len(w.edges) && w.cfg.Bias > 0 {
+		withPriors := w.priors != nil && len(w.priors) == len(w.edges) && w.cfg.Bias > 0
+		var size int64
+		var touched, rest int
+		if withPriors {
+			size = int64(len(w.ar.order))*nodeBytes + int64(ne)*(edgeBytes+priorBytes)
+		} else {
+			touched, rest = w.ar.keptSize(w.nodes, w.edges)
+			size = keptBytes(len(w.ar.order), touched, rest)
+		}
+		switch {
+		case !w.keptHold.take(w.budget, size, true):
+			w.degraded = true
+		case withPriors:
 			nodes = make([]node, 0, len(w.ar.order))
 			edges = make([]edge, 0, ne)
 			priors = make([]float32, 0, ne)
 			nodes, edges, priors = w.ar.copySubtree(nodes, edges, priors, w.nodes, w.edges, nil, w.priors)
-		} else {
-			nodes, edges, k = w.ar.keep(w.nodes, w.edges)
+		default:
+			nodes, edges, k = w.ar.keep(w.nodes, w.edges, touched, rest)
 		}
-		w.rootPos.CopyFrom(s)
-		w.rootPos.Play(mv)
+		if nodes != nil {
+			w.rootPos.CopyFrom(s)
+			w.rootPos.Play(mv)
+		}
 	}
 	w.release()
 	w.nodes, w.edges, w.priors, w.kept, w.root, w.rootPly = nodes, edges, priors, k, 0, 1
@@ -240,20 +347,34 @@ func (w *searcher) idle(mv game.Move, s game.State) {
 
 // reroot makes node r of the tree the worker kept between moves the root of
 // a tree in a fresh arena: r's subtree, copied breadth-first, and the table
-// rebuilt from it.
-func (w *searcher) reroot(r int32) {
+// rebuilt from it. It reports false, with the arena taken and nothing
+// copied, when the tree kept is larger than the arena the budget lent.
+func (w *searcher) reroot(r int32) bool {
 	srcN, srcE, srcP, k := w.nodes, w.edges, w.priors, w.kept
 	// A worker whose last search ended without idle still holds its
 	// arena, and the tree it keeps is in it: copy into another.
-	held := w.ar
-	w.ar = nil
+	held, heldHold := w.ar, w.arenaHold
+	w.ar, w.arenaHold = nil, hold{}
 	w.acquire()
+	defer heldHold.release()
+	edges := len(srcE)
+	if k != nil {
+		edges += len(k.rest)
+	}
+	if !w.room(len(srcN), edges) {
+		if held != nil {
+			held.nodes, held.edges, held.priors = srcN[:0], srcE[:0], srcP[:0]
+			putArena(held)
+		}
+		return false
+	}
 	w.ar.subtree(srcN, srcE, k, r)
 	if w.cfg.Bias <= 0 || len(srcP) != len(srcE) {
 		srcP = nil
 	}
 	w.nodes, w.edges, w.priors = w.ar.copySubtree(w.nodes[:0], w.edges[:0], w.priors[:0], srcN, srcE, k, srcP)
 	w.kept = nil
+	w.keptHold.release()
 	if held != nil {
 		held.nodes, held.edges, held.priors = srcN[:0], srcE[:0], srcP[:0]
 		putArena(held)
@@ -265,6 +386,7 @@ func (w *searcher) reroot(r int32) {
 			w.tt.put(nd.hash, int32(i))
 		}
 	}
+	return true
 }
 
 // find looks below node n (standing for position at) for a node whose
@@ -364,7 +486,7 @@ func (w *searcher) resolve(s game.State, mover int8) int32 {
 			return i
 		}
 	}
-	if len(w.nodes) >= w.cfg.MaxNodes {
+	if len(w.nodes) >= w.cfg.MaxNodes || len(w.nodes) == cap(w.nodes) && !w.room(len(w.nodes)+1, 0) {
 		return -1
 	}
 	i := int32(len(w.nodes))
@@ -379,7 +501,7 @@ func (w *searcher) resolve(s game.State, mover int8) int32 {
 // when the pool has no room.
 func (w *searcher) expand(i int32, s game.State) bool {
 	w.buf = s.Legal(w.buf[:0])
-	if len(w.edges)+len(w.buf) > 4*w.cfg.MaxNodes || len(w.buf) > math.MaxUint16 {
+	if len(w.edges)+len(w.buf) > 4*w.cfg.MaxNodes || len(w.buf) > math.MaxUint16 || !w.room(0, len(w.edges)+len(w.buf)) {
 		return false
 	}
 	first := int32(len(w.edges))

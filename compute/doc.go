@@ -63,4 +63,14 @@
 // submitted now would wait for at least a whole round of running ones — a
 // node that is saturated should not take more bot games (the question a
 // cluster asks before placing one).
+//
+// # Memory
+//
+// The pool's Memory is the node's budget of bytes for what its searches
+// hold (Config.Memory, default 512 MiB): a search reserves its tree before
+// growing it and gives it back when done, and what bots keep between moves
+// (a subtree to reuse, a solver's table) holds at most half of it. A
+// reservation that does not fit is refused and the search does with less;
+// Pressed says that the budget is nearly spent, when a node should take no
+// more bot games.
 package compute

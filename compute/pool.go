@@ -62,6 +62,10 @@ type Config struct {
 	MaxWaiting, MaxWaitingPerUser int
 	// HalfLife is how fast past usage is forgiven (default one minute).
 	HalfLife time.Duration
+	// Memory is the budget in bytes of what the searches run on the pool
+	// may hold, trees and what they keep between moves (Memory; default
+	// DefaultMemory).
+	Memory int64
 	// Now is the clock (tests fake it). Default time.Now.
 	Now func() time.Time
 }
@@ -80,6 +84,7 @@ var ErrBusy = errors.New("compute: too many tasks waiting")
 // concurrent use.
 type Pool struct {
 	cfg Config
+	mem *Memory
 
 	mu          sync.Mutex
 	busy        int // cores held by running tasks
@@ -131,11 +136,15 @@ func New(cfg Config) *Pool {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	return &Pool{cfg: cfg, users: map[int64]*user{}}
+	return &Pool{cfg: cfg, mem: NewMemory(cfg.Memory), users: map[int64]*user{}}
 }
 
 // Cores is the pool's capacity.
 func (p *Pool) Cores() int { return p.cfg.Cores }
+
+// Memory is the pool's memory budget (Config.Memory), from which the
+// searches it runs reserve what they hold.
+func (p *Pool) Memory() *Memory { return p.mem }
 
 // Run waits until the pool grants t its cores, then runs fn with ctx and
 // returns what fn returns. If ctx ends first, fn does not run and Run

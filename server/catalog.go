@@ -1,7 +1,9 @@
 package server
 
 import (
+	"cmp"
 	"net/http"
+	"slices"
 
 	"github.com/tabula-games/tabula/game"
 	"github.com/tabula-games/tabula/match"
@@ -9,16 +11,39 @@ import (
 )
 
 // The public facts of the site: which games it offers, with what options
-// and bots, and who leads each game's ratings.
+// and bots, the time controls of quick pairing and how long a waiting game
+// may be joined, the longest chat line; and who leads each game's ratings.
+// The web page keeps no copy of these facts: it reads them here.
+
+// siteOrder is the order in which the site presents its games (the one
+// with the fewest rules first, the card game last); a game it does not
+// name follows, by name.
+var siteOrder = []string{"sgolte", "sploof", "skjuub", "skyjo"}
 
 func (s *Server) handleCatalog(w http.ResponseWriter, r *http.Request) {
-	out := wire.Catalog{Games: []wire.CatalogGame{}, Bots: match.BotLevels}
-	for _, name := range game.Names() {
+	writeJSON(w, http.StatusOK, catalog())
+}
+
+// catalog is the answer of GET /api/catalog.
+func catalog() wire.Catalog {
+	out := wire.Catalog{Games: []wire.CatalogGame{}, Bots: match.BotLevels, ChatMax: match.ChatMaxRunes,
+		Pairing: wire.CatalogPairing{Clocks: pairingCatalog(), WindowMs: match.PairingWindow.Milliseconds()}}
+	names := game.Names()
+	rank := func(name string) int {
+		if i := slices.Index(siteOrder, name); i >= 0 {
+			return i
+		}
+		return len(siteOrder)
+	}
+	slices.SortStableFunc(names, func(a, b string) int { return cmp.Compare(rank(a), rank(b)) })
+	for _, name := range names {
 		g, _ := game.Lookup(name)
 		f := g.Facts()
 		n, _ := game.NumPlayers(g, nil)
+		// A game that hides information is never searched on the analysis
+		// board (analysis.CanAnalyse): it would show the hidden cards.
 		gj := wire.CatalogGame{Name: name, Title: g.Title(), Seats: wire.CatalogSeats{Min: f.MinPlayers, Max: f.MaxPlayers, Default: n},
-			Options: []wire.CatalogOption{}}
+			Options: []wire.CatalogOption{}, Hidden: f.HiddenInfo, Analysis: !f.HiddenInfo}
 		for _, o := range g.Options() {
 			oj := wire.CatalogOption{Name: o.Name, Doc: o.Doc, Default: o.Default, Values: o.Values, House: o.House}
 			if o.IsInt() {
@@ -28,7 +53,24 @@ func (s *Server) handleCatalog(w http.ResponseWriter, r *http.Request) {
 		}
 		out.Games = append(out.Games, gj)
 	}
-	writeJSON(w, http.StatusOK, out)
+	return out
+}
+
+// pairingCatalog is the time controls of quick pairing from the shortest
+// to the longest: no clock, the realtime ones by their initial time, then
+// correspondence by its days.
+func pairingCatalog() []wire.CatalogPairClock {
+	out := make([]wire.CatalogPairClock, 0, len(match.PairingClocks))
+	for name, c := range match.PairingClocks {
+		out = append(out, wire.CatalogPairClock{Name: name, Clock: wire.CatalogClock{Kind: string(c.Kind),
+			InitialMs: c.InitialMs, IncrementMs: c.IncrementMs, Days: c.Days}})
+	}
+	kind := map[string]int{string(match.ClockNone): 0, string(match.ClockRealtime): 1, string(match.ClockCorrespondence): 2}
+	slices.SortFunc(out, func(a, b wire.CatalogPairClock) int {
+		return cmp.Or(cmp.Compare(kind[a.Clock.Kind], kind[b.Clock.Kind]), cmp.Compare(a.Clock.InitialMs, b.Clock.InitialMs),
+			cmp.Compare(a.Clock.Days, b.Clock.Days), cmp.Compare(a.Name, b.Name))
+	})
+	return out
 }
 
 // maxLeaderboardDeviation keeps players with too few games off the

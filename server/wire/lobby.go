@@ -62,12 +62,45 @@ type CatalogGame struct {
 	Title   string          `json:"title"`
 	Seats   CatalogSeats    `json:"seats"`
 	Options []CatalogOption `json:"options"`
+	// Hidden: some seat cannot see part of the game (Skyjo's face-down
+	// cards), so it has no takebacks (nearly every action reveals a card).
+	Hidden bool `json:"hidden"`
+	// Analysis: the analysis board searches the game's positions (only a
+	// game that hides nothing; a finished game of any kind can be reviewed).
+	Analysis bool `json:"analysis"`
 }
 
-// Catalog answers GET /api/catalog.
+// CatalogClock is a time control as POST /api/games takes it.
+type CatalogClock struct {
+	Kind        string `json:"kind"` // none, realtime or correspondence
+	InitialMs   int64  `json:"initialMs,omitempty"`
+	IncrementMs int64  `json:"incrementMs,omitempty"`
+	Days        int    `json:"days,omitempty"`
+}
+
+// CatalogPairClock is one time control of quick pairing, by the name that
+// POST /api/pairing takes.
+type CatalogPairClock struct {
+	Name  string       `json:"name"`
+	Clock CatalogClock `json:"clock"`
+}
+
+// CatalogPairing is quick pairing's facts: its time controls, shortest
+// first, and how old a waiting game may be to be joined (a longer wait is
+// renewed by the page).
+type CatalogPairing struct {
+	Clocks   []CatalogPairClock `json:"clocks"`
+	WindowMs int64              `json:"windowMs"`
+}
+
+// Catalog answers GET /api/catalog: the games in the order the site
+// presents them, the bot levels a seat may have, quick pairing, and the
+// longest chat line in characters.
 type Catalog struct {
-	Games []CatalogGame `json:"games"`
-	Bots  []string      `json:"bots"`
+	Games   []CatalogGame  `json:"games"`
+	Bots    []string       `json:"bots"`
+	Pairing CatalogPairing `json:"pairing"`
+	ChatMax int            `json:"chatMax"`
 }
 
 // LeaderboardRow is one player of a leaderboard.

@@ -5,8 +5,8 @@ import (
 	"regexp"
 	"testing"
 
-	"github.com/tabula-games/tabula/docs/rules"
 	"github.com/tabula-games/tabula/learn"
+	"github.com/tabula-games/tabula/rulesdoc"
 )
 
 // texts lists every text of a course with where it is.
@@ -44,7 +44,7 @@ func TestLessonsUseTheGlossary(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := rules.ParseGlossary(data)
+	g, err := rulesdoc.ParseGlossary(data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +59,7 @@ func TestLessonsUseTheGlossary(t *testing.T) {
 					continue
 				}
 				has := term.EN.Matches(text["en"])
-				for _, lang := range rules.Languages {
+				for _, lang := range rulesdoc.Languages {
 					w := term.In(lang)
 					s := text[lang]
 					if lang != "en" {

@@ -1,9 +1,10 @@
 // Package web is the Tabula web application: plain ES modules, SVG and CSS
 // with no build step, embedded so that `tabula serve` needs nothing else.
-// The players' rules pages of package docs are served beside it under
-// rules/, with rules/index.json listing which translations exist (so the
-// page never has to probe for a missing file) and rules/diagrams.json the
-// positions of the pages' diagrams, played by the rules engines; the lessons
+// The players' rules pages (docs/rules, embedded by the root package) are
+// served beside it under rules/, with rules/index.json listing which
+// translations exist (so the page never has to probe for a missing file)
+// and rules/diagrams.json the positions of the pages' diagrams, played by
+// the rules engines (a generated file: go generate ./rulesdoc); the lessons
 // and puzzles of package learn are served under learn/.
 package web
 
@@ -16,11 +17,9 @@ import (
 	"path"
 	"sort"
 	"strings"
-	"sync"
 	"time"
 
-	"github.com/tabula-games/tabula/docs"
-	"github.com/tabula-games/tabula/docs/rules"
+	"github.com/tabula-games/tabula"
 	"github.com/tabula-games/tabula/learn"
 )
 
@@ -40,26 +39,19 @@ func App() fs.FS {
 // AppFrom is App with the application's static files taken from fsys
 // instead of the embedded copy (to serve a working copy while editing it).
 func AppFrom(fsys fs.FS) fs.FS {
-	return &appFS{static: fsys, rules: docs.Rules, learn: learn.Files(), index: rulesIndex(docs.Rules),
-		diagrams: sync.OnceValues(func() ([]byte, error) { return rules.Build(docs.Rules) })}
+	return &appFS{static: fsys, rules: tabula.Rules, learn: learn.Files(), index: rulesIndex(tabula.Rules)}
 }
 
-// appFS overlays the rules pages (a directory of package docs) and their
-// index on the static files.
+// appFS overlays the rules pages (tabula.Rules) and their index on the
+// static files.
 type appFS struct {
 	static fs.FS
 	rules  fs.FS // holds the directory "rules"
 	learn  fs.FS // the lessons and puzzles, served under learn/
 	index  []byte
-	// diagrams resolves the diagrams once, on first use (the tests of
-	// package docs/rules keep every diagram valid).
-	diagrams func() ([]byte, error)
 }
 
-const (
-	indexName    = "rules/index.json"
-	diagramsName = "rules/diagrams.json"
-)
+const indexName = "rules/index.json"
 
 func (a *appFS) Open(name string) (fs.File, error) {
 	if !fs.ValidPath(name) {
@@ -68,12 +60,6 @@ func (a *appFS) Open(name string) (fs.File, error) {
 	switch {
 	case name == indexName:
 		return &memFile{name: path.Base(name), r: bytes.NewReader(a.index), size: int64(len(a.index))}, nil
-	case name == diagramsName:
-		b, err := a.diagrams()
-		if err != nil {
-			return nil, &fs.PathError{Op: "open", Path: name, Err: err}
-		}
-		return &memFile{name: path.Base(name), r: bytes.NewReader(b), size: int64(len(b))}, nil
 	case name == "rules" || strings.HasPrefix(name, "rules/"):
 		return a.rules.Open(name)
 	case name == "learn":

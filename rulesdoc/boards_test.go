@@ -1,4 +1,4 @@
-package rules
+package rulesdoc
 
 import (
 	"encoding/json"

@@ -1,10 +1,11 @@
-package rules
+package rulesdoc
 
 import (
 	"bytes"
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"maps"
 	"path"
 	"regexp"
 	"slices"
@@ -309,8 +310,12 @@ func Pages(fsys fs.FS) ([]string, error) {
 	return out, err
 }
 
+// DiagramsFile is where, in the tree that holds the directory "rules", the
+// diagrams resolved by Build are kept (docs/rules/diagrams.json).
+const DiagramsFile = "rules/diagrams.json"
+
 // Build resolves the diagrams of every page of fsys into one JSON object
-// keyed "game/id", which the web page reads to draw them. Diagrams with the
+// keyed "game/id", which the web page reads to draw them (DiagramsFile). Diagrams with the
 // same key are the same in every language (the tests check it), so each is
 // resolved once.
 func Build(fsys fs.FS) ([]byte, error) {
@@ -340,11 +345,22 @@ func Build(fsys fs.FS) ([]byte, error) {
 			all[key] = r
 		}
 	}
+	// One diagram a line, in the order of their keys, so that a change
+	// to a diagram shows as a change to its line of the generated file.
 	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(all); err != nil {
-		return nil, err
+	b.WriteString("{")
+	for i, key := range slices.Sorted(maps.Keys(all)) {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		var line bytes.Buffer
+		enc := json.NewEncoder(&line)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(all[key]); err != nil {
+			return nil, err
+		}
+		fmt.Fprintf(&b, "\n%s: %s", strconv.Quote(key), bytes.TrimSuffix(line.Bytes(), []byte("\n")))
 	}
+	b.WriteString("\n}\n")
 	return b.Bytes(), nil
 }

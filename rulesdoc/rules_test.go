@@ -3,7 +3,7 @@
 // authoritative. A change to an English page that is not carried over to
 // every translation fails one of them.
 
-package rules
+package rulesdoc
 
 import (
 	"fmt"

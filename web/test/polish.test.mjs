@@ -97,8 +97,7 @@ test('counts take the plural forms of the language', async () => {
   await page.goto(BASE + '/')
   const got = await page.evaluate(async () => {
     const i18n = await import('/js/i18n.js')
-    const text = await import('/js/lessons/text.js')
-    const out = {en: [i18n.t('chat.left', {n: 1}), i18n.t('chat.left', {n: 2}), text.lt('puzzle.hintFlips', {n: 1}), text.lt('puzzle.hintFlips', {n: 3}),
+    const out = {en: [i18n.t('chat.left', {n: 1}), i18n.t('chat.left', {n: 2}), i18n.t('puzzle.sgolte.hintFlips', {n: 1}), i18n.t('puzzle.sgolte.hintFlips', {n: 3}),
       i18n.t('analysis.wins', {side: 'White', plies: 1}), i18n.t('analysis.wins', {side: 'White', plies: 5})]}
     i18n.setLang('ko')
     out.ko = [i18n.t('chat.left', {n: 1}), i18n.t('chat.left', {n: 2})]

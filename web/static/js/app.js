@@ -4,6 +4,8 @@
 import {h, clear} from './dom.js'
 import {t, languages, lang, setLang} from './i18n.js'
 import * as session from './session.js'
+import * as catalog from './catalog.js'
+import {errorBox} from './components/common.js'
 import * as theme from './theme.js'
 import {start as startNotify} from './notify.js'
 import {homePage} from './pages/home.js'
@@ -131,8 +133,20 @@ document.getElementById('skip').addEventListener('click', (ev) => {
   main.focus()
 })
 
+// The pages read the site's facts from the catalog: no page is drawn
+// before it is here. Should it fail to come, the page says so and offers
+// to ask again.
+function start() {
+  Promise.all([catalog.load(), session.load().catch(() => null)]).then(() => {
+    route()
+    startNotify()
+  }, (e) => {
+    clear(main)
+    main.append(h('h1', {}, t('app.title')), errorBox(e),
+      h('p', {}, h('button', {type: 'button', 'data-test': 'retry', onclick: start}, t('app.retry'))))
+    renderHeader()
+  })
+}
+
 document.title = t('app.title')
-session.load().finally(() => {
-  route()
-  startNotify()
-})
+start()

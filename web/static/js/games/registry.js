@@ -1,10 +1,10 @@
-// The four games as the web page knows them: the board class, the
-// settings of a quick game against a bot, swatches (a seat's side has a
-// colour: black, white, 1, 2), isCapture(move, before, after)
+// The games the web page can draw: the board class, swatches (a seat's
+// side has a colour: black, white, 1, 2), isCapture(move, before, after)
 // for the capture sound, and, where a seat's side can change during a game
 // (Sgolte's pie swap), how to name it: seatName(view, seat) now,
-// moverSides(moves) for each move when it was made; hidden: the game hides
-// information (no takebacks: nearly every action reveals a card).
+// moverSides(moves) for each move when it was made. Which games the site
+// offers, in what order, and their facts (seats, options, hidden
+// information) come from the server's catalog (../catalog.js).
 
 import {SgolteBoard} from './sgolte/board.js'
 import * as sgolte from './sgolte/model.js'
@@ -19,7 +19,5 @@ export const games = {
   sgolte: {Board: SgolteBoard, icon: 'hex', swatches: true, isCapture: sgolte.isCapture, seatName: sgolte.colourOf, moverSides: sgolte.moverColours},
   sploof: {Board: SploofBoard, icon: 'pyramid', swatches: true, isCapture: sploof.isCapture},
   skjuub: {Board: SkjuubBoard, icon: 'cube', swatches: true, isCapture: skjuub.isCapture},
-  skyjo: {Board: SkyjoBoard, icon: 'cards', isCapture: skyjo.isCapture, quickOptions: {players: '2'}, hidden: true},
+  skyjo: {Board: SkyjoBoard, icon: 'cards', isCapture: skyjo.isCapture},
 }
-
-export const gameNames = ['sgolte', 'sploof', 'skjuub', 'skyjo']

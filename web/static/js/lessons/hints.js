@@ -5,12 +5,12 @@
 // every legal target, so their hint says so.
 
 import {pieces, active, parseAction} from '../games/skjuub/model.js'
-import {lt} from './text.js'
+import {t} from '../i18n.js'
 
 /** hints returns the hint lines for the user's seat, or [] when it is not their turn. */
 export function hints(game, view, legal) {
-  if (!legal || !legal.length) return [lt('learn.hint.theirTurn')]
-  if (game !== 'skjuub') return [lt('learn.hint.legal', {n: legal.length})]
+  if (!legal || !legal.length) return [t('learn.hint.theirTurn')]
+  if (game !== 'skjuub') return [t('learn.hint.legal', {n: legal.length})]
   return skjuubHints(view, legal)
 }
 
@@ -18,13 +18,13 @@ function skjuubHints(view, legal) {
   const me = view.toMove
   const map = pieces(view)
   const lines = []
-  if (view.phase === 'bonus') lines.push(lt('learn.hint.bonus'))
+  if (view.phase === 'bonus') lines.push(t('learn.hint.skjuub.bonus'))
   const moving = legal.map((m) => ({text: m, a: parseAction(m)})).filter(({a}) => a && (a.kind === 'slide' || a.kind === 'tumble'))
   const movable = [...new Set(moving.map(({a}) => a.from))].sort()
   const mine = [...map.values()].filter((p) => p.player === me).length
-  if (movable.length) lines.push(lt('learn.hint.movable', {list: movable.join(', ')}))
-  else if (mine) lines.push(lt('learn.hint.noneMovable'))
-  if (!mine) lines.push(lt('learn.hint.place'))
+  if (movable.length) lines.push(t('learn.hint.skjuub.movable', {list: movable.join(', ')}))
+  else if (mine) lines.push(t('learn.hint.skjuub.noneMovable'))
+  if (!mine) lines.push(t('learn.hint.skjuub.place'))
   const captures = []
   const sacrifices = []
   for (const {text, a} of moving) {
@@ -35,8 +35,8 @@ function skjuubHints(view, legal) {
     if ([...map].some(([sq, q]) => q.player !== me && active(map, sq) && !active(after, sq))) captures.push(text)
     if (!active(after, a.to)) sacrifices.push(text)
   }
-  if (captures.length) lines.push(lt('learn.hint.captures', {list: captures.join(', ')}))
-  if (sacrifices.length) lines.push(lt('learn.hint.sacrifices', {list: sacrifices.join(', ')}))
-  if (view.phase !== 'bonus' && movable.length > 0 && movable.length <= 2) lines.push(lt('learn.hint.danger', {n: movable.length}))
+  if (captures.length) lines.push(t('learn.hint.skjuub.captures', {list: captures.join(', ')}))
+  if (sacrifices.length) lines.push(t('learn.hint.skjuub.sacrifices', {list: sacrifices.join(', ')}))
+  if (view.phase !== 'bonus' && movable.length > 0 && movable.length <= 2) lines.push(t('learn.hint.skjuub.danger', {n: movable.length}))
   return lines
 }

@@ -8,20 +8,18 @@
 import {h, clear} from '../dom.js'
 import {t} from '../i18n.js'
 import {api} from '../api.js'
+import * as catalog from '../catalog.js'
 import {games} from '../games/registry.js'
 import {sideName} from '../seats.js'
 import {ask} from '../lessons/rules.js'
-import {errorBox, errorText, gameTitle} from './common.js'
-import {stepper, stepKeys} from './movelist.js'
-import {Tree, renderTree} from './analysistree.js'
-import {Engine, evalBar, renderReport} from './analysisengine.js'
-import {openEditor} from './analysiseditor.js'
-
-/** The games the analysis board searches: those that hide nothing. */
-export const ANALYSIS_GAMES = ['sgolte', 'sploof', 'skjuub']
+import {errorBox, errorText, gameTitle} from '../components/common.js'
+import {stepper, stepKeys} from '../components/movelist.js'
+import {Tree, renderTree} from '../components/analysistree.js'
+import {Engine, evalBar, renderReport} from '../components/analysisengine.js'
+import {openEditor} from '../components/analysiseditor.js'
 
 export function analysisPage(main, [game], query) {
-  if (!ANALYSIS_GAMES.includes(game)) {
+  if (!catalog.analysable(game)) {
     main.append(h('h1', {}, t('notFound.title')), h('p', {}, t('analysis.onlyOpen')))
     return null
   }
@@ -48,7 +46,7 @@ export function analysisPage(main, [game], query) {
     h('button', {type: 'button', 'data-test': 'editor-open', onclick: () => edit()}, t('editor.open')),
     h('button', {type: 'button', 'data-test': 'variation-remove', onclick: () => removeVariation()}, t('analysis.removeVariation')),
     h('button', {type: 'button', 'data-test': 'variation-promote', onclick: () => promote()}, t('analysis.promote')))
-  const others = h('nav', {class: 'rules-nav analysis-games', 'aria-label': t('analysis.games')}, ANALYSIS_GAMES.map((g) =>
+  const others = h('nav', {class: 'rules-nav analysis-games', 'aria-label': t('analysis.games')}, catalog.analysisGames().map((g) =>
     h('a', {href: '#/analysis/' + g, 'aria-current': g === game && !fromGame ? 'page' : null}, gameTitle(g))))
   main.append(others, title, source, err, editorBox, h('div', {class: 'game-layout analysis-layout'},
     h('div', {class: 'game-main analysis-main'}, bar, boardBox),

@@ -11,10 +11,10 @@ import {api} from '../api.js'
 import * as session from '../session.js'
 import {games} from '../games/registry.js'
 import {Positions} from '../positions.js'
-import {errorBox, errorText, gameTitle, moverNames, resultText, seatText, sideName} from './common.js'
-import {stepper, stepKeys} from './movelist.js'
-import {pct} from './analysisengine.js'
-import {ANALYSIS_GAMES} from './analysis.js'
+import {errorBox, errorText, gameTitle, moverNames, resultText, seatText, sideName} from '../components/common.js'
+import {stepper, stepKeys} from '../components/movelist.js'
+import {pct} from '../components/analysisengine.js'
+import * as catalog from '../catalog.js'
 
 const SYMBOL = {inaccuracy: '?!', mistake: '?', blunder: '??'}
 
@@ -198,7 +198,7 @@ export function reviewPage(main, [id]) {
     title.textContent = t('review.titleOf', {game: gameTitle(sum.game)})
     resultBox.textContent = resultText(sum, -1)
     links.replaceChildren(h('span', {}, h('a', {href: '#/replay/' + id}, t('game.replay')),
-      ANALYSIS_GAMES.includes(sum.game) ? [' · ', h('a', {href: `#/analysis/${sum.game}?game=${encodeURIComponent(id)}`, 'data-test': 'analysis-link'}, t('game.analyse'))] : null))
+      catalog.analysable(sum.game) ? [' · ', h('a', {href: `#/analysis/${sum.game}?game=${encodeURIComponent(id)}`, 'data-test': 'analysis-link'}, t('game.analyse'))] : null))
     go(0)
     start()
   }).catch((e) => err.replaceChildren(errorBox(e)))

@@ -17,11 +17,11 @@ import * as notify from '../notify.js'
 import {GameChannel} from '../channel.js'
 import {Positions} from '../positions.js'
 import {games} from '../games/registry.js'
-import {errorBox, errorText, seatText, sideName, moverNames, resultText, gameTitle} from './common.js'
-import {MoveList, stepper, stepKeys} from './movelist.js'
-import {ANALYSIS_GAMES} from './analysis.js'
-import {Room} from './room.js'
-import {Chat} from './chat.js'
+import {errorBox, errorText, seatText, sideName, moverNames, resultText, gameTitle} from '../components/common.js'
+import {MoveList, stepper, stepKeys} from '../components/movelist.js'
+import * as catalog from '../catalog.js'
+import {Room} from '../components/room.js'
+import {Chat} from '../components/chat.js'
 
 const LOW_MS = 30000 // a realtime clock is low below 30 s (or a fifth of its start, if less)
 const LOW_CORR_MS = 12 * 3600 * 1000 // a correspondence deadline is near within 12 hours
@@ -420,7 +420,7 @@ export function gamePage(main, [id]) {
     }
     // The analysis board: a finished game, or a live one watched (never
     // one's own live game: the server refuses it too).
-    if (ANALYSIS_GAMES.includes(sum.game) && (sum.status === 'finished' || sum.status === 'imported' || (sum.status === 'live' && st.seat < 0))) {
+    if (catalog.analysable(sum.game) && (sum.status === 'finished' || sum.status === 'imported' || (sum.status === 'live' && st.seat < 0))) {
       buttons.append(h('a', {href: `#/analysis/${sum.game}?game=${encodeURIComponent(sum.id)}&ply=${st.moves.length}`, class: 'button',
         'data-test': 'analysis-link'}, t('game.analyse')))
     }

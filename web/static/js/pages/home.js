@@ -1,56 +1,34 @@
-// Home: the four games, each with a one-line pitch, "play a bot now"
+// Home: the site's games (the catalog's), each with a one-line pitch, "play a bot now"
 // (which makes a guest account if needed and starts the game at once) and
 // "play a person" (quick pairing at the time control chosen above the
 // cards); the number of players online.
 
 import {h, clear} from '../dom.js'
 import {t} from '../i18n.js'
-import {api} from '../api.js'
-import * as session from '../session.js'
-import {games, gameNames} from '../games/registry.js'
-import {errorBox, gameTitle} from './common.js'
-import {Seeker, statusBox, onlineCount, PAIR_CLOCKS, CLOCK_SPECS, pairClockLong} from './pairing.js'
+import * as catalog from '../catalog.js'
+import {games} from '../games/registry.js'
+import {errorBox, gameTitle} from '../components/common.js'
+import {Seeker, statusBox, onlineCount, pairClockLong} from '../components/pairing.js'
+import {LEVEL_KEY, savedLevel, quickGame} from '../components/quickgame.js'
+import {leaderboardOverview} from '../components/leaderboard.js'
 import {cta} from '../lessons/text.js'
-import {leaderboardOverview} from './leaderboard.js'
-
-const LEVEL_KEY = 'tabula.botLevel'
-const LEVELS = ['random', 'greedy', 'easy', 'medium', 'hard']
 
 const CLOCK_KEY = 'tabula.pairClock'
 
-/** savedLevel is the bot strength last chosen on the home page. */
-export function savedLevel() {
-  try {
-    const l = localStorage.getItem(LEVEL_KEY)
-    if (LEVELS.includes(l)) return l
-  } catch {
-    // default below
-  }
-  return 'easy'
-}
-
 function savedClock() {
+  const names = catalog.pairClocks().map((c) => c.name)
   try {
     const c = localStorage.getItem(CLOCK_KEY)
-    if (PAIR_CLOCKS.includes(c)) return c
+    if (names.includes(c)) return c
   } catch {
     // default below
   }
-  return 'rapid'
-}
-
-/** quickGame starts a game of name against a bot (with a clock, if given) and opens it. */
-export async function quickGame(name, level, clock) {
-  await session.ensure()
-  const req = {game: name, options: games[name].quickOptions || {}, seats: [{kind: 'me'}, {kind: 'bot', level}]}
-  if (clock) req.clock = clock
-  const res = await api.createGame(req)
-  location.hash = '#/game/' + res.game.id
+  return names.includes('rapid') ? 'rapid' : names[0]
 }
 
 export function homePage(main) {
   const online = onlineCount()
-  const seeker = new Seeker({onChange: () => showSearch(), playBot: (game, clock) => quickGame(game, level.value, CLOCK_SPECS[clock])})
+  const seeker = new Seeker({onChange: () => showSearch(), playBot: (game, clock) => quickGame(game, level.value, catalog.pairClock(clock))})
   const status = h('div', {'aria-live': 'polite'})
   const remember = (key) => (ev) => {
     try {
@@ -78,10 +56,10 @@ export function homePage(main) {
     clear(main)
     personButtons.length = 0
     level = h('select', {id: 'bot-level', 'data-test': 'bot-level', onchange: remember(LEVEL_KEY)},
-      LEVELS.map((l) => h('option', {value: l, selected: l === savedLevel()}, t('bot.' + l))))
+      catalog.bots().map((l) => h('option', {value: l, selected: l === savedLevel()}, t('bot.' + l))))
     clock = h('select', {id: 'pair-clock', 'data-test': 'pair-clock', onchange: remember(CLOCK_KEY)},
-      PAIR_CLOCKS.map((c) => h('option', {value: c, selected: c === savedClock()}, pairClockLong(c))))
-    const cards = gameNames.map((name) => {
+      catalog.pairClocks().map(({name}) => h('option', {value: name, selected: name === savedClock()}, pairClockLong(name))))
+    const cards = catalog.gameNames().map((name) => {
       const person = h('button', {type: 'button', 'data-test': 'pair-' + name, onclick: () => seeker.ask(name, clock.value)}, t('home.playPerson'))
       personButtons.push(person)
       searches[name] = h('div', {class: 'card-search', 'aria-live': 'polite'})

@@ -1,18 +1,19 @@
 // Leaderboards: a page per game (#/leaderboard/GAME) listing the players
 // whose rating has settled, with the rule for who is listed (from the
 // server's answer, not a number kept here), why the list is empty when it
-// is, and where the signed-in player stands; and Home's top five per game.
+// is, and where the signed-in player stands. (Home's top five per game:
+// components/leaderboard.js.)
 
 import {h, clear} from '../dom.js'
 import {t} from '../i18n.js'
 import {api} from '../api.js'
 import * as session from '../session.js'
-import {gameNames} from '../games/registry.js'
-import {errorBox, gameTitle} from './common.js'
-
-const userLink = (name) => h('a', {href: '#/user/' + encodeURIComponent(name)}, name)
+import * as catalog from '../catalog.js'
+import {errorBox, gameTitle} from '../components/common.js'
+import {userLink} from '../components/leaderboard.js'
 
 export function leaderboardPage(main, [game]) {
+  const gameNames = catalog.gameNames()
   if (!gameNames.includes(game)) game = gameNames[0]
   let answer = null
   let mine = null // the signed-in player's rating in this game, if any
@@ -76,35 +77,4 @@ export function leaderboardPage(main, [game]) {
       show()
     })
   return {relang: render}
-}
-
-/** leaderboardOverview is Home's section: the top five of each game, each list leading to its page. */
-export function leaderboardOverview() {
-  const answers = {}
-  const node = h('section', {class: 'lb-overview', 'data-test': 'lb-overview', 'aria-labelledby': 'lb-overview-title'})
-  function render() {
-    clear(node)
-    node.append(h('h2', {id: 'lb-overview-title'}, t('leaderboard.title')),
-      h('div', {class: 'lb-overview-grid'}, gameNames.map((g) => {
-        const a = answers[g]
-        let list
-        if (!a) list = h('p', {class: 'muted'}, '…')
-        else if (a.failed) list = h('p', {class: 'muted'}, t('leaderboard.unavailable'))
-        else if (!a.players.length) list = h('p', {class: 'muted', 'data-test': 'lb-top-empty'}, t('leaderboard.nobodyYet'))
-        else list = h('ol', {class: 'lb-top'}, a.players.map((p) => h('li', {}, userLink(p.user), ' ', h('span', {class: 'lb-rating'}, String(Math.round(p.rating))))))
-        return h('div', {class: 'lb-top-game', 'data-test': 'lb-top-' + g},
-          h('h3', {}, h('a', {href: '#/leaderboard/' + g}, gameTitle(g))), list)
-      })))
-  }
-  render()
-  for (const g of gameNames) {
-    api.leaderboard(g, 5).then((a) => {
-      answers[g] = a
-      render()
-    }, () => {
-      answers[g] = {failed: true}
-      render()
-    })
-  }
-  return {node, relang: render}
 }

@@ -10,9 +10,10 @@ import {t} from '../i18n.js'
 import {api} from '../api.js'
 import * as session from '../session.js'
 import {GameChannel} from '../channel.js'
-import {games, gameNames} from '../games/registry.js'
-import {errorBox, errorText, resultText, gameTitle} from './common.js'
-import {lt, pick, cta} from '../lessons/text.js'
+import {games} from '../games/registry.js'
+import * as catalog from '../catalog.js'
+import {errorBox, errorText, resultText, gameTitle} from '../components/common.js'
+import {pick, cta} from '../lessons/text.js'
 import {ask, loadData, reason} from '../lessons/rules.js'
 import * as progress from '../lessons/progress.js'
 import {hints} from '../lessons/hints.js'
@@ -29,28 +30,28 @@ function flatten(course) {
 }
 
 function gameNav(current, base) {
-  return h('nav', {class: 'rules-nav', 'aria-label': lt('learn.title')},
-    gameNames.map((g) => h('a', {href: base + g, 'aria-current': g === current ? 'page' : null}, gameTitle(g))))
+  return h('nav', {class: 'rules-nav', 'aria-label': t('learn.title')},
+    catalog.gameNames().map((g) => h('a', {href: base + g, 'aria-current': g === current ? 'page' : null}, gameTitle(g))))
 }
 
 /** learnIndex lists the four lesson paths with the progress made. */
 function learnIndex(main) {
-  main.append(gameNav(null, '#/learn/'), h('h1', {}, lt('learn.title')), h('p', {class: 'lead'}, lt('learn.lead')))
+  main.append(gameNav(null, '#/learn/'), h('h1', {}, t('learn.title')), h('p', {class: 'lead'}, t('learn.lead')))
   const list = h('ul', {class: 'learn-index', 'data-test': 'learn-index'})
   main.append(list)
-  for (const g of gameNames) {
+  for (const g of catalog.gameNames()) {
     const item = h('li', {'data-game': g}, h('a', {href: '#/learn/' + g, 'data-test': 'learn-' + g}, cta(g, gameTitle(g))))
-    if (PUZZLE_GAMES.includes(g)) item.append(' · ', h('a', {href: '#/puzzles/' + g}, lt('learn.puzzles', {game: gameTitle(g)})))
+    if (PUZZLE_GAMES.includes(g)) item.append(' · ', h('a', {href: '#/puzzles/' + g}, t('learn.puzzles', {game: gameTitle(g)})))
     list.append(item)
     loadData('lessons/' + g + '.json').then((c) => {
       const n = flatten(c).length
-      item.append(h('span', {class: 'learn-count'}, ' — ' + lt('learn.progress', {done: progress.done('learn', g).size, total: n})))
+      item.append(h('span', {class: 'learn-count'}, ' — ' + t('learn.progress', {done: progress.done('learn', g).size, total: n})))
     }).catch(() => {})
   }
 }
 
 export function learnPage(main, [game]) {
-  if (!game || !gameNames.includes(game)) {
+  if (!game || !catalog.gameNames().includes(game)) {
     learnIndex(main)
     return null
   }
@@ -77,12 +78,12 @@ export function learnPage(main, [game]) {
       h('div', {class: 'learn-task'}, heading, text),
       boardBox,
       h('div', {class: 'learn-answer'}, feedback, actions, hintBox),
-      h('aside', {class: 'learn-side'}, h('h2', {}, lt('learn.lessons')), side, count,
+      h('aside', {class: 'learn-side'}, h('h2', {}, t('learn.lessons')), side, count,
         h('p', {}, h('button', {type: 'button', class: 'subtle', 'data-test': 'learn-reset', onclick: () => {
           progress.reset('learn', game)
           show(0)
-        }}, lt('learn.reset'))),
-        PUZZLE_GAMES.includes(game) ? h('p', {}, h('a', {href: '#/puzzles/' + game}, lt('learn.puzzles', {game: gameTitle(game)}))) : null,
+        }}, t('learn.reset'))),
+        PUZZLE_GAMES.includes(game) ? h('p', {}, h('a', {href: '#/puzzles/' + game}, t('learn.puzzles', {game: gameTitle(game)}))) : null,
         h('p', {}, h('a', {href: '#/rules/' + game}, t('game.rules'))))))
 
   function renderSide() {
@@ -99,11 +100,11 @@ export function learnPage(main, [game]) {
         }}, pick(lesson.title)),
         h('span', {class: 'learn-dots', 'aria-hidden': 'true'}, keys.map((k) => finished.has(k) ? '●' : '○').join(''))))
     }
-    count.textContent = lt('learn.progress', {done: steps.filter((s) => finished.has(s.key)).length, total: steps.length})
+    count.textContent = t('learn.progress', {done: steps.filter((s) => finished.has(s.key)).length, total: steps.length})
   }
 
   function seats(seat, n) {
-    return Array.from({length: n}, (_, i) => i === seat ? {kind: 'human', user: lt('learn.you'), seat: i} : {kind: 'human', user: lt('learn.opponent'), seat: i})
+    return Array.from({length: n}, (_, i) => i === seat ? {kind: 'human', user: t('learn.you'), seat: i} : {kind: 'human', user: t('learn.opponent'), seat: i})
   }
 
   function stop() {
@@ -130,7 +131,7 @@ export function learnPage(main, [game]) {
     stop()
     current = Math.max(0, Math.min(i, steps.length - 1))
     const {lesson, step, n, total} = steps[current]
-    heading.textContent = pick(lesson.title) + ' · ' + lt('learn.step', {n, total})
+    heading.textContent = pick(lesson.title) + ' · ' + t('learn.step', {n, total})
     text.textContent = pick(step.text)
     clear(feedback)
     clear(actions)
@@ -178,10 +179,10 @@ export function learnPage(main, [game]) {
       const ans = await ask(game, {position: live.position, move: mv, seat: live.seat})
       const why = (step.tries || []).find((x) => x.move === mv)
       if (ans.move && !ans.move.legal) {
-        feedback.append(h('p', {class: 'learn-wrong', 'data-test': 'learn-wrong'}, why ? pick(why.why) : lt('learn.wrongTry')),
-          h('p', {class: 'learn-engine', lang: 'en', 'data-test': 'learn-engine'}, lt('learn.engine', {reason: reason(ans.move.error.message)})))
+        feedback.append(h('p', {class: 'learn-wrong', 'data-test': 'learn-wrong'}, why ? pick(why.why) : t('learn.wrongTry')),
+          h('p', {class: 'learn-engine', lang: 'en', 'data-test': 'learn-engine'}, t('learn.engine', {reason: reason(ans.move.error.message)})))
       } else {
-        feedback.append(h('p', {class: 'learn-wrong', 'data-test': 'learn-wrong'}, step.wrong ? pick(step.wrong) : lt('learn.notTask')))
+        feedback.append(h('p', {class: 'learn-wrong', 'data-test': 'learn-wrong'}, step.wrong ? pick(step.wrong) : t('learn.notTask')))
       }
       setBoard(live.answer, true, [])
     } catch (e) {
@@ -197,11 +198,11 @@ export function learnPage(main, [game]) {
     feedback.replaceChildren(h('p', {class: 'learn-done', 'data-test': 'learn-done'}, pick(step.done)))
     clear(actions)
     if (current + 1 < steps.length) {
-      const next = h('button', {type: 'button', class: 'primary', 'data-test': 'learn-next', onclick: () => show(current + 1)}, lt('learn.next'))
+      const next = h('button', {type: 'button', class: 'primary', 'data-test': 'learn-next', onclick: () => show(current + 1)}, t('learn.next'))
       actions.append(next)
       next.focus({preventScroll: true})
     }
-    actions.append(h('button', {type: 'button', 'data-test': 'learn-again', onclick: () => show(current)}, lt('learn.again')))
+    actions.append(h('button', {type: 'button', 'data-test': 'learn-again', onclick: () => show(current)}, t('learn.again')))
   }
 
   function showGameStep(step) {
@@ -209,14 +210,14 @@ export function learnPage(main, [game]) {
       start.disabled = true
       try {
         await session.ensure()
-        const res = await api.createGame({game, options: games[game].quickOptions || {},
+        const res = await api.createGame({game, options: {},
           seats: [{kind: 'me'}, {kind: 'bot', level: step.game}]})
         playGame(res.game.id)
       } catch (e) {
         start.disabled = false
         feedback.replaceChildren(errorBox(e))
       }
-    }}, lt('learn.startGame'))
+    }}, t('learn.startGame'))
     actions.append(start)
   }
 
@@ -230,15 +231,15 @@ export function learnPage(main, [game]) {
       if (!channel.send({type: 'move', ply: g.moves.length, move: mv})) feedback.replaceChildren(h('p', {class: 'error'}, t('game.conn.closed')))
     }})
     const resign = h('button', {type: 'button', 'data-test': 'learn-resign', onclick: () => {
-      if (confirm(lt('learn.resignConfirm'))) channel.send({type: 'resign'})
-    }}, lt('learn.resign'))
+      if (confirm(t('learn.resignConfirm'))) channel.send({type: 'resign'})
+    }}, t('learn.resign'))
     actions.append(resign)
     const render = (fresh) => {
       if (!g.summary || !g.view) return
       const liveNow = g.summary.status === 'live'
       board.set({view: g.view, legal: liveNow ? g.legal : null, seat: g.seat, seats: g.summary.seats, moves: g.moves, status: g.summary.status, fresh})
       clear(hintBox)
-      hintBox.append(h('h3', {}, lt('learn.hints')))
+      hintBox.append(h('h3', {}, t('learn.hints')))
       if (liveNow) for (const line of hints(game, g.view, g.legal)) hintBox.append(h('p', {}, line))
       if (g.summary.result || !liveNow) {
         resign.remove()
@@ -246,7 +247,7 @@ export function learnPage(main, [game]) {
         progress.mark('learn', game, steps[current].key)
         renderSide()
         feedback.replaceChildren(h('p', {class: 'learn-done', 'data-test': 'learn-game-over'},
-          resultText(g.summary, g.seat) + ' ' + lt('learn.gameOver', {game: gameTitle(game)})))
+          resultText(g.summary, g.seat) + ' ' + t('learn.gameOver', {game: gameTitle(game)})))
       }
     }
     channel = new GameChannel(id, {onMessage(msg) {

@@ -7,15 +7,14 @@ import {h, clear, fmtTime} from '../dom.js'
 import {t, lang} from '../i18n.js'
 import {api} from '../api.js'
 import * as session from '../session.js'
-import {gameNames} from '../games/registry.js'
-import {errorBox, gameTitle} from './common.js'
-import {playersLine, clockText} from './players.js'
-import {Seeker, statusBox, onlineCount, PAIR_CLOCKS, CLOCK_SPECS, pairClockShort, pairClockLong} from './pairing.js'
-import {quickGame, savedLevel} from './home.js'
+import * as catalog from '../catalog.js'
+import {errorBox, gameTitle} from '../components/common.js'
+import {playersLine, clockText} from '../components/players.js'
+import {Seeker, statusBox, onlineCount, pairClockShort, pairClockLong} from '../components/pairing.js'
+import {quickGame, savedLevel} from '../components/quickgame.js'
 
 export function lobbyPage(main, _params, query) {
   let timer = null
-  let catalog = null
   let lists = {open: null, live: null}
   const formBox = h('section', {class: 'panel create', 'aria-labelledby': 'create-h'})
   const pairBox = h('section', {class: 'panel pair', 'aria-labelledby': 'pair-h', 'data-test': 'pairing'})
@@ -28,7 +27,7 @@ export function lobbyPage(main, _params, query) {
     renderPairing()
     // one's own waiting game shows in the list at once (and leaves it when cancelled)
     if (st.phase === 'waiting' || (st.phase === 'idle' && st.game)) refresh()
-  }, playBot: (game, clock) => quickGame(game, savedLevel(), CLOCK_SPECS[clock])})
+  }, playBot: (game, clock) => quickGame(game, savedLevel(), catalog.pairClock(clock))})
   const title = h('h1', {})
   main.append(h('div', {class: 'page-head'}, title, online.node), msg,
     h('div', {class: 'lobby-grid'}, pairBox, listBox, formBox))
@@ -46,9 +45,9 @@ export function lobbyPage(main, _params, query) {
     pairBox.replaceChildren(h('h2', {id: 'pair-h'}, t('pair.title')))
     if (!seeker.busy()) {
       pairBox.append(h('p', {class: 'note'}, t('pair.lead')),
-        h('div', {class: 'pair-grid'}, gameNames.map((g) => h('div', {class: 'pair-row', role: 'group', 'aria-label': gameTitle(g)},
+        h('div', {class: 'pair-grid'}, catalog.gameNames().map((g) => h('div', {class: 'pair-row', role: 'group', 'aria-label': gameTitle(g)},
           h('span', {class: 'pair-game'}, gameTitle(g)),
-          PAIR_CLOCKS.map((c) => {
+          catalog.pairClocks().map(({name: c}) => {
             // the name holds the button's own words ("5+3"), then the long ones
             const short = pairClockShort(c)
             const long = pairClockLong(c)
@@ -60,7 +59,7 @@ export function lobbyPage(main, _params, query) {
     const box = statusBox(seeker)
     if (box) pairBox.append(box)
   }
-  const state = {game: query.get('game') && gameNames.includes(query.get('game')) ? query.get('game') : 'sgolte'}
+  const state = {game: catalog.gameNames().includes(query.get('game')) ? query.get('game') : catalog.gameNames()[0]}
   renderStatic()
   renderPairing()
 
@@ -122,7 +121,7 @@ export function lobbyPage(main, _params, query) {
 
   function buildForm() {
     clear(formBox)
-    const g = catalog.games.find((x) => x.name === state.game)
+    const g = catalog.game(state.game)
     const n = seatCount(g)
     while (seatKinds.length < n) seatKinds.push(seatKinds.length === 0 ? {kind: 'me'} : {kind: 'open'})
     seatKinds = seatKinds.slice(0, n)
@@ -131,7 +130,7 @@ export function lobbyPage(main, _params, query) {
       for (const k of Object.keys(values)) delete values[k]
       seatKinds = []
       renderForm()
-    }}, catalog.games.map((x) => h('option', {value: x.name, selected: x.name === state.game}, gameTitle(x.name))))
+    }}, catalog.gameNames().map((x) => h('option', {value: x, selected: x === state.game}, gameTitle(x))))
     const seatRows = seatKinds.map((sk, i) => {
       const kind = h('select', {'aria-label': t('lobby.seatN', {n: i + 1}), 'data-test': 'seat-kind-' + i, onchange: (ev) => {
         sk.kind = ev.target.value
@@ -140,20 +139,20 @@ export function lobbyPage(main, _params, query) {
       }}, ['me', 'open', 'bot', 'invite'].map((k) => h('option', {value: k, selected: k === sk.kind}, t('lobby.kind.' + k))))
       const extra = sk.kind === 'bot' ?
         h('select', {'aria-label': t('lobby.botLevel'), 'data-test': 'seat-level-' + i, onchange: (ev) => { sk.level = ev.target.value }},
-          catalog.bots.map((b) => h('option', {value: b, selected: b === (sk.level || 'easy')}, t('bot.' + b)))) :
+          catalog.bots().map((b) => h('option', {value: b, selected: b === (sk.level || catalog.defaultBot())}, t('bot.' + b)))) :
         sk.kind === 'invite' ? h('input', {type: 'text', 'aria-label': t('lobby.inviteUser'), value: sk.user || '',
           placeholder: t('lobby.inviteUser'), oninput: (ev) => { sk.user = ev.target.value }}) : null
       return h('div', {class: 'seat-row'}, h('span', {}, t('lobby.seatN', {n: i + 1})), kind, extra)
     })
     const clock = h('select', {id: 'clock', 'data-test': 'clock'},
-      ['none', 'blitz', 'rapid', 'corr'].map((c) => h('option', {value: c}, t('lobby.clock.' + c))))
+      catalog.pairClocks().map(({name}) => h('option', {value: name}, pairClockLong(name))))
     const rated = h('input', {type: 'checkbox', id: 'rated'})
     const err = h('div', {'aria-live': 'polite'})
     const form = h('form', {onsubmit: async (ev) => {
       ev.preventDefault()
       clear(err)
       const req = {game: state.game, options: {}, seats: seatKinds.map((sk) => {
-        if (sk.kind === 'bot') return {kind: 'bot', level: sk.level || 'easy'}
+        if (sk.kind === 'bot') return {kind: 'bot', level: sk.level || catalog.defaultBot()}
         if (sk.kind === 'invite') return {kind: 'invite', user: sk.user || ''}
         return {kind: sk.kind}
       }), rated: rated.checked}
@@ -161,7 +160,7 @@ export function lobbyPage(main, _params, query) {
         const v = values[o.name]
         if (v !== undefined && v !== o.default) req.options[o.name] = String(v)
       }
-      const spec = CLOCK_SPECS[clock.value === 'corr' ? 'correspondence' : clock.value]
+      const spec = catalog.pairClock(clock.value)
       if (spec) req.clock = spec
       try {
         await session.ensure()
@@ -242,10 +241,7 @@ export function lobbyPage(main, _params, query) {
   }
   document.addEventListener('visibilitychange', onVisible)
 
-  api.catalog().then((c) => {
-    catalog = c
-    renderForm()
-  }).catch((e) => msg.replaceChildren(errorBox(e)))
+  renderForm()
   refresh()
   timer = setInterval(refresh, 5000)
   return {
@@ -254,7 +250,7 @@ export function lobbyPage(main, _params, query) {
       renderPairing()
       showLists()
       online.relang()
-      if (catalog) renderForm()
+      renderForm()
     },
     destroy() {
       clearInterval(timer)

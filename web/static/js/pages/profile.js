@@ -8,8 +8,8 @@ import * as session from '../session.js'
 import * as theme from '../theme.js'
 import * as sound from '../sound.js'
 import * as notify from '../notify.js'
-import {errorBox, resultText, resultOf, gameTitle} from './common.js'
-import {playersLine} from './players.js'
+import {errorBox, resultText, resultOf, gameTitle} from '../components/common.js'
+import {playersLine} from '../components/players.js'
 
 export function profilePage(main, [name]) {
   const head = h('h1', {}, name)

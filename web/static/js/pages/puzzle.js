@@ -8,8 +8,8 @@
 import {h, clear} from '../dom.js'
 import {t} from '../i18n.js'
 import {games} from '../games/registry.js'
-import {errorBox, gameTitle} from './common.js'
-import {lt, cta} from '../lessons/text.js'
+import {errorBox, gameTitle} from '../components/common.js'
+import {cta} from '../lessons/text.js'
 import {ask, loadData, reason} from '../lessons/rules.js'
 import * as progress from '../lessons/progress.js'
 
@@ -18,13 +18,13 @@ const PUZZLE_GAMES = ['sgolte', 'sploof']
 /** hintText says something true about the winning move without giving it away. */
 function hintText(game, move) {
   if (game === 'sploof') {
-    if (move.startsWith('*')) return lt('puzzle.hintRemove')
-    return lt('puzzle.hintLevel', {level: move[0]})
+    if (move.startsWith('*')) return t('puzzle.sploof.hintRemove')
+    return t('puzzle.sploof.hintLevel', {level: move[0]})
   }
   const m = /^([a-z])\d+(?:\((.*)\))?$/.exec(move)
-  if (m && m[2]) return lt('puzzle.hintFlips', {n: m[2].split(',').length})
-  if (m) return lt('puzzle.hintRow', {row: m[1]})
-  return lt('puzzle.hintSpecial', {move})
+  if (m && m[2]) return t('puzzle.sgolte.hintFlips', {n: m[2].split(',').length})
+  if (m) return t('puzzle.sgolte.hintRow', {row: m[1]})
+  return t('puzzle.hintSpecial', {move})
 }
 
 export function puzzlePage(main, [game], query) {
@@ -37,7 +37,7 @@ export function puzzlePage(main, [game], query) {
   let index = 0
   let board = null
   let cur = null // {pz, answer, seat}
-  const title = h('h1', {'data-test': 'puzzle-title'}, lt('puzzle.title', {game: gameTitle(game)}))
+  const title = h('h1', {'data-test': 'puzzle-title'}, t('puzzle.title', {game: gameTitle(game)}))
   const list = h('ol', {class: 'puzzle-list', 'data-test': 'puzzle-list'})
   const count = h('p', {class: 'learn-count', 'data-test': 'puzzle-progress'})
   const heading = h('h2', {class: 'learn-heading', 'data-test': 'puzzle-heading'})
@@ -45,9 +45,9 @@ export function puzzlePage(main, [game], query) {
   const boardBox = h('div', {class: 'learn-board board-box', 'data-test': 'board'})
   const feedback = h('div', {class: 'learn-feedback', role: 'status', 'aria-live': 'polite', 'data-test': 'puzzle-feedback'})
   const actions = h('div', {class: 'learn-actions'})
-  main.append(h('nav', {class: 'rules-nav', 'aria-label': lt('learn.title')},
-    PUZZLE_GAMES.map((g) => h('a', {href: '#/puzzles/' + g, 'aria-current': g === game ? 'page' : null}, lt('learn.puzzles', {game: gameTitle(g)})))),
-  title, h('p', {class: 'lead'}, lt('puzzle.lead')),
+  main.append(h('nav', {class: 'rules-nav', 'aria-label': t('learn.title')},
+    PUZZLE_GAMES.map((g) => h('a', {href: '#/puzzles/' + g, 'aria-current': g === game ? 'page' : null}, t('learn.puzzles', {game: gameTitle(g)})))),
+  title, h('p', {class: 'lead'}, t('puzzle.lead')),
   h('div', {class: 'learn-layout'},
     h('div', {class: 'learn-task'}, heading, task),
     boardBox,
@@ -59,12 +59,12 @@ export function puzzlePage(main, [game], query) {
     clear(list)
     set.puzzles.forEach((pz, i) => list.append(h('li', {}, h('a', {href: '#/puzzles/' + game + '?n=' + (i + 1),
       class: solved.has(pz.id) ? 'solved' : '', 'aria-current': i === index ? 'page' : null, 'data-test': 'puzzle-' + (i + 1),
-      'aria-label': lt('puzzle.of', {n: i + 1, total: set.puzzles.length})}, String(i + 1)))))
-    count.textContent = lt('puzzle.solvedCount', {done: set.puzzles.filter((p) => solved.has(p.id)).length, total: set.puzzles.length})
+      'aria-label': t('puzzle.of', {n: i + 1, total: set.puzzles.length})}, String(i + 1)))))
+    count.textContent = t('puzzle.solvedCount', {done: set.puzzles.filter((p) => solved.has(p.id)).length, total: set.puzzles.length})
   }
 
   function seats(seat) {
-    return [0, 1].map((i) => ({kind: 'human', user: i === seat ? lt('learn.you') : lt('learn.opponent'), seat: i}))
+    return [0, 1].map((i) => ({kind: 'human', user: i === seat ? t('learn.you') : t('learn.opponent'), seat: i}))
   }
 
   function setBoard(ans, interactive, moves) {
@@ -77,22 +77,22 @@ export function puzzlePage(main, [game], query) {
     index = Math.max(0, Math.min(i, set.puzzles.length - 1))
     const pz = set.puzzles[index]
     renderList()
-    heading.textContent = lt('puzzle.of', {n: index + 1, total: set.puzzles.length})
+    heading.textContent = t('puzzle.of', {n: index + 1, total: set.puzzles.length})
     clear(feedback)
     clear(actions)
     try {
       const ans = await ask(game, {position: pz.position})
       cur = {pz, answer: ans, seat: ans.toMove}
-      task.textContent = lt('puzzle.task', {side: t('colour.' + ans.seatNames[ans.toMove]), plies: pz.plies, moves: Math.ceil(pz.plies / 2)})
+      task.textContent = t('puzzle.task', {side: t('colour.' + ans.seatNames[ans.toMove]), plies: pz.plies, moves: Math.ceil(pz.plies / 2)})
       board = new games[game].Board(boardBox, {interactive: true, onMove: tryMove})
       setBoard(ans, true, [])
       actions.append(...[
         h('button', {type: 'button', 'data-test': 'puzzle-hint', onclick: () => {
           feedback.replaceChildren(h('p', {class: 'learn-hint', 'data-test': 'puzzle-hint-text'}, hintText(game, pz.line[0])))
-        }}, lt('puzzle.hint')),
-        h('button', {type: 'button', 'data-test': 'puzzle-solution', onclick: () => playLine(false)}, lt('puzzle.solution')),
-        index > 0 ? h('button', {type: 'button', onclick: () => show(index - 1)}, lt('puzzle.prev')) : null,
-        index + 1 < set.puzzles.length ? h('button', {type: 'button', 'data-test': 'puzzle-next', onclick: () => show(index + 1)}, lt('puzzle.next')) : null,
+        }}, t('puzzle.hint')),
+        h('button', {type: 'button', 'data-test': 'puzzle-solution', onclick: () => playLine(false)}, t('puzzle.solution')),
+        index > 0 ? h('button', {type: 'button', onclick: () => show(index - 1)}, t('puzzle.prev')) : null,
+        index + 1 < set.puzzles.length ? h('button', {type: 'button', 'data-test': 'puzzle-next', onclick: () => show(index + 1)}, t('puzzle.next')) : null,
       ].filter(Boolean))
     } catch (e) {
       boardBox.replaceChildren(errorBox(e))
@@ -109,9 +109,9 @@ export function puzzlePage(main, [game], query) {
     if (solved) {
       progress.mark('puzzles', game, pz.id)
       renderList()
-      lines.push(h('p', {class: 'learn-done', 'data-test': 'puzzle-solved'}, lt('puzzle.solved', {move: pz.line[0]})))
+      lines.push(h('p', {class: 'learn-done', 'data-test': 'puzzle-solved'}, t('puzzle.solved', {move: pz.line[0]})))
     }
-    lines.push(h('p', {'data-test': 'puzzle-line'}, lt('puzzle.line', {line: pz.line.join(' ')})))
+    lines.push(h('p', {'data-test': 'puzzle-line'}, t('puzzle.line', {line: pz.line.join(' ')})))
     feedback.replaceChildren(...lines)
   }
 
@@ -124,9 +124,9 @@ export function puzzlePage(main, [game], query) {
       }
       const ans = await ask(game, {position: cur.pz.position, move: mv})
       if (ans.move && !ans.move.legal) {
-        feedback.append(h('p', {class: 'learn-engine', lang: 'en'}, lt('learn.engine', {reason: reason(ans.move.error.message)})))
+        feedback.append(h('p', {class: 'learn-engine', lang: 'en'}, t('learn.engine', {reason: reason(ans.move.error.message)})))
       } else {
-        feedback.append(h('p', {class: 'learn-wrong', 'data-test': 'puzzle-wrong'}, lt('puzzle.notIt', {move: mv})))
+        feedback.append(h('p', {class: 'learn-wrong', 'data-test': 'puzzle-wrong'}, t('puzzle.notIt', {move: mv})))
       }
       setBoard(cur.answer, true, [])
     } catch (e) {

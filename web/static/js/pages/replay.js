@@ -6,9 +6,9 @@ import {t} from '../i18n.js'
 import {api} from '../api.js'
 import {games} from '../games/registry.js'
 import {Positions} from '../positions.js'
-import {errorBox, resultText, gameTitle} from './common.js'
-import {MoveList, stepper, stepKeys} from './movelist.js'
-import {ANALYSIS_GAMES} from './analysis.js'
+import {errorBox, resultText, gameTitle} from '../components/common.js'
+import {MoveList, stepper, stepKeys} from '../components/movelist.js'
+import * as catalog from '../catalog.js'
 
 export function replayPage(main, [id]) {
   let sum = null
@@ -55,12 +55,12 @@ export function replayPage(main, [id]) {
     resultBox.textContent = resultText(sum, -1)
     const over = sum.status === 'finished' || sum.status === 'imported'
     links.replaceChildren(h('span', {},
-      ANALYSIS_GAMES.includes(sum.game) && over ?
+      catalog.analysable(sum.game) && over ?
         h('a', {href: `#/analysis/${sum.game}?game=${encodeURIComponent(id)}&ply=${ply}`, 'data-test': 'analysis-link',
           onclick: (ev) => {
             ev.currentTarget.href = `#/analysis/${sum.game}?game=${encodeURIComponent(id)}&ply=${ply}`
           }}, t('game.analyse')) : null,
-      over ? [ANALYSIS_GAMES.includes(sum.game) ? ' · ' : null, h('a', {href: '#/review/' + encodeURIComponent(id), 'data-test': 'review-link'}, t('game.review'))] : null))
+      over ? [catalog.analysable(sum.game) ? ' · ' : null, h('a', {href: '#/review/' + encodeURIComponent(id), 'data-test': 'review-link'}, t('game.review'))] : null))
     list.set(sum, moves, false)
     go(sum.status === 'live' ? moves.length : 0)
   }).catch((e) => err.replaceChildren(errorBox(e)))

@@ -7,24 +7,24 @@ import {h} from '../dom.js'
 import {t, lang} from '../i18n.js'
 import {render} from '../markdown.js'
 import {diagramFigure, drawDiagrams} from '../diagram.js'
-import {gameNames} from '../games/registry.js'
-import {gameTitle} from './common.js'
+import * as catalog from '../catalog.js'
+import {gameTitle} from '../components/common.js'
 import {cta} from '../lessons/text.js'
 
 let indexPromise = null
 
 function rulesIndex() {
-  if (!indexPromise) indexPromise = fetch('rules/index.json').then((r) => r.json()).catch(() => ({en: gameNames}))
+  if (!indexPromise) indexPromise = fetch('rules/index.json').then((r) => r.json()).catch(() => ({en: catalog.gameNames()}))
   return indexPromise
 }
 
 export function rulesPage(main, [name]) {
   const nav = h('nav', {class: 'rules-nav', 'aria-label': t('nav.rules')},
-    gameNames.map((g) => h('a', {href: '#/rules/' + g, 'aria-current': g === name ? 'page' : null}, gameTitle(g))))
+    catalog.gameNames().map((g) => h('a', {href: '#/rules/' + g, 'aria-current': g === name ? 'page' : null}, gameTitle(g))))
   main.append(nav)
-  if (!name || !gameNames.includes(name)) {
+  if (!name || !catalog.gameNames().includes(name)) {
     main.append(h('h1', {}, t('rules.title')), h('ul', {class: 'rules-list'},
-      gameNames.map((g) => h('li', {}, h('a', {href: '#/rules/' + g}, gameTitle(g)), ' — ', t('game.' + g + '.pitch')))))
+      catalog.gameNames().map((g) => h('li', {}, h('a', {href: '#/rules/' + g}, gameTitle(g)), ' — ', t('game.' + g + '.pitch')))))
     return
   }
   const body = h('article', {class: 'rules', 'data-test': 'rules', lang: 'en'})

@@ -1,14 +1,14 @@
 // The players' chat of a game page (docs/api.md, "The game room"): only
 // the players have it — a spectator's page never builds it —, a line is
-// one line of at most 200 characters, shown as text (never markup), and
-// the server's refusals (too fast, too long) are said under the input.
+// one line of at most the catalog's chatMax characters, shown as text
+// (never markup), and the server's refusals (too fast, too long) are said
+// under the input.
 // Muting hides the other players' lines; it is remembered.
 
 import {h, clear} from '../dom.js'
 import {t} from '../i18n.js'
 import * as prefs from '../prefs.js'
-
-export const CHAT_MAX = 200
+import * as catalog from '../catalog.js'
 
 export class Chat {
   /**
@@ -23,7 +23,7 @@ export class Chat {
     this.said = new Map() // message id → the line, until acknowledged or refused
     this.muted = prefs.get('chatMuted') === '1'
     this.log = h('ol', {class: 'chat-log', 'data-test': 'chat-log', 'aria-live': 'polite', 'aria-label': t('chat.title')})
-    this.input = h('input', {type: 'text', maxlength: CHAT_MAX, autocomplete: 'off', 'data-test': 'chat-input',
+    this.input = h('input', {type: 'text', maxlength: catalog.chatMax(), autocomplete: 'off', 'data-test': 'chat-input',
       'aria-label': t('chat.say'), placeholder: t('chat.placeholder'), oninput: () => this.count()})
     this.counter = h('span', {class: 'chat-count', 'aria-live': 'polite'})
     this.err = h('p', {class: 'chat-error', role: 'alert', 'data-test': 'chat-error', hidden: true})
@@ -77,14 +77,15 @@ export class Chat {
 
   count() {
     const n = [...this.input.value].length
-    this.counter.textContent = n > CHAT_MAX - 40 ? t('chat.left', {n: CHAT_MAX - n}) : ''
+    const max = catalog.chatMax()
+    this.counter.textContent = n > max - 40 ? t('chat.left', {n: max - n}) : ''
   }
 
   say() {
     const text = this.input.value.trim()
     if (!text) return
-    if ([...text].length > CHAT_MAX) {
-      this.error(t('chat.tooLong', {max: CHAT_MAX}))
+    if ([...text].length > catalog.chatMax()) {
+      this.error(t('chat.tooLong', {max: catalog.chatMax()}))
       return
     }
     const id = this.send(text)

@@ -9,39 +9,37 @@
 // bot instead" aborts it and starts the same game against a bot, and
 // leaving the page aborts it too (except for the waiting game's own page,
 // which waits as well). The server pairs only with games that
-// waited at most 10 minutes, so a longer wait is renewed: the old game
-// aborted, the request made again.
+// waited at most the catalog's pairing window, so a longer wait is
+// renewed: the old game aborted, the request made again.
 
 import {h} from '../dom.js'
 import {t} from '../i18n.js'
 import {api} from '../api.js'
 import * as session from '../session.js'
 import {GameChannel} from '../channel.js'
+import * as catalog from '../catalog.js'
 import {errorBox, gameTitle} from './common.js'
+import {clockText} from './players.js'
 
-/** The time controls of quick pairing (docs/api.md), in order. */
-export const PAIR_CLOCKS = ['none', 'blitz', 'rapid', 'correspondence']
-
-/** The same time controls as POST /api/games takes them (for a bot game instead). */
-export const CLOCK_SPECS = {
-  none: undefined,
-  blitz: {kind: 'realtime', initialMs: 300000, incrementMs: 3000},
-  rapid: {kind: 'realtime', initialMs: 900000, incrementMs: 10000},
-  correspondence: {kind: 'correspondence', days: 3},
+/** pairClockShort: "No clock", "5+3", "15+10", "3 days" — the catalog's time control of that name. */
+export function pairClockShort(name) {
+  const c = catalog.pairClock(name)
+  return c ? clockText(c) : t('pair.clock.none')
 }
 
-/** pairClockShort: "No clock", "5+3", "15+10", "3 days". */
-export function pairClockShort(clock) {
-  return {none: t('pair.clock.none'), blitz: '5+3', rapid: '15+10', correspondence: t('clock.perMove', {n: 3})}[clock]
+/** pairClockLong: the words of the clock menus ("5 minutes + 3 seconds"). */
+export function pairClockLong(name) {
+  const c = catalog.pairClock(name)
+  if (!c) return t('lobby.clock.none')
+  if (c.kind === 'correspondence') return t('lobby.clock.perMove', {n: c.days})
+  const min = Math.round((c.initialMs / 60000) * 10) / 10
+  const sec = Math.round(c.incrementMs / 1000)
+  return sec ? t('lobby.clock.minutes', {n: min}) + ' + ' + t('lobby.clock.seconds', {n: sec}) : t('lobby.clock.minutes', {n: min})
 }
 
-/** pairClockLong: the words of the lobby's clock menu. */
-export function pairClockLong(clock) {
-  return t('lobby.clock.' + (clock === 'correspondence' ? 'corr' : clock))
-}
-
-// The server joins waiting games created at most 10 minutes ago; renew before.
-const RENEW_MS = 9 * 60 * 1000
+// The server pairs with waiting games created within the catalog's window
+// (pairing.windowMs); a wait is renewed a tenth of it before that.
+const renewMs = () => Math.round(catalog.pairingWindowMs() * 0.9)
 
 export class Seeker {
   /**
@@ -68,7 +66,7 @@ export class Seeker {
     return this.state.phase !== 'idle'
   }
 
-  /** ask pairs the user for game and clock (one of PAIR_CLOCKS). */
+  /** ask pairs the user for game and clock (the name of one of the catalog's pairing clocks). */
   async ask(game, clock) {
     if (this.busy() || this.dead) return
     this.set({phase: 'asking', game, clock})
@@ -92,7 +90,7 @@ export class Seeker {
     this.set({phase: 'waiting', game, clock, id, since})
     this.channel = new GameChannel(id, {onMessage: (m) => this.onMessage(id, m)})
     const age = Math.max(0, Date.now() - Date.parse(sum.created || '')) || 0
-    this.renewTimer = setTimeout(() => this.renew(), Math.min(RENEW_MS, Math.max(30000, RENEW_MS - age)))
+    this.renewTimer = setTimeout(() => this.renew(), Math.min(renewMs(), Math.max(30000, renewMs() - age)))
     window.addEventListener('pagehide', this.onHide)
   }
 

@@ -12,7 +12,7 @@ import {h, clear} from '../dom.js'
 import {t} from '../i18n.js'
 import {api} from '../api.js'
 import * as session from '../session.js'
-import {games} from '../games/registry.js'
+import * as catalog from '../catalog.js'
 import {errorText, seatText} from './common.js'
 
 export class Room {
@@ -215,8 +215,7 @@ export class Room {
     const mine = (kind) => this.offers.some((o) => o.kind === kind && o.seat === st.seat)
     const theirs = (kind) => this.offers.some((o) => o.kind === kind && o.seat !== st.seat)
     if (sum.status === 'live') {
-      const g = games[sum.game]
-      if (!(g && g.hidden) && st.moves.some((m) => m.seat === st.seat) && !mine('takeback') && !theirs('takeback')) {
+      if (!catalog.hidden(sum.game) && st.moves.some((m) => m.seat === st.seat) && !mine('takeback') && !theirs('takeback')) {
         const free = !sum.rated && sum.seats.every((se, i) => i === st.seat || se.kind === 'bot')
         out.push(h('button', {type: 'button', 'data-test': 'takeback', title: t(free ? 'room.takebackFree' : 'room.askTakeback'),
           onclick: () => this.send('takeback', (ch) => ch.offer('takeback'))}, t('room.takeback')))

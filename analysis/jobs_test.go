@@ -1,0 +1,182 @@
+package analysis_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/tabula-games/tabula/analysis"
+)
+
+// waitFor polls cond until it holds, failing after 10 s.
+func waitFor(t testing.TB, what string, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+		if cond() {
+			return
+		}
+	}
+	t.Fatalf("%s: not within 10s", what)
+}
+
+// untilStopped is work that runs until its job is stopped.
+func untilStopped(ctx context.Context, _ *analysis.Job) error {
+	<-ctx.Done()
+	return ctx.Err()
+}
+
+// ended waits for j to be over and returns why.
+func ended(t testing.TB, j *analysis.Job) string {
+	t.Helper()
+	waitFor(t, "the job's end", func() bool { return j.State().Done })
+	return j.State().End
+}
+
+func newJobs(t testing.TB, cfg analysis.JobsConfig) *analysis.Jobs {
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	cfg.Queued = func(n int) analysis.Event { return analysis.Event{Name: "queued", Data: n} }
+	cfg.Failed = func(err error) analysis.Event { return analysis.Event{Name: "error", Data: err.Error()} }
+	return analysis.NewJobs(ctx, cfg)
+}
+
+// TestJobsOnePerUser: a user holds one job; a new one stops the old.
+func TestJobsOnePerUser(t *testing.T) {
+	js := newJobs(t, analysis.JobsConfig{PerNode: 2})
+	a, err := js.Start(1, analysis.KindAnalysis, time.Minute, untilStopped)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := js.Start(1, analysis.KindAnalysis, time.Minute, untilStopped)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if end := ended(t, a); end != analysis.EndStopped {
+		t.Fatalf("the first job ended %q", end)
+	}
+	if b.State().Done {
+		t.Fatal("the new job is over too")
+	}
+	if _, err := js.Of(1, a.ID()); err != nil {
+		t.Fatalf("a finished job is still readable: %v", err)
+	}
+	if _, err := js.Of(2, b.ID()); !errors.Is(err, analysis.ErrNoJob) {
+		t.Fatalf("another user's job: %v, want ErrNoJob", err)
+	}
+}
+
+// TestJobsQueueAndRefuse: beyond the places a job waits, told its place;
+// beyond the queue one is refused with a time to retry.
+func TestJobsQueueAndRefuse(t *testing.T) {
+	js := newJobs(t, analysis.JobsConfig{PerNode: 1, Queue: 1, Quantum: time.Hour})
+	running, err := js.Start(1, analysis.KindReview, time.Minute, untilStopped)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ran := make(chan struct{})
+	waiting, err := js.Start(2, analysis.KindAnalysis, time.Minute, func(ctx context.Context, j *analysis.Job) error {
+		close(ran)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := waiting.State(); st.Event.Name != "queued" || st.Event.Data != 1 {
+		t.Fatalf("the waiting job's first event %+v, want its place 1", st.Event)
+	}
+	_, err = js.Start(3, analysis.KindAnalysis, time.Minute, untilStopped)
+	var busy *analysis.BusyError
+	if !errors.As(err, &busy) || !errors.Is(err, analysis.ErrNodeBusy) || busy.RetryAfter <= 0 {
+		t.Fatalf("a third job: %v, want ErrNodeBusy with a Retry-After", err)
+	}
+	running.Stop(analysis.EndStopped)
+	<-ran
+	if end := ended(t, waiting); end != analysis.EndDone {
+		t.Fatalf("the waiting job ended %q", end)
+	}
+}
+
+// TestJobsYield: while a job waits, an analysis that has had its quantum
+// gives its place up and ends "yielded".
+func TestJobsYield(t *testing.T) {
+	js := newJobs(t, analysis.JobsConfig{PerNode: 1, Queue: 4, Quantum: 10 * time.Millisecond})
+	a, err := js.Start(1, analysis.KindAnalysis, time.Minute, untilStopped)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ran := make(chan struct{})
+	b, err := js.Start(2, analysis.KindAnalysis, time.Minute, func(ctx context.Context, j *analysis.Job) error {
+		close(ran)
+		return untilStopped(ctx, j)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if end := ended(t, a); end != analysis.EndYielded {
+		t.Fatalf("the running analysis ended %q, want yielded", end)
+	}
+	<-ran
+	b.Stop(analysis.EndStopped)
+}
+
+// TestJobsReaders: an analysis whose last reader leaves is stopped, a
+// review goes on; a job nobody opens within the grace is stopped.
+func TestJobsReaders(t *testing.T) {
+	js := newJobs(t, analysis.JobsConfig{PerNode: 4, UnwatchedGrace: time.Hour})
+	an, _ := js.Start(1, analysis.KindAnalysis, time.Minute, untilStopped)
+	rv, _ := js.Start(2, analysis.KindReview, time.Minute, untilStopped)
+	leaveA, leaveA2, leaveR := an.Watch(), an.Watch(), rv.Watch()
+	leaveA()
+	leaveR()
+	if an.State().End != "" || rv.State().End != "" {
+		t.Fatal("a job stopped while read")
+	}
+	leaveA2()
+	if end := ended(t, an); end != analysis.EndStopped {
+		t.Fatalf("the analysis ended %q when its readers left", end)
+	}
+	if rv.State().End != "" {
+		t.Fatal("the review stopped when its reader left")
+	}
+	rv.Stop(analysis.EndStopped)
+
+	js = newJobs(t, analysis.JobsConfig{PerNode: 4, UnwatchedGrace: 5 * time.Millisecond})
+	j, _ := js.Start(1, analysis.KindReview, time.Minute, untilStopped)
+	if end := ended(t, j); end != analysis.EndStopped {
+		t.Fatalf("a job nobody read ended %q", end)
+	}
+}
+
+// TestJobsEnds: a failed job says why in its last event; a finished job is
+// forgotten after KeepFinished; the node stopping ends its jobs
+// "shutdown".
+func TestJobsEnds(t *testing.T) {
+	js := newJobs(t, analysis.JobsConfig{KeepFinished: 5 * time.Millisecond})
+	j, _ := js.Start(1, analysis.KindAnalysis, time.Minute, func(context.Context, *analysis.Job) error { return fmt.Errorf("no") })
+	if end := ended(t, j); end != analysis.EndDone || j.State().Event != (analysis.Event{Name: "error", Data: "no"}) {
+		t.Fatalf("a failed job: %q, %+v", end, j.State().Event)
+	}
+	waitFor(t, "the finished job forgotten", func() bool { _, err := js.Of(1, j.ID()); return err != nil })
+
+	ctx, cancel := context.WithCancel(context.Background())
+	js = analysis.NewJobs(ctx, analysis.JobsConfig{})
+	j, _ = js.Start(1, analysis.KindAnalysis, time.Minute, untilStopped)
+	cancel()
+	if end := ended(t, j); end != analysis.EndShutdown {
+		t.Fatalf("a job of a stopping node ended %q", end)
+	}
+}
+
+// TestJobsKeepReviews: the kept reviews are bounded, the oldest forgotten
+// first.
+func TestJobsKeepReviews(t *testing.T) {
+	js := newJobs(t, analysis.JobsConfig{})
+	for i := range analysis.MaxCachedReviews + 1 {
+		js.KeepReview(fmt.Sprint(i), &analysis.Review{})
+	}
+	if js.Review("0") != nil || js.Review("1") == nil || js.Review(fmt.Sprint(analysis.MaxCachedReviews)) == nil {
+		t.Fatal("the oldest review kept, or a newer one forgotten")
+	}
+}

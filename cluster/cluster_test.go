@@ -22,6 +22,7 @@ import (
 func TestForwarding(t *testing.T) {
 	e := newEnv(t)
 	a, b := e.start(), e.start()
+	watch(b, "g1")
 	a.create("g1", twoHumans(20))
 	if e.owner("g1") != a.n.ID() || b.reg.Get("g1") != nil {
 		t.Fatalf("g1 owned by %q; on b: %v", e.owner("g1"), b.reg.Get("g1") != nil)
@@ -276,6 +277,7 @@ func TestForwardedCopies(t *testing.T) {
 	slow := &slowJournal{slow: map[string]time.Duration{}, started: make(chan string, 1)}
 	a := e.start(func(c *match.Config) { slow.Journal = c.Journal; c.Journal = slow })
 	b := e.start()
+	watch(b, "g")
 	a.create("g", twoHumans(20))
 	late := attemptTimeout + 700*time.Millisecond
 

@@ -4,7 +4,6 @@ import (
 	"context"
 	crand "crypto/rand"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"math/rand/v2"
 	"sync"
@@ -19,73 +18,79 @@ import (
 // Command forwarding: a command for a game owned by another node goes to
 // that node over NATS request/reply, on PREFIX.cmd.NODE.
 
-// request is a forwarded command, or a game to create.
-type request struct {
-	Game   string        `json:"game"`
-	Cmd    match.Command `json:"cmd"`
-	Create *creation     `json:"create,omitempty"`
-}
-
-// creation is a new game for another node to create and own.
-type creation struct {
-	Creator match.User `json:"creator"`
-	Meta    match.Meta `json:"meta"`
-}
-
-// reply is the owner's answer: the command's Ack, its refusal, or Closed
-// when the game has no owner on that node (any more, or yet).
-type reply struct {
-	Ack *match.Ack `json:"ack,omitempty"`
-	// Start: the game has a start position, left out of Ack.Meta
-	// (starts.go).
-	Start  bool         `json:"start,omitempty"`
-	Err    *match.Error `json:"err,omitempty"`
-	Closed bool         `json:"closed,omitempty"`
-}
-
 // commandTimeout bounds the run of one forwarded command on its owner,
 // like a local one's.
 const commandTimeout = 30 * time.Second
 
-// serveCommand runs a command another node forwarded here, on its own
-// goroutine (one slow game must not hold up the others).
+// serveCommand runs a command another node forwarded here (commandV1),
+// or creates a game (createV1), on its own goroutine (one slow game must
+// not hold up the others), and answers with a replyV1.
 func (n *Node) serveCommand(m *nats.Msg) {
 	go func() {
-		var req request
-		var rep reply
-		if err := json.Unmarshal(m.Data, &req); err != nil || (req.Game == "" && req.Create == nil) {
-			rep.Err = &match.Error{Code: match.CodeBadRequest, Message: "unreadable forwarded command"}
-		} else {
+		var rep replyV1
+		var game string
+		var cmd commandV1
+		var create createV1
+		msg, err := decode(m.Data, typeCommand, &cmd)
+		if errors.Is(err, errType) && msg.Type == typeCreate {
+			msg, err = decode(m.Data, typeCreate, &create)
+		}
+		switch {
+		case errors.Is(err, errVersion):
+			n.foreign(m.Subject, err)
+			rep.Err = &errorV1{Code: string(match.CodeUnavailable), Message: "the game's server runs another version of the cluster's protocol; try again in a moment"}
+		case err != nil || (msg.Type == typeCommand && cmd.Game == ""):
+			n.foreign(m.Subject, err)
+			rep.Err = &errorV1{Code: string(match.CodeBadRequest), Message: "unreadable forwarded command"}
+		default:
 			ctx, cancel := context.WithTimeout(n.ctx, commandTimeout)
 			var ack match.Ack
-			var err error
-			if req.Create != nil {
-				ack, err = n.reg.Create(ctx, req.Create.Creator, req.Create.Meta)
+			if msg.Type == typeCreate {
+				meta := metaFromWire(&create.Meta)
+				meta.StartPosition = create.StartPosition
+				ack, err = n.reg.Create(ctx, match.User{ID: create.UserID, Guest: create.Guest}, meta)
 			} else {
-				ack, err = n.reg.Do(ctx, req.Game, req.Cmd)
+				game = cmd.Game
+				ack, err = n.reg.Do(ctx, cmd.Game, commandFromWire(&cmd))
 			}
 			cancel()
 			var me *match.Error
 			switch {
 			case err == nil:
-				rep.Start = hide(&ack.Meta)
-				rep.Ack = &ack
+				rep.Ack = ackToWire(&ack)
 			case errors.As(err, &me):
-				rep.Err = me
+				rep.Err = &errorV1{Code: string(me.Code), Message: me.Message}
 			default:
 				// ErrClosed, or this node stopping: the command did not
 				// run here.
 				rep.Closed = true
 			}
 		}
-		data, err := json.Marshal(rep)
+		data, err := encode(typeReply, n.id, rep)
 		if err == nil {
 			err = m.Respond(data)
 		}
 		if err != nil && n.ctx.Err() == nil {
-			n.log.Warn("answer a forwarded command", "game", req.Game, "err", err)
+			n.log.Warn("answer a forwarded command", "game", game, "err", err)
 		}
 	}()
+}
+
+// answer is a reply as what it says: the acknowledgement (with its game's
+// start position read back, starts.go) or the refusal; ok is false when
+// the reply says neither (Closed, or empty).
+func (n *Node) answer(ctx context.Context, rep *replyV1) (ack match.Ack, err error, ok bool) {
+	switch {
+	case rep.Err != nil:
+		return match.Ack{}, &match.Error{Code: match.Code(rep.Err.Code), Message: rep.Err.Message}, true
+	case rep.Closed || rep.Ack == nil:
+		return match.Ack{}, nil, false
+	}
+	ack = ackFromWire(rep.Ack)
+	if rep.Ack.Meta.Start {
+		n.restore(ctx, &ack.Meta)
+	}
+	return ack, nil, true
 }
 
 // errMoving answers a command whose game's owner could not be reached in
@@ -152,16 +157,11 @@ func (n *Node) Forward(ctx context.Context, id string, c match.Command) (match.A
 			rep, err := n.request(ctx, owner.Node, id, c)
 			switch {
 			case err == nil && !rep.Closed:
-				if rep.Err != nil {
-					return match.Ack{}, rep.Err
-				}
-				if rep.Ack == nil {
+				ack, err, ok := n.answer(ctx, &rep)
+				if !ok {
 					return match.Ack{}, errMoving
 				}
-				if rep.Start {
-					n.restore(ctx, &rep.Ack.Meta)
-				}
-				return *rep.Ack, nil
+				return ack, err
 			case errors.Is(err, nats.ErrTimeout) || errors.Is(err, context.DeadlineExceeded):
 				// The owner got the command and did not answer: it may
 				// have run it.
@@ -194,18 +194,10 @@ func (n *Node) lateAnswer(ctx context.Context, node, id string, c match.Command)
 		return ack, err, !errors.Is(err, match.ErrClosed)
 	}
 	rep, err := n.request(ctx, node, id, c)
-	switch {
-	case err != nil || rep.Closed:
-		return match.Ack{}, nil, false
-	case rep.Err != nil:
-		return match.Ack{}, rep.Err, true
-	case rep.Ack == nil:
+	if err != nil {
 		return match.Ack{}, nil, false
 	}
-	if rep.Start {
-		n.restore(ctx, &rep.Ack.Meta)
-	}
-	return *rep.Ack, nil, true
+	return n.answer(ctx, &rep)
 }
 
 // endedBy answers a retried command c as done when game id's stored end
@@ -249,46 +241,45 @@ func (n *Node) CreateElsewhere(ctx context.Context, creator match.User, m match.
 	if len(room) == 0 {
 		return match.Ack{}, errAllFull
 	}
-	data, err := json.Marshal(request{Create: &creation{Creator: creator, Meta: m}})
+	data, err := encode(typeCreate, n.id, createV1{UserID: creator.ID, Guest: creator.Guest, Meta: metaToWire(&m), StartPosition: m.StartPosition})
 	if err != nil {
 		return match.Ack{}, err
 	}
 	rep, err := n.send(ctx, room[rand.IntN(len(room))], data)
-	switch {
-	case err != nil || rep.Closed || (rep.Ack == nil && rep.Err == nil):
-		if err != nil && ctx.Err() == nil {
+	if err != nil {
+		if ctx.Err() == nil {
 			n.log.Warn("create a game on another node", "err", err)
 		}
 		return match.Ack{}, errMoving
-	case rep.Err != nil:
-		return match.Ack{}, rep.Err
 	}
-	if rep.Start {
-		n.restore(ctx, &rep.Ack.Meta)
+	ack, err, ok := n.answer(ctx, &rep)
+	if !ok {
+		return match.Ack{}, errMoving
 	}
-	return *rep.Ack, nil
+	return ack, err
 }
 
 // request sends one forwarded command to node and waits for its answer.
-func (n *Node) request(ctx context.Context, node, id string, c match.Command) (reply, error) {
-	data, err := json.Marshal(request{Game: id, Cmd: c})
+func (n *Node) request(ctx context.Context, node, id string, c match.Command) (replyV1, error) {
+	data, err := encode(typeCommand, n.id, commandToWire(id, &c))
 	if err != nil {
-		return reply{}, err
+		return replyV1{}, err
 	}
 	return n.send(ctx, node, data)
 }
 
 // send sends a request to node and waits for its answer.
-func (n *Node) send(ctx context.Context, node string, data []byte) (reply, error) {
+func (n *Node) send(ctx context.Context, node string, data []byte) (replyV1, error) {
 	ctx, cancel := context.WithTimeout(ctx, attemptTimeout)
 	defer cancel()
 	m, err := n.nc.RequestWithContext(ctx, n.subject("cmd", node), data)
 	if err != nil {
-		return reply{}, err
+		return replyV1{}, err
 	}
-	var rep reply
-	if err := json.Unmarshal(m.Data, &rep); err != nil {
-		return reply{}, err
+	var rep replyV1
+	if _, err := decode(m.Data, typeReply, &rep); err != nil {
+		n.foreign(m.Subject, err)
+		return replyV1{}, err
 	}
 	return rep, nil
 }

@@ -245,6 +245,11 @@ func (tn *testNode) create(id string, m match.Meta) {
 	}
 }
 
+// watch is a connection of node n watching game id until the test ends.
+func watch(n *testNode, id string) {
+	n.e.t.Cleanup(n.n.WatchGame(id))
+}
+
 // owner is the node that owns game id in the database.
 func (e *env) owner(id string) string {
 	var node string

@@ -109,6 +109,8 @@ func TestNothingHiddenOnTheBus(t *testing.T) {
 	}
 	seeds := func(c *match.Config) { c.GameSeed = func() uint64 { return seed } }
 	a, b := e.start(seeds), e.start(seeds)
+	watch(b, "dealt")
+	watch(b, "fromPosition")
 
 	seats := []match.Seat{{Kind: match.SeatHuman, UserID: alice.ID}, {Kind: match.SeatInvite, UserID: bob.ID}}
 	a.create("dealt", match.Meta{Game: "skyjo", Options: map[string]string{"players": "2"}, Seats: seats})

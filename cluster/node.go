@@ -70,6 +70,22 @@ type Node struct {
 	starts startCache
 	bus    *bus
 
+	// The receiving side of the bus (watch.go): the subscriptions of the
+	// games and users this node's connections watch, all feeding in.
+	watches watches
+	in      chan *nats.Msg
+	inbound inbound
+	repairs sync.WaitGroup
+	// filledGaps counts the gaps filled from a publisher's history;
+	// foreignMsgs the messages not read (another wire version, another
+	// type, unreadable), foreignSeen the kinds of them logged once.
+	filledGaps  atomic.Int64
+	foreignMsgs atomic.Int64
+	foreignSeen sync.Map
+	// testDrop, set by a test, loses the received messages it says
+	// (as NATS may).
+	testDrop atomic.Pointer[func(*nats.Msg) bool]
+
 	reg    *match.Registry
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -136,8 +152,14 @@ func New(cfg Config) (*Node, error) {
 	n.fences.m = map[string]int64{}
 	n.owners.m = map[string]string{}
 	n.starts.m = map[string][]byte{}
+	n.watches.m = map[string]*watching{}
+	n.inbound.games = map[string]*heard{}
+	n.in = make(chan *nats.Msg, inQueue)
 	nc, err := nats.Connect(cfg.NATS,
 		nats.Name("tabula "+id),
+		// A node never hears its own messages: its connections have its
+		// events from its publisher.
+		nats.NoEcho(),
 		nats.MaxReconnects(-1),
 		nats.ReconnectWait(250*time.Millisecond),
 		nats.DisconnectErrHandler(func(_ *nats.Conn, err error) { n.log.Warn("NATS disconnected", "err", err) }),
@@ -175,29 +197,31 @@ func (n *Node) subject(parts ...string) string {
 
 // Start joins the cluster: the node takes its lease, runs the commands
 // other nodes forward to it on reg, hands the events of games it does not
-// own to remote (its own connections), and from then on renews its lease
-// and takes over orphaned games. It returns once the lease is held.
+// own that its connections watch (WatchGame, WatchUser) to remote, and
+// from then on renews its lease and takes over orphaned games. It returns
+// once the lease is held.
 func (n *Node) Start(ctx context.Context, reg *match.Registry, remote match.Publisher) error {
 	n.reg = reg
 	if _, err := n.cfg.Store.RenewNode(ctx, n.id, n.cfg.LeaseTTL, n.cfg.BotsFull()); err != nil {
 		return fmt.Errorf("cluster: take the lease: %w", err)
 	}
 	n.renewed.Store(time.Now().UnixNano())
-	evSub, err := n.nc.Subscribe(n.subject("ev", "*"), n.bus.receive(remote))
-	if err != nil {
-		return fmt.Errorf("cluster: subscribe to events: %w", err)
-	}
 	cmdSub, err := n.nc.Subscribe(n.subject("cmd", n.id), n.serveCommand)
 	if err != nil {
 		return fmt.Errorf("cluster: subscribe to commands: %w", err)
 	}
-	n.subs = []*nats.Subscription{evSub, cmdSub}
+	histSub, err := n.nc.Subscribe(n.subject("hist", n.id), n.serveHistory)
+	if err != nil {
+		return fmt.Errorf("cluster: subscribe to history requests: %w", err)
+	}
+	n.subs = []*nats.Subscription{cmdSub, histSub}
 	if err := n.nc.FlushTimeout(5 * time.Second); err != nil {
 		return fmt.Errorf("cluster: NATS: %w", err)
 	}
-	n.wg.Add(2)
+	n.wg.Add(3)
 	go n.leaseLoop()
 	go n.takeoverLoop()
+	go n.receive(remote)
 	n.log.Info("joined the cluster", "lease", n.cfg.LeaseTTL, "prefix", n.cfg.Prefix)
 	return nil
 }
@@ -227,6 +251,7 @@ func (n *Node) leaseFresh() bool {
 func (n *Node) Stop(ctx context.Context) error {
 	n.cancel()
 	n.wg.Wait()
+	n.repairs.Wait()
 	for _, s := range n.subs {
 		s.Unsubscribe()
 	}

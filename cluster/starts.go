@@ -11,20 +11,14 @@ import (
 // Start positions stay off the bus. A game from a position (Meta.
 // StartPosition) may hide something in it — a Skyjo deal from a position
 // holds every face-down card, the deck's order and the generator's state —
-// so nothing a node sends on NATS carries it, nor the game's seed: an event
-// or an answer says only that its game has a start position (hidden), and
-// the node that receives it reads the position from PostgreSQL, once per
-// game, for its own connections (which show the players only what
-// game.View lets them see of it). An owner that takes a game over reads
-// everything from PostgreSQL anyway.
-
-// hide is m as it may travel on the bus: without its seed and start
-// position. It reports whether it had a start position to hide.
-func hide(m *match.Meta) (hidden bool) {
-	hidden = len(m.StartPosition) > 0
-	m.Seed, m.StartPosition = 0, nil
-	return hidden
-}
+// so no event or answer a node sends on NATS carries it, nor the game's
+// seed (wire.go's metaV1 has neither field): it says only that its game
+// has a start position (metaV1.Start), and the node that receives it reads
+// the position from PostgreSQL, once per game, for its own connections
+// (which show the players only what game.View lets them see of it). An
+// owner that takes a game over reads everything from PostgreSQL anyway.
+// (A game created on another node, CreateElsewhere, goes with the position
+// its creator gave, before any dealing: createV1.)
 
 // startCache is the start positions of games from a position that this
 // node read back from PostgreSQL. Positions never change.

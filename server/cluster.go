@@ -18,7 +18,8 @@ type Cluster interface {
 	Publisher(local match.Publisher) match.Publisher
 	// Start joins the cluster: the node takes over orphaned games into
 	// reg (it loads no others), runs the commands other nodes forward to
-	// it, and hands the events of games owned elsewhere to remote.
+	// it, and hands the events of games owned elsewhere that its
+	// connections watch (WatchGame, WatchUser) to remote.
 	Start(ctx context.Context, reg *match.Registry, remote match.Publisher) error
 	// Forward runs a command in a game owned by another node and answers
 	// as if it had run here; match.ErrClosed when the game is neither open
@@ -28,6 +29,13 @@ type Cluster interface {
 	// room, which owns it: for a game with a bot seat that this node, at
 	// its budget, should not take.
 	CreateElsewhere(ctx context.Context, creator match.User, m match.Meta) (match.Ack, error)
+	// WatchGame says that one more connection of this node listens to game
+	// id's events (its stop: one fewer). A node hears only the games its
+	// connections watch; WatchGame returns once the events will come, so
+	// that a snapshot taken after it misses none.
+	WatchGame(id string) (stop func())
+	// WatchUser is WatchGame for user uid's channel.
+	WatchUser(uid int64) (stop func())
 	// Healthy is nil while the node can serve (health checks ask).
 	Healthy() error
 	// Stop leaves the cluster once the node's owners have stopped: the

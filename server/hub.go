@@ -10,8 +10,8 @@ import (
 // node owns: it hands each event, in order, to the WebSocket connections
 // that listen to it — game channels by game, user channels by user — and
 // each connection turns it into the messages its client may see. A cluster
-// publishes the events on a bus instead and feeds the bus's events into
-// every node's hub.
+// publishes the events on a bus as well and feeds into each node's hub the
+// events of the games (and users) its connections watch.
 type hub struct {
 	s     *Server
 	mu    sync.Mutex
@@ -78,11 +78,26 @@ func subscribe[K comparable](h *hub, m map[K]map[*sub]struct{}, key K, c *sub) (
 	}
 }
 
-// watchGame makes c a listener of the game id's events.
-func (h *hub) watchGame(id string, c *sub) func() { return subscribe(h, h.games, id, c) }
+// watchGame makes c a listener of the game id's events (in a cluster, the
+// node hears them from then on: Cluster.WatchGame).
+func (h *hub) watchGame(id string, c *sub) func() {
+	stop := subscribe(h, h.games, id, c)
+	if h.s.cfg.Cluster == nil {
+		return stop
+	}
+	leave := h.s.cfg.Cluster.WatchGame(id)
+	return func() { stop(); leave() }
+}
 
 // watchUser makes c a listener of the events of uid's games.
-func (h *hub) watchUser(uid int64, c *sub) func() { return subscribe(h, h.users, uid, c) }
+func (h *hub) watchUser(uid int64, c *sub) func() {
+	stop := subscribe(h, h.users, uid, c)
+	if h.s.cfg.Cluster == nil {
+		return stop
+	}
+	leave := h.s.cfg.Cluster.WatchUser(uid)
+	return func() { stop(); leave() }
+}
 
 // published is an event on its way to the connections, with the messages
 // built from it so far: every spectator (every player of a seat) gets the

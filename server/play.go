@@ -99,7 +99,7 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request, u *store.Use
 		return
 	}
 	writeJSON(w, http.StatusOK, wire.MoveResult{Seq: ack.Seq(), Ply: ack.Move.Ply, Seat: ack.Move.Seat, Move: ack.Move.Text,
-		ToMove: ack.Meta.ToMove, Status: ack.Meta.Status})
+		ToMove: ack.Meta.ToMove, Status: wire.Status(ack.Meta.Status)})
 }
 
 func (s *Server) handleResign(w http.ResponseWriter, r *http.Request, u *store.User) {

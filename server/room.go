@@ -26,7 +26,7 @@ const maxChatBytes = 4 * match.ChatMaxRunes
 // handleRoom answers a room message of the game channel; false for a type
 // that is not the room's.
 func (gc *gameConn) handleRoom(u *store.User, m wire.ClientMessage) bool {
-	c := match.Command{User: actor(u), Offer: m.Offer, Key: gc.key(m.ID)}
+	c := match.Command{User: actor(u), Offer: match.OfferKind(m.Offer), Key: gc.key(m.ID)}
 	switch m.Type {
 	case wire.TypeOffer:
 		c.Kind = match.CmdOffer
@@ -81,7 +81,7 @@ func (gc *gameConn) renderRoom(p *published) [][]byte {
 			return nil // the players' chat is theirs
 		}
 		return [][]byte{p.message(audiencePlayers, func() []byte {
-			return marshal(wire.ChatEvent{Type: wire.TypeChat, Seq: e.Seq, N: e.Room.N, Line: wire.Line(*e.Chat)})
+			return marshal(wire.ChatEvent{Type: wire.TypeChat, Seq: e.Seq, N: e.Room.N, Line: wireLine(*e.Chat)})
 		})}
 	case match.EventOffer:
 		if e.Note == nil {
@@ -89,12 +89,12 @@ func (gc *gameConn) renderRoom(p *published) [][]byte {
 		}
 		return [][]byte{p.message(audienceAll, func() []byte {
 			return marshal(wire.OfferEvent{Type: wire.TypeOffer, Seq: e.Seq, N: e.Room.N,
-				Note: wire.Note{Kind: e.Note.Kind, Seat: e.Note.Seat, Action: e.Note.Action}, Offers: wire.Offers(e.Room.Offers)})
+				Note: wireNote(*e.Note), Offers: wireOffers(e.Room.Offers)})
 		})}
 	case match.EventPresence:
 		return [][]byte{p.message(audienceAll, func() []byte {
 			return marshal(wire.PresenceEvent{Type: wire.TypePresence, Seq: e.Seq, N: e.Room.N,
-				Away: wire.Aways(e.Room.Away, gc.s.now()), GraceMs: gc.s.claimGrace().Milliseconds()})
+				Away: wireAways(e.Room.Away, gc.s.now()), GraceMs: gc.s.claimGrace().Milliseconds()})
 		})}
 	}
 	return nil
@@ -121,7 +121,7 @@ func (gc *gameConn) renderRematch(p *published) [][]byte {
 // takebackMessage is moves taken back, as seat sees the game then.
 func takebackMessage(e *match.Event, seat int) wire.TakebackEvent {
 	msg := wire.TakebackEvent{Type: wire.TypeTakeback, Seq: e.Seq, Ply: e.Meta.Ply, ToMove: e.Meta.ToMove,
-		View: e.View(seat), Clocks: wire.Clocks(e.Clocks), Deadline: timePtr(e.Meta.Deadline)}
+		View: e.View(seat), Clocks: wireClocks(e.Clocks), Deadline: timePtr(e.Meta.Deadline)}
 	if seat >= 0 && seat == e.Meta.ToMove {
 		msg.Legal = e.Legal
 	}
@@ -147,10 +147,10 @@ func (s *Server) roomMessage(ctx context.Context, snap *match.Snapshot, uid int6
 		}
 		r = ack.Room
 	}
-	out := &wire.Room{N: r.N, Offers: wire.Offers(r.Offers), Away: wire.Aways(r.Away, s.now()), GraceMs: s.claimGrace().Milliseconds()}
+	out := &wire.Room{N: r.N, Offers: wireOffers(r.Offers), Away: wireAways(r.Away, s.now()), GraceMs: s.claimGrace().Milliseconds()}
 	if m.SeatOf(uid) >= 0 {
 		for _, l := range r.Chat {
-			out.Chat = append(out.Chat, wire.Line(l))
+			out.Chat = append(out.Chat, wireLine(l))
 		}
 	}
 	return out

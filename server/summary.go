@@ -28,13 +28,13 @@ func (s *Server) summary(ctx context.Context, m *match.Meta, names []string) wir
 				if from == match.OriginServer {
 					from = match.OriginPosition // a game stored before origins were
 				}
-				start = &wire.Start{From: from, KeepDeal: m.KeepDeal, View: v}
+				start = &wire.Start{From: wire.Origin(from), KeepDeal: m.KeepDeal, View: v}
 			}
 		}
 	}
 	seats := make([]wire.Seat, len(m.Seats))
 	for i, se := range m.Seats {
-		seats[i] = wire.Seat{Seat: i, Kind: se.Kind, Level: se.Level, User: s.userName(ctx, se.UserID)}
+		seats[i] = wire.Seat{Seat: i, Kind: wire.SeatKind(se.Kind), Level: se.Level, User: s.userName(ctx, se.UserID)}
 		if se.Kind == match.SeatHuman || se.Kind == match.SeatInvite {
 			seats[i].Rating, seats[i].Provisional = s.ratingOf(ctx, se.UserID, m.Game)
 		}
@@ -43,20 +43,14 @@ func (s *Server) summary(ctx context.Context, m *match.Meta, names []string) wir
 		}
 	}
 	sum := wire.Summary{
-		ID: m.ID, Game: m.Game, Title: title, Options: m.Options, Status: m.Status, Seats: seats,
-		Clock: m.Clock, Rated: m.Rated, Creator: s.userName(ctx, m.CreatorID),
+		ID: m.ID, Game: m.Game, Title: title, Options: m.Options, Status: wire.Status(m.Status), Seats: seats,
+		Clock: wireTimeControl(m.Clock), Rated: m.Rated, Creator: s.userName(ctx, m.CreatorID),
 		Created: m.Created.UTC(), Started: timePtr(m.Started), Finished: timePtr(m.Finished),
 		Ply: m.Ply, ToMove: -1, Start: start,
 	}
 	if m.Status == match.Live {
 		sum.ToMove, sum.Deadline = m.ToMove, timePtr(m.Deadline)
 	}
-	if m.Result != nil {
-		r := *m.Result
-		if r.Winners == nil {
-			r.Winners = []int{}
-		}
-		sum.Result = &r
-	}
+	sum.Result = wireResult(m.Result)
 	return sum
 }

@@ -48,14 +48,14 @@ func (s *Server) startMessage(ctx context.Context, e *match.Event, seat int) wir
 func (s *Server) snapshotOf(ctx context.Context, m *match.Meta, names []string, moves []match.Move, seat int,
 	view json.RawMessage, legal []string, clocks []match.ClockState) wire.Snapshot {
 	return wire.Snapshot{Type: wire.TypeSnapshot, Seq: m.Version, Game: s.summary(ctx, m, names), Seat: seat,
-		Moves: wire.Moves(moves), View: view, Legal: legal, Clocks: wire.Clocks(clocks)}
+		Moves: wireMoves(moves), View: view, Legal: legal, Clocks: wireClocks(clocks)}
 }
 
 // moveMessage is a committed move as seat sees it.
 func moveMessage(e *match.Event, seat int) wire.MoveEvent {
 	msg := wire.MoveEvent{
 		Type: wire.TypeMove, Seq: e.Seq, Ply: e.Move.Ply, Seat: e.Move.Seat, Move: e.Move.Text, At: e.Move.At.UTC(),
-		ToMove: e.Meta.ToMove, View: e.View(seat), Clocks: wire.Clocks(e.Clocks), Deadline: timePtr(e.Meta.Deadline),
+		ToMove: e.Meta.ToMove, View: e.View(seat), Clocks: wireClocks(e.Clocks), Deadline: timePtr(e.Meta.Deadline),
 	}
 	if seat >= 0 && seat == e.Meta.ToMove {
 		msg.Legal = e.Legal
@@ -83,7 +83,7 @@ func (s *Server) gameEventOf(ctx context.Context, typ string, seq int64, m *matc
 
 // promptMessage is "your turn" on the user channel, with the time left.
 func (s *Server) promptMessage(gameID string, seq int64, p *match.Prompt) wire.Prompt {
-	msg := wire.Prompt{Request: p.Request, ID: gameID, Ply: p.Ply, Seq: seq}
+	msg := wire.Prompt{BotRequest: wireBotRequest(p.Request), ID: gameID, Ply: p.Ply, Seq: seq}
 	if !p.Deadline.IsZero() {
 		msg.TimeMs = max(p.Deadline.Sub(s.now()).Milliseconds(), 1)
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/record"
 )
 
 // listFlag collects a repeatable flag such as -o key=value.
@@ -79,6 +80,7 @@ type setup struct {
 	opts     listFlag
 	moves    string
 	position string
+	replay   string
 	seed     uint64
 	// start is the position before --moves, and played the moves in the
 	// game's canonical notation (for commands that go over a game, such
@@ -91,6 +93,7 @@ func (st *setup) register(fs *flag.FlagSet) {
 	fs.Var(&st.opts, "o", "game option key=value (repeatable; with --position it must match the position's own)")
 	fs.StringVar(&st.moves, "moves", "", "moves to play first, space separated")
 	fs.StringVar(&st.position, "position", "", "start from this position JSON file (- for stdin)")
+	fs.StringVar(&st.replay, "replay", "", "start from this game record's moves (the site's JSON or text record, or tabula play --record's; - for stdin)")
 	fs.Uint64Var(&st.seed, "seed", 1, "seed for the game's chance events")
 }
 
@@ -105,14 +108,12 @@ func (st *setup) state(name string, stdin io.Reader) (game.Game, game.State, err
 	if err != nil {
 		return nil, nil, err
 	}
+	if st.replay != "" {
+		return st.fromRecord(g, stdin)
+	}
 	var s game.State
 	if st.position != "" {
-		var data []byte
-		if st.position == "-" {
-			data, err = io.ReadAll(io.LimitReader(stdin, 16<<20))
-		} else {
-			data, err = os.ReadFile(st.position)
-		}
+		data, err := readInput(st.position, stdin)
 		if err != nil {
 			return nil, nil, fmt.Errorf("read position: %w", err)
 		}
@@ -134,6 +135,53 @@ func (st *setup) state(name string, stdin io.Reader) (game.Game, game.State, err
 		return nil, nil, err
 	}
 	return g, s, nil
+}
+
+// fromRecord builds the position from a game record: its start, its moves
+// (each checked against the rules), then --moves. The record carries its
+// own options and start, so -o and --position do not go with it.
+func (st *setup) fromRecord(g game.Game, stdin io.Reader) (game.Game, game.State, error) {
+	if st.position != "" || len(st.opts) > 0 {
+		return nil, nil, fmt.Errorf("--replay: a record carries its own start and options; -o and --position do not go with it")
+	}
+	data, err := readInput(st.replay, stdin)
+	if err != nil {
+		return nil, nil, fmt.Errorf("read record: %w", err)
+	}
+	rec, err := record.Parse(data)
+	if err != nil {
+		return nil, nil, fmt.Errorf("--replay %s: %w", st.replay, err)
+	}
+	if rec.Game != g.Name() {
+		return nil, nil, fmt.Errorf("--replay %s: the record is a game of %s, not %s", st.replay, rec.Game, g.Name())
+	}
+	start, err := rec.StartState()
+	if err != nil {
+		return nil, nil, fmt.Errorf("--replay %s: %w", st.replay, err)
+	}
+	s := start.State
+	st.start = s.Clone()
+	played, err := rec.Replay(s)
+	if err != nil {
+		return nil, nil, fmt.Errorf("--replay %s: %w", st.replay, err)
+	}
+	for _, m := range played {
+		st.played = append(st.played, m.Move)
+	}
+	more, err := playMoves(s, st.moves)
+	st.played = append(st.played, more...)
+	if err != nil {
+		return nil, nil, fmt.Errorf("--moves after the record: %w", err)
+	}
+	return g, s, nil
+}
+
+// readInput reads a file named by a flag, or stdin for "-".
+func readInput(path string, stdin io.Reader) ([]byte, error) {
+	if path == "-" {
+		return io.ReadAll(io.LimitReader(stdin, 16<<20))
+	}
+	return os.ReadFile(path)
 }
 
 // agree checks that the options given with -o (already validated) are the

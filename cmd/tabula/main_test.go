@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/record"
 )
 
 // tabula runs the command in-process and returns its exit code and output.
@@ -247,12 +248,12 @@ func TestPlayHumanAgainstRandom(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var r gameRecord
-	if err := json.Unmarshal(data, &r); err != nil {
+	r, err := record.Parse(data)
+	if err != nil {
 		t.Fatal(err)
 	}
-	if len(r.Moves) != 2 || r.Moves[0] != "e5" || r.Status != "ongoing" {
-		t.Errorf("record moves %q status %q, want e5 and the bot's reply, ongoing", r.Moves, r.Status)
+	if len(r.Moves) != 2 || r.Moves[0].Move != "e5" || r.Moves[1].Seat != 1 || r.Result != nil || r.Status != "" {
+		t.Errorf("record moves %+v result %+v, want e5 and the bot's reply, not over", r.Moves, r.Result)
 	}
 }
 
@@ -360,8 +361,8 @@ func TestSkyjoRecordListsChanceOnceOver(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	data, _ := os.ReadFile(rec)
-	var r gameRecord
-	if err := json.Unmarshal(data, &r); err != nil {
+	r, err := record.Parse(data)
+	if err != nil {
 		t.Fatal(err)
 	}
 	var chance struct {

@@ -9,10 +9,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/tabula-games/tabula/agent"
 	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/record"
 )
 
 // hintAgent is the bot whose suggestion `hint` shows.
@@ -20,7 +22,7 @@ const hintAgent = "hard"
 
 func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	seats := make([]string, game.MaxPlayers)
-	var record *string
+	var recordPath *string
 	st, g, s, err := gameCommand("play", args, stdin, func(fs *flag.FlagSet) {
 		for i := range seats {
 			def := "random"
@@ -29,7 +31,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			}
 			fs.StringVar(&seats[i], fmt.Sprintf("p%d", i+1), def, fmt.Sprintf("agent for seat %d (human, random, greedy, mcts, easy|medium|hard, exec:CMD)", i+1))
 		}
-		record = fs.String("record", "", "write the game record (JSON) to this file at the end")
+		recordPath = fs.String("record", "", "write the game record to this file at the end (JSON; the one-line text record for a name ending .txt)")
 	})
 	if err != nil {
 		return err
@@ -48,12 +50,11 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 		p.agents = append(p.agents, a)
 	}
-	start := s.Clone()
 	if err := p.loop(s); err != nil {
 		return err
 	}
-	if *record != "" {
-		return writeRecord(*record, g, start, p, s, seats[:s.NumPlayers()], *st)
+	if *recordPath != "" {
+		return writeRecord(*recordPath, g, p, s, seats[:s.NumPlayers()], *st)
 	}
 	return nil
 }
@@ -207,51 +208,62 @@ func (p *player) hint(ctx context.Context, s game.State) {
 	fmt.Fprintf(p.out, "hint: %s\n", s.FormatMove(m))
 }
 
-// gameRecord is the JSON written by --record: enough to replay the game
-// exactly (options, seed or start position, every decision) and its result.
-type gameRecord struct {
-	Game     string          `json:"game"`
-	Options  game.Options    `json:"options,omitempty"`
-	Seed     uint64          `json:"seed"`
-	Start    json.RawMessage `json:"start,omitempty"`
-	Players  []string        `json:"players"`
-	Moves    []string        `json:"moves"`
-	Status   string          `json:"status"`
-	Winners  []string        `json:"winners,omitempty"`
-	Position json.RawMessage `json:"position"`
-	// Chance lists the game's chance outcomes (Skyjo's shuffles), written
-	// only for a finished game: it shows every hidden card.
-	Chance json.RawMessage `json:"chance,omitempty"`
-}
-
-func writeRecord(path string, g game.Game, start game.State, p *player, end game.State, seats []string, st setup) error {
-	opts, _ := game.ParseOptions(g, st.opts)
-	rec := gameRecord{Game: g.Name(), Options: opts, Seed: st.seed, Players: seats, Moves: p.moves}
-	if st.position != "" {
-		rec.Options = nil
-		rec.Start, _ = start.MarshalPosition()
+// writeRecord writes the game's record (package record): the site's JSON
+// record, or its one-line text record for a path ending in .txt, so that
+// POST /api/records imports it and `--replay` reads it back. The terminal
+// is not a site with hidden cards to keep: the record shows the start, the
+// end and, for a finished game, every chance outcome.
+func writeRecord(path string, g game.Game, p *player, end game.State, seats []string, st setup) error {
+	// The game began before --moves (and a --replay record's moves).
+	start := st.start
+	rec := record.Record{Format: record.Format, Game: g.Name()}
+	for _, m := range append(append([]string(nil), st.played...), p.moves...) {
+		rec.Moves = append(rec.Moves, record.Move{Ply: len(rec.Moves), Move: m})
 	}
-	o := end.Outcome()
-	rec.Status = o.Status.String()
-	for seat := 0; seat < end.NumPlayers(); seat++ {
-		if o.IsWinner(seat) {
-			rec.Winners = append(rec.Winners, end.SeatName(seat))
-		}
+	// The seats of the moves, from a replay of the game's own moves.
+	played, err := rec.Replay(start.Clone())
+	if err != nil {
+		return fmt.Errorf("write record: %w", err)
 	}
-	var err error
-	if rec.Position, err = end.MarshalPosition(); err != nil {
-		return err
-	}
-	if c, ok := end.(game.ChanceRecorder); ok && o.Over() {
-		if rec.Chance, err = c.ChanceJSON(); err != nil {
+	rec.Moves = played
+	fromStart := st.position != "" || st.replay != ""
+	if !fromStart {
+		opts, err := game.ParseOptions(g, st.opts)
+		if err != nil {
 			return err
 		}
+		rec.Options, rec.Seed = opts, strconv.FormatUint(st.seed, 10)
 	}
-	data, err := json.MarshalIndent(rec, "", "  ")
-	if err != nil {
+	for seat, spec := range seats {
+		pl := record.Player{Seat: seat, Name: start.SeatName(seat), Kind: "human"}
+		if spec != "human" {
+			pl.Kind, pl.Level = "bot", spec
+		}
+		rec.Players = append(rec.Players, pl)
+	}
+	if rec.Start, err = start.MarshalPosition(); err != nil {
 		return err
 	}
-	if err := os.WriteFile(path, append(data, '\n'), 0o644); err != nil {
+	if rec.Final, err = end.MarshalPosition(); err != nil {
+		return err
+	}
+	if rec.Result = record.ResultOf(end); rec.Result != nil {
+		rec.Status = "finished"
+		if c, ok := end.(game.ChanceRecorder); ok {
+			if rec.Chance, err = c.ChanceJSON(); err != nil {
+				return err
+			}
+		}
+	}
+	var data []byte
+	if strings.HasSuffix(path, ".txt") {
+		data = []byte(rec.Text(fromStart) + "\n")
+	} else if data, err = json.MarshalIndent(rec, "", "  "); err != nil {
+		return err
+	} else {
+		data = append(data, '\n')
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
 		return fmt.Errorf("write record: %w", err)
 	}
 	return nil

@@ -3,8 +3,6 @@ package wire
 import (
 	"encoding/json"
 	"time"
-
-	"github.com/tabula-games/tabula/match"
 )
 
 // The game room's messages (docs/api.md, "The game room"): offers, the
@@ -30,18 +28,18 @@ const (
 // made when ply moves had been played; accepted lists the seats that have
 // accepted so far where several must.
 type Offer struct {
-	Kind     match.OfferKind `json:"kind"`
-	Seat     int             `json:"seat"`
-	Ply      int             `json:"ply"`
-	Accepted []int           `json:"accepted,omitempty"`
+	Kind     OfferKind `json:"kind"`
+	Seat     int       `json:"seat"`
+	Ply      int       `json:"ply"`
+	Accepted []int     `json:"accepted,omitempty"`
 }
 
 // Note says what happened to an offer: seat did action (offered,
 // accepted, declined, withdrawn) to an offer of kind.
 type Note struct {
-	Kind   match.OfferKind  `json:"kind"`
-	Seat   int              `json:"seat"`
-	Action match.NoteAction `json:"action"`
+	Kind   OfferKind  `json:"kind"`
+	Seat   int        `json:"seat"`
+	Action NoteAction `json:"action"`
 }
 
 // ChatLine is one line of the players' chat: plain text, never markup.
@@ -119,31 +117,4 @@ type RematchEvent struct {
 	Type string  `json:"type"`
 	Seq  int64   `json:"seq"`
 	Game Summary `json:"game"`
-}
-
-// Offers is the wire form of pending offers.
-func Offers(os []match.Offer) []Offer {
-	out := make([]Offer, len(os))
-	for i, o := range os {
-		out[i] = Offer{Kind: o.Kind, Seat: o.Seat, Ply: o.Ply, Accepted: o.Accepted}
-	}
-	return out
-}
-
-// Line is the wire form of a line of chat.
-func Line(l match.ChatLine) ChatLine {
-	return ChatLine{N: l.N, Seat: l.Seat, Text: l.Text, At: l.At.UTC()}
-}
-
-// Aways is the wire form of the players away at now.
-func Aways(as []match.Away, now time.Time) []Away {
-	out := make([]Away, len(as))
-	for i, a := range as {
-		out[i] = Away{Seat: a.Seat, Since: a.Since.UTC()}
-		if !a.ClaimAt.IsZero() {
-			ms := max(a.ClaimAt.Sub(now).Milliseconds(), 0)
-			out[i].ClaimInMs = &ms
-		}
-	}
-	return out
 }

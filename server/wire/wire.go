@@ -15,9 +15,6 @@ package wire
 import (
 	"encoding/json"
 	"time"
-
-	"github.com/tabula-games/tabula/agent"
-	"github.com/tabula-games/tabula/match"
 )
 
 // Message types, the "type" field of every WebSocket message.
@@ -36,11 +33,11 @@ const (
 
 // Seat is one seat of a game summary.
 type Seat struct {
-	Seat  int            `json:"seat"`
-	Kind  match.SeatKind `json:"kind"`
-	User  string         `json:"user,omitempty"`
-	Level string         `json:"level,omitempty"`
-	Name  string         `json:"name,omitempty"` // how the game's notation names the seat
+	Seat  int      `json:"seat"`
+	Kind  SeatKind `json:"kind"`
+	User  string   `json:"user,omitempty"`
+	Level string   `json:"level,omitempty"`
+	Name  string   `json:"name,omitempty"` // how the game's notation names the seat
 	// Rating is the user's rating in the game, rounded, if they have one;
 	// Provisional while its deviation is above the leaderboard's limit.
 	Rating      *int `json:"rating,omitempty"`
@@ -54,9 +51,9 @@ type Summary struct {
 	Game     string            `json:"game"`
 	Title    string            `json:"title"`
 	Options  map[string]string `json:"options"`
-	Status   match.Status      `json:"status"`
+	Status   Status            `json:"status"`
 	Seats    []Seat            `json:"seats"`
-	Clock    match.Clock       `json:"clock"`
+	Clock    TimeControl       `json:"clock"`
 	Rated    bool              `json:"rated"`
 	Creator  string            `json:"creator,omitempty"`
 	Created  time.Time         `json:"created"`
@@ -65,7 +62,7 @@ type Summary struct {
 	Ply      int               `json:"ply"`
 	ToMove   int               `json:"toMove"`
 	Deadline *time.Time        `json:"deadline"`
-	Result   *match.Result     `json:"result"`
+	Result   *Result           `json:"result"`
 	// Start is set when the game's creator chose its start (a position
 	// or a record): such a game is never rated, and this is what everyone
 	// is shown of it before joining.
@@ -74,7 +71,7 @@ type Summary struct {
 
 // Start describes a start the game's creator chose.
 type Start struct {
-	From match.Origin `json:"from"` // "position" or "record"
+	From Origin `json:"from"` // "position" or "record"
 	// KeepDeal: the hidden cards are the creator's own, who may know them;
 	// joining needs acceptDeal. False: the server dealt them afresh.
 	KeepDeal bool `json:"keepDeal"`
@@ -91,32 +88,10 @@ type Move struct {
 	At   time.Time `json:"at"`
 }
 
-// Moves is the list form of committed moves.
-func Moves(ms []match.Move) []Move {
-	out := make([]Move, len(ms))
-	for i, m := range ms {
-		out[i] = Move{m.Ply, m.Seat, m.Text, m.At.UTC()}
-	}
-	return out
-}
-
 // Clock is one seat's realtime clock.
 type Clock struct {
 	Seat        int   `json:"seat"`
 	RemainingMs int64 `json:"remainingMs"`
-}
-
-// Clocks is the wire form of the seats' clocks (nil without a realtime
-// clock).
-func Clocks(cs []match.ClockState) []Clock {
-	if cs == nil {
-		return nil
-	}
-	out := make([]Clock, len(cs))
-	for i, c := range cs {
-		out[i] = Clock{c.Seat, c.RemainingMs}
-	}
-	return out
 }
 
 // Snapshot is a game as one seat may see it: the first message on the game
@@ -163,10 +138,10 @@ type GameEvent struct {
 }
 
 // Prompt is the user channel's "your turn": the bot protocol's request
-// (agent.Request, exactly what exec: bots read) with the game's id, the ply
+// (BotRequest, exactly what exec: bots read) with the game's id, the ply
 // to answer and the event number added.
 type Prompt struct {
-	agent.Request
+	BotRequest
 	ID  string `json:"id"`
 	Ply int    `json:"ply"`
 	Seq int64  `json:"seq"`
@@ -214,18 +189,18 @@ type ClientMessage struct {
 	MoveRequest
 	// Offer is the offer of an offer, accept or decline message ("draw",
 	// "takeback"); Text the line of a chat message.
-	Offer match.OfferKind `json:"offer,omitempty"`
-	Text  string          `json:"text,omitempty"`
+	Offer OfferKind `json:"offer,omitempty"`
+	Text  string    `json:"text,omitempty"`
 }
 
 // MoveResult answers POST /api/games/{id}/moves.
 type MoveResult struct {
-	Seq    int64        `json:"seq"`
-	Ply    int          `json:"ply"`
-	Seat   int          `json:"seat"`
-	Move   string       `json:"move"`
-	ToMove int          `json:"toMove"`
-	Status match.Status `json:"status"`
+	Seq    int64  `json:"seq"`
+	Ply    int    `json:"ply"`
+	Seat   int    `json:"seat"`
+	Move   string `json:"move"`
+	ToMove int    `json:"toMove"`
+	Status Status `json:"status"`
 }
 
 // GameResult answers the lobby's commands (create, join, leave, abort,
@@ -241,7 +216,7 @@ type GameResult struct {
 type Replay struct {
 	Snapshot
 	Ply      int             `json:"ply"`
-	Status   match.Status    `json:"status"`
+	Status   Status          `json:"status"`
 	ToMove   int             `json:"toMove"`
 	Position json.RawMessage `json:"position,omitempty"`
 }

@@ -2,42 +2,64 @@ package server
 
 import (
 	"context"
-	"crypto/rand"
-	"crypto/sha256"
-	"encoding/base64"
 	"errors"
 	"net/http"
-	"regexp"
 	"strconv"
 	"strings"
-	"time"
 
+	"github.com/tabula-games/tabula/account"
 	"github.com/tabula-games/tabula/server/wire"
 	"github.com/tabula-games/tabula/store"
 )
 
-const (
-	sessionCookie = "tabula_session"
-	sessionTTL    = 30 * 24 * time.Hour
-	tokenPrefix   = "tbl_"
-)
+// sessionCookie is the cookie that carries a browser's session token.
+const sessionCookie = "tabula_session"
 
-var validName = regexp.MustCompile(`^[A-Za-z0-9_-]{3,24}$`)
+// PasswordCost is the argon2id work factor of new password hashes
+// (account.PasswordCost).
+type PasswordCost = account.PasswordCost
 
-// secret returns a new random credential and its stored hash.
-func secret(prefix string) (string, []byte) {
-	var b [32]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		panic("server: crypto/rand failed: " + err.Error())
-	}
-	s := prefix + base64.RawURLEncoding.EncodeToString(b[:])
-	h := sha256.Sum256([]byte(s))
-	return s, h[:]
+// accountStatus is the HTTP status of each refusal of package account.
+var accountStatus = map[account.Code]int{
+	account.CodeBadRequest:   http.StatusBadRequest,
+	account.CodeWeakPassword: http.StatusBadRequest,
+	account.CodeConflict:     http.StatusConflict,
+	account.CodeUnauthorized: http.StatusUnauthorized,
+	account.CodeForbidden:    http.StatusForbidden,
+	account.CodeRateLimited:  http.StatusTooManyRequests,
 }
 
-func hashSecret(s string) []byte {
-	h := sha256.Sum256([]byte(s))
-	return h[:]
+// accountError is the one place a refusal of package account becomes an
+// HTTP error; anything else is unexpected, logged as op, and the generic
+// 503.
+func (s *Server) accountError(op string, err error) error {
+	if errors.Is(err, account.ErrUnauthorized) {
+		return errUnauthorized
+	}
+	var ae *account.Error
+	if errors.As(err, &ae) {
+		if st, ok := accountStatus[ae.Code]; ok {
+			e := errf(st, string(ae.Code), "%s", ae.Message)
+			e.RetryAfter = ae.RetryAfter
+			return e
+		}
+	}
+	return s.internal(op, err)
+}
+
+// credential is the session or API token a request carries: the
+// Authorization header's bearer token if there is the header, else the
+// session cookie's; "" for none. ok is false for an Authorization header
+// that is not a bearer token.
+func credential(r *http.Request) (value string, ok bool) {
+	if h := r.Header.Get("Authorization"); h != "" {
+		tok, ok := strings.CutPrefix(h, "Bearer ")
+		return tok, ok && tok != ""
+	}
+	if c, err := r.Cookie(sessionCookie); err == nil {
+		return c.Value, true
+	}
+	return "", true
 }
 
 // authenticate finds the user behind a request's credentials: the
@@ -46,48 +68,23 @@ func hashSecret(s string) []byte {
 // errUnauthorized for credentials that do not check out — a wrong token is
 // an error, not anonymity.
 func (s *Server) authenticate(r *http.Request) (*store.User, error) {
-	ctx := r.Context()
-	var sessionValue string
-	if h := r.Header.Get("Authorization"); h != "" {
-		tok, ok := strings.CutPrefix(h, "Bearer ")
-		if !ok || tok == "" {
-			return nil, errUnauthorized
-		}
-		if strings.HasPrefix(tok, tokenPrefix) {
-			t, err := s.store.TokenByHash(ctx, hashSecret(tok))
-			if err != nil {
-				return nil, s.authErr(err)
-			}
-			return s.userByID(ctx, t.UserID)
-		}
-		sessionValue = tok
-	} else if c, err := r.Cookie(sessionCookie); err == nil && c.Value != "" {
-		sessionValue = c.Value
-	} else {
+	cred, ok := credential(r)
+	if !ok {
+		return nil, errUnauthorized
+	}
+	if cred == "" {
 		return nil, nil
 	}
-	sess, err := s.store.Session(ctx, hashSecret(sessionValue), s.now())
+	u, err := s.accounts.Authenticate(r.Context(), cred)
 	if err != nil {
-		return nil, s.authErr(err)
-	}
-	return s.userByID(ctx, sess.UserID)
-}
-
-func (s *Server) authErr(err error) error {
-	if errors.Is(err, store.ErrNotFound) {
-		return errUnauthorized
-	}
-	return s.internal("authenticate", err)
-}
-
-func (s *Server) userByID(ctx context.Context, id int64) (*store.User, error) {
-	u, err := s.store.User(ctx, id)
-	if err != nil {
-		return nil, s.authErr(err)
+		return nil, s.accountError("authenticate", err)
 	}
 	s.presence.saw(u.ID)
-	return &u, nil
+	return u, nil
 }
+
+// userName is a user's name for summaries, cached (account.Accounts.Name).
+func (s *Server) userName(ctx context.Context, id int64) string { return s.accounts.Name(ctx, id) }
 
 // internal logs an unexpected error and returns the generic 503.
 func (s *Server) internal(op string, err error) error {
@@ -109,14 +106,13 @@ func publicUser(u *store.User) *wire.User {
 // startSession creates a session for u, sets the cookie and answers with
 // the user and the session token.
 func (s *Server) startSession(w http.ResponseWriter, r *http.Request, u *store.User, status int) {
-	tok, hash := secret("")
-	now := s.now()
-	if err := s.store.CreateSession(r.Context(), store.Session{Hash: hash, UserID: u.ID, Created: now, Expires: now.Add(sessionTTL)}); err != nil {
+	tok, expires, err := s.accounts.StartSession(r.Context(), u)
+	if err != nil {
 		writeError(w, s.internal("create session", err))
 		return
 	}
 	http.SetCookie(w, &http.Cookie{
-		Name: sessionCookie, Value: tok, Path: "/", Expires: now.Add(sessionTTL),
+		Name: sessionCookie, Value: tok, Path: "/", Expires: expires,
 		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: s.viaTLS(r) || s.cfg.SecureCookies,
 	})
 	writeJSON(w, status, wire.Session{User: publicUser(u), Token: tok})
@@ -143,21 +139,9 @@ func (s *Server) handleGuest(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	var u store.User
-	for range 5 {
-		suffix, _ := secret("")
-		u = store.User{Name: "guest-" + strings.ToLower(strings.NewReplacer("-", "", "_", "").Replace(suffix))[:8], Guest: true, Created: s.now()}
-		err := s.store.CreateUser(r.Context(), &u)
-		if err == nil {
-			break
-		}
-		if !errors.Is(err, store.ErrConflict) {
-			writeError(w, s.internal("create guest", err))
-			return
-		}
-	}
-	if u.ID == 0 {
-		writeError(w, errUnavailable)
+	u, err := s.accounts.NewGuest(r.Context())
+	if err != nil {
+		writeError(w, s.internal("create guest", err))
 		return
 	}
 	s.log.Info("guest created", "user", u.ID)
@@ -169,47 +153,20 @@ type credentials struct {
 	Password string `json:"password"`
 }
 
-func (s *Server) hash(ctx context.Context, pw string) (string, error) {
-	select {
-	case s.hashSem <- struct{}{}:
-	case <-ctx.Done():
-		return "", ctx.Err()
-	}
-	defer func() { <-s.hashSem }()
-	return hashPassword(pw, s.cfg.PasswordCost)
-}
-
-func (s *Server) check(ctx context.Context, pw, hash string) bool {
-	select {
-	case s.hashSem <- struct{}{}:
-	case <-ctx.Done():
-		return false
-	}
-	defer func() { <-s.hashSem }()
-	return checkPassword(pw, hash)
-}
-
 func (s *Server) handleRegister(w http.ResponseWriter, r *http.Request) {
 	var req credentials
 	if err := decode(w, r, &req, maxBody, false); err != nil {
 		writeError(w, err)
 		return
 	}
-	if !validName.MatchString(req.Name) || strings.HasPrefix(strings.ToLower(req.Name), "guest-") {
-		writeError(w, errf(http.StatusBadRequest, "bad_request", "a name is 3–24 characters A–Z a–z 0–9 _ - and does not start with guest-"))
-		return
-	}
-	if err := checkNewPassword(req.Name, req.Password); err != nil {
-		writeError(w, err)
+	// The rules first: a request that breaks them costs no sign-up.
+	if err := account.CheckSignUp(req.Name, req.Password); err != nil {
+		writeError(w, s.accountError("register", err))
 		return
 	}
 	cur, err := s.authenticate(r)
 	if err != nil && !errors.Is(err, errUnauthorized) {
 		writeError(w, err)
-		return
-	}
-	if cur != nil && !cur.Guest {
-		writeError(w, errf(http.StatusConflict, "conflict", "you already have an account; log out first"))
 		return
 	}
 	if cur == nil {
@@ -218,39 +175,13 @@ func (s *Server) handleRegister(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	hash, err := s.hash(r.Context(), req.Password)
+	u, err := s.accounts.Register(r.Context(), cur, req.Name, req.Password)
 	if err != nil {
-		writeError(w, s.internal("hash password", err))
-		return
-	}
-	var u store.User
-	if cur != nil {
-		// A guest registering keeps its games: the account is upgraded.
-		u = *cur
-		u.Name, u.Guest, u.PasswordHash = req.Name, false, hash
-		err = s.store.UpdateUser(r.Context(), u)
-		s.names.forget(u.ID)
-	} else {
-		u = store.User{Name: req.Name, PasswordHash: hash, Created: s.now()}
-		err = s.store.CreateUser(r.Context(), &u)
-	}
-	if errors.Is(err, store.ErrConflict) {
-		writeError(w, errf(http.StatusConflict, "conflict", "the name %q is taken", req.Name))
-		return
-	}
-	if err != nil {
-		writeError(w, s.internal("register", err))
+		writeError(w, s.accountError("register", err))
 		return
 	}
 	s.log.Info("user registered", "user", u.ID, "name", u.Name)
 	s.startSession(w, r, &u, http.StatusCreated)
-}
-
-// dummyHash equalises the time of a login for an unknown name with that of
-// a wrong password, so names cannot be probed by timing.
-func (s *Server) dummyHash() string {
-	s.dummyOnce.Do(func() { s.dummy, _ = hashPassword("not a password", s.cfg.PasswordCost) })
-	return s.dummy
 }
 
 func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
@@ -259,10 +190,9 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	bad := errf(http.StatusUnauthorized, "unauthorized", "wrong name or password")
 	// Password guessing costs the same per-address budget as making
-	// accounts, and each account has a back-off of its own (beginSignIn);
-	// both are kept in the store, one for every node.
+	// accounts, and each account has a back-off of its own (package
+	// account); both are kept in the store, one for every node.
 	if ok, err := s.signups.allow(r.Context(), s.store, s.limitKey(r), s.now()); err != nil || !ok {
 		if err != nil {
 			writeError(w, s.internal("sign-in limit", err))
@@ -271,55 +201,19 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
 		}
 		return
 	}
-	u, err := s.store.UserByName(r.Context(), req.Name)
-	if errors.Is(err, store.ErrNotFound) || (err == nil && u.Guest) {
-		s.check(r.Context(), req.Password, s.dummyHash())
-		writeError(w, bad)
-		return
-	}
+	u, err := s.accounts.SignIn(r.Context(), req.Name, req.Password, s.clientIP(r))
 	if err != nil {
-		writeError(w, s.internal("login", err))
-		return
-	}
-	wait, tries, err := s.beginSignIn(r.Context(), u.ID)
-	if err != nil {
-		writeError(w, s.internal("sign-in back-off", err))
-		return
-	}
-	if wait > 0 {
-		e := errf(http.StatusTooManyRequests, "rate_limited", "too many failed sign-ins to this account; try again in %d s", int64((wait+time.Second-1)/time.Second))
-		e.RetryAfter = wait
-		writeError(w, e)
-		return
-	}
-	if !s.check(r.Context(), req.Password, u.PasswordHash) {
-		if tries >= loginFreeTries {
-			s.log.Warn("login failed; the account backs off", "user", u.ID, "failures", tries, "addr", s.clientIP(r))
-		} else {
-			s.log.Info("login failed", "user", u.ID, "addr", s.clientIP(r))
-		}
-		writeError(w, bad)
-		return
-	}
-	if err := s.signInSucceeded(r.Context(), u.ID); err != nil {
-		writeError(w, s.internal("sign-in back-off", err))
+		writeError(w, s.accountError("login", err))
 		return
 	}
 	s.startSession(w, r, &u, http.StatusOK)
 }
 
 func (s *Server) handleLogout(w http.ResponseWriter, r *http.Request) {
-	value := ""
-	if h := r.Header.Get("Authorization"); h != "" {
-		value, _ = strings.CutPrefix(h, "Bearer ")
-	} else if c, err := r.Cookie(sessionCookie); err == nil {
-		value = c.Value
-	}
-	if value != "" && !strings.HasPrefix(value, tokenPrefix) {
-		if err := s.store.DeleteSession(r.Context(), hashSecret(value)); err != nil {
-			writeError(w, s.internal("logout", err))
-			return
-		}
+	cred, _ := credential(r)
+	if err := s.accounts.EndSession(r.Context(), cred); err != nil {
+		writeError(w, s.internal("logout", err))
+		return
 	}
 	http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteLaxMode})
 	w.WriteHeader(http.StatusNoContent)
@@ -391,18 +285,9 @@ func (s *Server) handleCreateToken(w http.ResponseWriter, r *http.Request, u *st
 		writeError(w, err)
 		return
 	}
-	if u.Guest {
-		writeError(w, errf(http.StatusForbidden, "forbidden", "register an account to create API tokens"))
-		return
-	}
-	if req.Name == "" || len(req.Name) > 64 {
-		writeError(w, errf(http.StatusBadRequest, "bad_request", "a token needs a name of 1–64 characters"))
-		return
-	}
-	tok, hash := secret(tokenPrefix)
-	t := store.Token{UserID: u.ID, Name: req.Name, Hash: hash, Created: s.now()}
-	if err := s.store.CreateToken(r.Context(), &t); err != nil {
-		writeError(w, s.internal("create token", err))
+	t, tok, err := s.accounts.CreateToken(r.Context(), u, req.Name)
+	if err != nil {
+		writeError(w, s.accountError("create token", err))
 		return
 	}
 	s.log.Info("token created", "user", u.ID, "token", t.ID)

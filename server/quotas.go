@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/tabula-games/tabula/account"
 	"github.com/tabula-games/tabula/match"
 	"github.com/tabula-games/tabula/store"
 )
@@ -31,7 +32,7 @@ const creationHold = 2 * time.Second
 // makes the other nodes sharing the store wait — two nodes counting at
 // once would each let a game through with one place left.
 func (s *Server) quotas(q match.Quotas) match.Quotas {
-	holder, _ := secret("") // this server, as the holder of creation holds
+	holder, _ := account.NewSecret("") // this server, as the holder of creation holds
 	q.Games = func(ctx context.Context, creator int64) ([]match.Meta, error) {
 		if err := s.holdCreations(ctx, creator, holder); err != nil {
 			return nil, err

@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"fmt"
 	"sync"
 	"time"
 
@@ -10,7 +9,7 @@ import (
 )
 
 // Two kinds of limits. The limits that protect an account or the site —
-// the sign-in back-off of each account, the budget of sign-ups and sign-ins
+// the sign-in back-off of each account (package account), the budget of sign-ups and sign-ins
 // of each address, a user's creations in flight (quotas.go) — are kept in
 // the store (store.Limits), so that every node sharing it counts the same:
 // with them per node, three nodes gave an attacker fifteen free guesses at
@@ -142,69 +141,4 @@ func (b sharedBucket) allow(ctx context.Context, lim store.Limits, key string, n
 		return l
 	})
 	return ok, err
-}
-
-// Sign-in back-off per account: loginFreeTries sign-ins in a row may fail;
-// after that each try waits, loginFirstWait after the first failure over
-// and twice as long after each one more, up to loginMaxWait. Failures
-// loginForget old with no wait pending are forgotten.
-const (
-	loginFreeTries = 5
-	loginFirstWait = time.Second
-	loginMaxWait   = 15 * time.Minute
-	loginForget    = time.Hour
-)
-
-// The sign-in back-off slows password guessing at one account however
-// many addresses and nodes the guesses come from. It is kept in the store
-// by account (the limit "signin:ID"), never by address, and only the
-// password sign-in of that account waits: its sessions and API tokens keep
-// working, and no other account is touched. Only existing accounts get an
-// entry (names are public anyway), and an entry expires once forgotten.
-
-func signInLimit(id int64) string { return fmt.Sprint("signin:", id) }
-
-// beginSignIn is one sign-in at an account whose back-off is l, counted
-// before the password is checked so that concurrent guesses count too.
-// While the account is backing off it returns the time left, and the try
-// is refused and not counted; else it returns how many tries in a row
-// this one makes.
-func beginSignIn(l store.Limit, now time.Time) (next store.Limit, wait time.Duration, tries int) {
-	if now.Before(l.Until) {
-		return l, l.Until.Sub(now), int(l.N)
-	}
-	if l.At.IsZero() || now.Sub(l.At) > loginForget {
-		l = store.Limit{}
-	}
-	l.N++
-	l.At = now
-	if over := int(l.N) - loginFreeTries; over >= 0 {
-		wait := loginMaxWait
-		if over < 20 {
-			wait = min(loginMaxWait, loginFirstWait<<over)
-		}
-		l.Until = now.Add(wait)
-	}
-	l.Expires = l.At.Add(loginForget)
-	if l.Until.After(l.Expires) {
-		l.Expires = l.Until
-	}
-	return l, 0, int(l.N)
-}
-
-// beginSignIn counts a sign-in at account id (see the function of the
-// same name).
-func (s *Server) beginSignIn(ctx context.Context, id int64) (wait time.Duration, tries int, err error) {
-	now := s.now()
-	_, err = s.store.UpdateLimit(ctx, signInLimit(id), now, func(l store.Limit) store.Limit {
-		l, wait, tries = beginSignIn(l, now)
-		return l
-	})
-	return wait, tries, err
-}
-
-// signInSucceeded forgets the account's failures.
-func (s *Server) signInSucceeded(ctx context.Context, id int64) error {
-	_, err := s.store.UpdateLimit(ctx, signInLimit(id), s.now(), func(store.Limit) store.Limit { return store.Limit{} })
-	return err
 }

@@ -5,6 +5,7 @@ import (
 	"math"
 	"time"
 
+	"github.com/tabula-games/tabula/account"
 	"github.com/tabula-games/tabula/match"
 )
 
@@ -13,7 +14,7 @@ import (
 // entry lives ratingTTL, and a rated game's end forgets its players' (on
 // every node whose hub hears the end; on the others the entry expires).
 type ratingCache struct {
-	*ttlCache[int64, []match.Rating]
+	*account.Cache[int64, []match.Rating]
 }
 
 const (
@@ -29,13 +30,13 @@ func (s *Server) ratingOf(ctx context.Context, uid int64, game string) (*int, bo
 		return nil, false
 	}
 	now := s.now()
-	rs, ok := s.ratings.get(uid, now)
+	rs, ok := s.ratings.Get(uid, now)
 	if !ok {
 		var err error
 		if rs, err = s.store.Ratings(ctx, uid); err != nil {
 			return nil, false
 		}
-		s.ratings.put(uid, rs, now.Add(ratingTTL), now)
+		s.ratings.Put(uid, rs, now.Add(ratingTTL), now)
 	}
 	for _, r := range rs {
 		if r.Game == game && r.Games > 0 {
@@ -53,6 +54,6 @@ func (c ratingCache) forget(m *match.Meta) {
 		return
 	}
 	for _, se := range m.Seats {
-		c.ttlCache.forget(se.UserID)
+		c.Cache.Forget(se.UserID)
 	}
 }

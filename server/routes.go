@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tabula-games/tabula/account"
 	"github.com/tabula-games/tabula/store"
 )
 
@@ -166,7 +167,7 @@ func (s *Server) allow(r *http.Request) bool {
 	if key == "" {
 		return true
 	}
-	return s.limits.allow(string(hashSecret(key)), now)
+	return s.limits.allow(string(account.HashSecret(key)), now)
 }
 
 func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {

@@ -1,4 +1,4 @@
-package server
+package account
 
 import (
 	"bufio"
@@ -7,7 +7,6 @@ import (
 	_ "embed"
 	"encoding/base64"
 	"fmt"
-	"net/http"
 	"slices"
 	"strings"
 	"sync"
@@ -24,6 +23,7 @@ type PasswordCost struct {
 	Time      uint32
 }
 
+// orDefault is c, or the production cost for the zero value.
 func (c PasswordCost) orDefault() PasswordCost {
 	if c.MemoryKiB == 0 || c.Time == 0 {
 		// OWASP's argon2id recommendation: 19 MiB, 2 passes, 1 lane.
@@ -39,8 +39,8 @@ const (
 
 var b64 = base64.RawStdEncoding
 
-// hashPassword returns the PHC-format argon2id hash of pw.
-func hashPassword(pw string, c PasswordCost) (string, error) {
+// HashPassword returns the PHC-format argon2id hash of pw.
+func HashPassword(pw string, c PasswordCost) (string, error) {
 	c = c.orDefault()
 	salt := make([]byte, saltLen)
 	if _, err := rand.Read(salt); err != nil {
@@ -50,9 +50,9 @@ func hashPassword(pw string, c PasswordCost) (string, error) {
 	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=1$%s$%s", argon2.Version, c.MemoryKiB, c.Time, b64.EncodeToString(salt), b64.EncodeToString(key)), nil
 }
 
-// checkPassword reports whether pw matches the stored hash, in constant
+// CheckPassword reports whether pw matches the stored hash, in constant
 // time with respect to the key.
-func checkPassword(pw, hash string) bool {
+func CheckPassword(pw, hash string) bool {
 	parts := strings.Split(hash, "$")
 	if len(parts) != 6 || parts[1] != "argon2id" || parts[2] != fmt.Sprintf("v=%d", argon2.Version) {
 		return false
@@ -105,11 +105,11 @@ var commonPasswords = sync.OnceValue(func() map[string]struct{} {
 	return set
 })
 
-// checkNewPassword says why pw will not do as the password of the account
-// name, or returns nil.
-func checkNewPassword(name, pw string) error {
+// CheckNewPassword says why pw will not do as the password of the account
+// name (an *Error with CodeWeakPassword), or returns nil.
+func CheckNewPassword(name, pw string) error {
 	weak := func(why string) error {
-		return errf(http.StatusBadRequest, "weak_password", "choose another password: %s", why)
+		return errorf(CodeWeakPassword, "choose another password: %s", why)
 	}
 	if utf8.RuneCountInString(pw) < minPasswordRunes {
 		return weak(fmt.Sprintf("it needs at least %d characters", minPasswordRunes))
@@ -324,6 +324,7 @@ func editDistance(a, b string) int {
 	return prev[len(rb)]
 }
 
+// distinctRunes is how many different characters s has.
 func distinctRunes(s string) int {
 	seen := map[rune]bool{}
 	for _, r := range s {

@@ -507,7 +507,7 @@ export default {
   'rules.words': 'Words of this game',
   // analysis (issue 19): the analysis board, the position editor, the game review
   'analysis.title': 'Analysis board: {game}',
-  'analysis.onlyOpen': 'The analysis board is for Sgolte, Sploof and Skjuub. A finished Skyjo game can be reviewed.',
+  'analysis.onlyOpen': 'The analysis board takes these games: {games}. A finished game of any kind can be reviewed.',
   'analysis.engine': 'Engine',
   'analysis.moves': 'Moves and variations',
   'analysis.start': 'Analyse',

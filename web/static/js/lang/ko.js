@@ -505,7 +505,7 @@ export default {
   'rules.words': '이 게임의 용어',
   // analysis (issue 19): the analysis board, the position editor, the game review
   'analysis.title': '분석 보드: {game}',
-  'analysis.onlyOpen': '분석 보드는 스골테, 스플루프, 스쿠브용입니다. 끝난 스카이조 게임은 복기할 수 있습니다.',
+  'analysis.onlyOpen': '분석 보드에서 다룰 수 있는 게임: {games}. 끝난 게임은 종류와 상관없이 복기할 수 있습니다.',
   'analysis.engine': '엔진',
   'analysis.moves': '수와 변화',
   'analysis.start': '분석',

@@ -503,7 +503,7 @@ export default {
   'rules.words': 'Энэ тоглоомын нэр томьёо',
   // analysis (issue 19): the analysis board, the position editor, the game review
   'analysis.title': 'Шинжилгээний самбар: {game}',
-  'analysis.onlyOpen': 'Шинжилгээний самбар нь Сголте, Сплууф, Скюүбд зориулагдсан. Дууссан Скайжо тоглоомыг дүгнэж болно.',
+  'analysis.onlyOpen': 'Шинжилгээний самбар дараах тоглоомуудад зориулагдсан: {games}. Дууссан ямар ч тоглоомыг дүгнэж болно.',
   'analysis.engine': 'Хөдөлгүүр',
   'analysis.moves': 'Нүүдэл ба хувилбарууд',
   'analysis.start': 'Шинжлэх',

@@ -20,7 +20,7 @@ import {openEditor} from '../components/analysiseditor.js'
 
 export function analysisPage(main, [game], query) {
   if (!catalog.analysable(game)) {
-    main.append(h('h1', {}, t('notFound.title')), h('p', {}, t('analysis.onlyOpen')))
+    main.append(h('h1', {}, t('notFound.title')), h('p', {}, t('analysis.onlyOpen', {games: catalog.analysisGames().map(gameTitle).join(', ')})))
     return null
   }
   const fromGame = query.get('game')

@@ -190,40 +190,22 @@ func (s *Server) handleListGames(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, out)
 }
 
-// UnattendedAfter is how long every person in a live game must have been
-// away before the public list of games leaves it out.
-const UnattendedAfter = 5 * time.Minute
-
 // presenceBudget bounds the time one list spends asking owners.
 const presenceBudget = time.Second
 
 // attended reports whether the public list shows a game: every game but a
-// live one in which each person's seat has been away (no page of theirs
-// open on any node, no move of theirs) for UnattendedAfter. Presence is
-// the owner's (match/presence.go: each node tells it of its own pages),
-// so the game's owner is asked, here or on its node. A game of bots only
-// (people watch those), a correspondence game (nobody is expected to stay:
-// its deadline decides) and a game whose owner cannot say are listed. The
-// game itself goes on until its clock or the idle rule ends it.
+// live one its people have left (match.Unattended). Presence is the
+// owner's, so the game's owner is asked, here or on its node; a game whose
+// owner cannot say is listed.
 func (s *Server) attended(ctx context.Context, m *match.Meta) bool {
-	if m.Status != match.Live || m.Clock.Kind == match.ClockCorrespondence || !slices.ContainsFunc(m.Seats, func(se match.Seat) bool { return se.Kind == match.SeatHuman }) {
+	if !match.MayBeUnattended(m) {
 		return true
 	}
 	ack, err := s.tell(ctx, m.ID, match.Command{Kind: match.CmdRoom})
-	if err != nil || ack.Room == nil || ack.Meta.Status != match.Live {
+	if err != nil {
 		return true
 	}
-	cutoff := s.now().Add(-UnattendedAfter)
-	for i, se := range ack.Meta.Seats {
-		if se.Kind != match.SeatHuman {
-			continue
-		}
-		gone := slices.ContainsFunc(ack.Room.Away, func(a match.Away) bool { return a.Seat == i && !a.Since.After(cutoff) })
-		if !gone {
-			return true
-		}
-	}
-	return false
+	return !match.Unattended(&ack.Meta, ack.Room, s.now())
 }
 
 // lobbyAction runs a command of the path's game and answers with the game

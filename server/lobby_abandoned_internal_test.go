@@ -89,7 +89,7 @@ func TestLobbyAbandonedAcrossNodes(t *testing.T) {
 	presence(id, false, "node-c")
 	presence(corr, false, "node-c")
 	mu.Lock()
-	now = now.Add(UnattendedAfter + time.Second)
+	now = now.Add(match.UnattendedAfter + time.Second)
 	mu.Unlock()
 	if listed(id) {
 		t.Fatal("listed after the guest's page closed on another node and the window passed")

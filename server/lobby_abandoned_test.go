@@ -7,12 +7,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tabula-games/tabula/server"
+	"github.com/tabula-games/tabula/match"
 )
 
 // The lobby's list of games being played leaves out a live game whose
 // people have all been away (no page open, no move) for
-// server.UnattendedAfter (issue 27, item 5: guest-versus-bot games without
+// match.UnattendedAfter (issue 27, item 5: guest-versus-bot games without
 // a clock stayed listed for ever after the browser closed).
 
 // listed reports whether the public list of live games holds id.
@@ -81,7 +81,7 @@ func TestLobbyLeavesOutAbandonedBotGames(t *testing.T) {
 	// The guest closes the page: still listed for the window.
 	ws.close()
 	waitAway(t, e, g.ID, []int{0})
-	advance(server.UnattendedAfter - time.Minute)
+	advance(match.UnattendedAfter - time.Minute)
 	if !listed(t, e, "/api/games?status=live", g.ID) {
 		t.Fatal("the game left the list before the window")
 	}

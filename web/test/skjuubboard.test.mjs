@@ -191,23 +191,59 @@ test('skjuub board: each base inside its own square, nothing past the frame, ina
   await page.context().close()
 })
 
+/**
+ * playATurn plays the page's user's first legal action, then waits until
+ * the bot has answered and it is the user's turn again; it returns the
+ * position as the page now shows it (null if the game ended).
+ */
+async function playATurn(page) {
+  const id = page.gameId
+  let g = (await api(page, 'GET', '/games/' + id)).body
+  const n = g.moves.length
+  const res = await api(page, 'POST', `/games/${id}/moves`, {ply: n, move: g.legal[0]})
+  assert.equal(res.status, 200, JSON.stringify(res.body))
+  const deadline = Date.now() + 60000
+  for (;;) {
+    g = (await api(page, 'GET', '/games/' + id)).body
+    if (g.game.status !== 'live') return null
+    if (g.moves.length > n + 1 && g.legal && g.legal.length) break
+    assert.ok(Date.now() < deadline, 'the bot answered within a minute')
+    await page.waitForTimeout(200)
+  }
+  await page.waitForFunction((k) => document.querySelectorAll('[data-test=moves] li').length >= k, g.moves.length)
+  await page.waitForTimeout(600) // the last move's animation
+  return {board: g.view.board}
+}
+
 test('skjuub board: screenshots of a busy middle game, light and dark, at 1280×800 and 390×844', async () => {
-  let pos
-  const setup = await newPage(browser)
-  await guest(setup)
-  for (let seed = 7; !pos; seed++) pos = await busyPosition(setup, seed, 18)
-  await setup.context().close()
-  for (const scheme of ['light', 'dark']) {
-    for (const [w, h] of [[1280, 800], [390, 844]]) {
-      const page = await newPage(browser, {viewport: {width: w, height: h}})
-      await page.emulateMedia({colorScheme: scheme})
-      await guest(page)
-      await openPosition(page, pos)
-      await checkBoard(page, pos, `${w}×${h} ${scheme}`)
-      if (w === 390) await page.locator('.board-svg').scrollIntoViewIfNeeded()
-      await page.screenshot({path: path.join(SHOTS, `skjuub-board-busy-${w}x${h}-${scheme}.png`)})
-      assertNoErrors(page)
-      await page.context().close()
+  // a busy position in which the user's first action and the bot's answer keep the game going
+  for (let seed = 7; ; seed++) {
+    assert.ok(seed < 40, 'a busy game that goes on')
+    const setup = await newPage(browser, {viewport: {width: 1280, height: 800}})
+    await guest(setup)
+    const start = await busyPosition(setup, seed, 18)
+    const after = start && (await openPosition(setup, start), await playATurn(setup))
+    await setup.context().close()
+    if (!after) continue
+    for (const scheme of ['light', 'dark']) {
+      for (const [w, h] of [[1280, 800], [390, 844]]) {
+        const page = await newPage(browser, {viewport: {width: w, height: h}})
+        await page.emulateMedia({colorScheme: scheme})
+        await guest(page)
+        let pos = null
+        // the random bot answers differently each time; rarely its answer ends the game: then again
+        for (let tries = 0; !pos && tries < 5; tries++) {
+          await openPosition(page, start)
+          pos = await playATurn(page)
+        }
+        assert.ok(pos, 'the game went on after a turn each')
+        await checkBoard(page, pos, `${w}×${h} ${scheme}`)
+        if (w === 390) await page.locator('.board-svg').scrollIntoViewIfNeeded()
+        await page.screenshot({path: path.join(SHOTS, `skjuub-board-busy-${w}x${h}-${scheme}.png`)})
+        assertNoErrors(page)
+        await page.context().close()
+      }
     }
+    break
   }
 })

@@ -229,7 +229,7 @@ export class SkjuubBoard extends Board {
       if (sel && sel.kind === 'piece' && sel.sq === sq) g.classList.add('selected')
       if (view.sacrificed === sq) {
         const {x, y} = xy(sq)
-        s(g, 'text', {x: x + U - M - 8, y: y + M + 13, class: 'sacrificed'}, '★')
+        s(g, 'text', {x: x + U - M - 9, y: y + M + 15, class: 'sacrificed'}, '★') // in the base's corner, clear of the arrow
       }
       if (glide && glide.sq === sq) animateFrom(g, glide.dx, glide.dy)
       else if (fresh && turn.length && parseAction(turn[turn.length - 1].move)?.sq === sq) g.classList.add('pop')

@@ -31,15 +31,32 @@
 // room is not stored): one whose owner died before answering is lost with
 // the room, and its retry is applied at the new owner.
 //
-// Events (bus.go, starts.go). The owner publishes every event of its
-// games on the game's subject (PREFIX.ev.GAME); every node feeds the
-// events of games it does not own to its own connections. Nothing hidden
-// goes on the bus: no seed, and no start position (a Skyjo deal holds the
-// face-down cards, the deck and the generator), which a node that needs it
-// reads from the database. Core NATS may drop a message (a slow consumer,
-// a reconnect): events are numbered, and a connection that sees a gap
-// resynchronises from the database. Nothing here uses JetStream: the
-// durable log is PostgreSQL.
+// Events (bus.go, watch.go, history.go, starts.go). The owner publishes
+// each event of its games once, on PREFIX.ev.GAME.UID (UID: the user the
+// event asks to move, or "-"), and a game's creation, start and end also on
+// PREFIX.user.UID for each of its other users. A node hears only what its own
+// connections watch: the first connection watching a game subscribes it to
+// PREFIX.ev.GAME.*, the first watching a user's channel to PREFIX.ev.*.UID
+// and PREFIX.user.UID, and the last to leave unsubscribes (Node.WatchGame,
+// Node.WatchUser, which the server's hub calls). The NATS connection is
+// made with NoEcho: a node never hears its own events, which its
+// connections had from its publisher. Nothing hidden goes on the bus: no
+// seed, and no start position (a Skyjo deal holds the face-down cards, the
+// deck and the generator), which a node that needs it reads from the
+// database. Core NATS may drop a message (a slow consumer, a reconnect):
+// the publisher numbers each game's events in a stream of its own and keeps
+// the last 64 of each game (history.go), and a node that sees a gap in a
+// game it watches asks for the missing ones (PREFIX.hist.NODE) before
+// handing on what follows; a longer gap reaches the connections, which see
+// it in the events' own numbers and resynchronise from the database.
+// Nothing here uses JetStream: the durable log is PostgreSQL.
+//
+// Wire (wire.go). Every message between nodes — events, forwarded commands
+// and their answers, requests for missed events — is a versioned, tagged
+// message whose body has cluster's own wire types, never json.Marshal of
+// another package's structs. A node reads its own version only; within a
+// version changes are additive, so nodes of two releases run side by side
+// during a rolling upgrade, and wire.go says how a new version is rolled out.
 //
 // Failover. A node killed with kill -9 stops renewing; once its lease has
 // expired the others claim its games, spread over the live nodes and, for

@@ -4,6 +4,12 @@
 // values. Nothing about a game is written to a client except through these
 // types.
 //
+// The package imports the standard library only (imports_test.go keeps it
+// so): a Go client of the API imports it without the engines. Its values —
+// statuses, seat kinds, results, the analysis reports — are its own, and
+// the server converts the engines' into them in one place
+// (server/wireof.go).
+//
 // Every message about a game carries its event number, Seq: the game's
 // version, which every committed change (a seat taken, the start, a move,
 // the end) raises by one. Within one game the numbers have no gaps, so a

@@ -60,6 +60,9 @@ type poolBots struct{ p *compute.Pool }
 // a node in a cluster then takes over no more bot games.
 func (b poolBots) Saturated() bool { return b.p.Saturated() }
 
+// BotMemory is the pool's memory budget (compute.Pool.Memory).
+func (b poolBots) BotMemory() BotMemory { return b.p.Memory() }
+
 func (b poolBots) Think(ctx context.Context, t BotTask, choose func(context.Context) (game.Move, error)) (game.Move, error) {
 	var mv game.Move
 	task := compute.Task{User: t.Creator, Class: compute.Live, Cores: t.Cores, Label: "game " + t.Game}
@@ -85,6 +88,67 @@ func (b poolBots) Think(ctx context.Context, t BotTask, choose func(context.Cont
 	return mv, err
 }
 
+// BotMemory is a node's budget for the memory its bots hold — their search
+// trees while they think, and what they keep between moves (compute.Memory
+// is one; agent.Budget says how a search uses it). The registry takes it
+// from its BotPool when the pool offers one (PoolBots does: the compute
+// pool's); without one nothing bounds the bots but their levels.
+type BotMemory interface {
+	agent.Budget
+	// Pressed reports that the budget is nearly spent: the node refuses
+	// new games with bots (CodeBotsBusy) until it is not.
+	Pressed() bool
+}
+
+// WithBotMemory is p with the memory budget mem (tests, and nodes whose
+// BotPool has none of its own).
+func WithBotMemory(p BotPool, mem BotMemory) BotPool { return memoryBots{p, mem} }
+
+type memoryBots struct {
+	BotPool
+	mem BotMemory
+}
+
+func (b memoryBots) BotMemory() BotMemory { return b.mem }
+
+// botMemory is the registry's bot memory budget, or nil.
+func (r *Registry) botMemory() BotMemory {
+	if p, ok := r.cfg.Bots.(interface{ BotMemory() BotMemory }); ok {
+		return p.BotMemory()
+	}
+	return nil
+}
+
+// CodeBotsBusy refuses a new game with bots on a node whose bots are at
+// their memory budget (checkBotRoom); the server answers 503 with a
+// Retry-After.
+const CodeBotsBusy Code = "bots_busy"
+
+// BotIdle is how long a bot's game may wait — for a person to move, or for
+// the node's pool to run the bot's decision — before its bots let go of
+// what they keep between moves (agent.Rest: the subtree they would reuse,
+// a solver's table), so that a waiting game holds no more than its agents
+// (a few KiB) and its state. A bot that moves after that searches from a
+// fresh tree, as at its first move: a little weaker at that move.
+const BotIdle = 15 * time.Second
+
+// checkBotRoom refuses a new game with bot seats while the node's bot
+// memory budget is nearly spent (BotMemory.Pressed): its bots would search
+// small trees, and the games already going would too. People's games are
+// never refused for it.
+func (r *Registry) checkBotRoom(seats []Seat) error {
+	mem := r.botMemory()
+	if mem == nil || !mem.Pressed() {
+		return nil
+	}
+	for _, s := range seats {
+		if s.Kind == SeatBot {
+			return errorf(CodeBotsBusy, "this server's bots are using all the memory they may; try again in a minute")
+		}
+	}
+	return nil
+}
+
 // botSeats is the state of a game's bot seats: one agent per seat (it may
 // keep a search tree between moves), and at most one decision in flight.
 type botSeats struct {
@@ -97,16 +161,24 @@ type botSeats struct {
 	gen  int
 	seat int     // the seat whose decision is in flight, while busy
 	rest Stopper // drops the agents while a person takes long to move
+	idle Stopper // rests the agents (BotIdle) while a person takes long to move
 }
 
 func (b *botSeats) release() {
 	if b.cancel != nil {
 		b.cancel()
 	}
+	b.stopTimers()
+	b.drop()
+}
+
+func (b *botSeats) stopTimers() {
 	if b.rest != nil {
 		b.rest.Stop()
 	}
-	b.drop()
+	if b.idle != nil {
+		b.idle.Stop()
+	}
 }
 
 // drop closes the agents; the next decision makes new ones.
@@ -117,26 +189,35 @@ func (b *botSeats) drop() {
 	}
 }
 
-// armRest drops the bots' agents — and the search trees they keep, which
-// can be large — once a person has been to move for Config.BotRest: a game
-// waiting for someone who went away should not hold them. A bot that moves
-// after that starts a new tree.
+// armRest makes the bots let go of what they keep between moves — search
+// trees and solver tables, which can be large — once a person has been to
+// move for BotIdle, and drops their agents once a person has been to move
+// for Config.BotRest: a game waiting for someone who thinks long, or went
+// away, should not hold them. A bot that moves after that starts a new
+// tree.
 func (m *Match) armRest() {
-	if m.bots.rest != nil {
-		m.bots.rest.Stop()
-	}
-	d := m.reg.cfg.BotRest
-	if d <= 0 || len(m.bots.agents) == 0 || m.bots.busy || m.meta.Status != Live {
+	m.bots.stopTimers()
+	if len(m.bots.agents) == 0 || m.bots.busy || m.meta.Status != Live {
 		return
 	}
 	ply := len(m.moves)
-	m.bots.rest = m.reg.cfg.Time.AfterFunc(d, func() {
-		m.post(func() {
-			if len(m.moves) == ply && !m.bots.busy && !m.done {
-				m.bots.drop()
-			}
-		})
-	})
+	waiting := func(f func()) func() {
+		return func() {
+			m.post(func() {
+				if len(m.moves) == ply && !m.bots.busy && !m.done {
+					f()
+				}
+			})
+		}
+	}
+	m.bots.idle = m.reg.cfg.Time.AfterFunc(BotIdle, waiting(func() {
+		for _, a := range m.bots.agents {
+			agent.Rest(a)
+		}
+	}))
+	if d := m.reg.cfg.BotRest; d > 0 {
+		m.bots.rest = m.reg.cfg.Time.AfterFunc(d, waiting(m.bots.drop))
+	}
 }
 
 // maybeBot starts the decision of the seat to move if it is a bot. The bot
@@ -168,7 +249,8 @@ func (m *Match) maybeBot() {
 	}
 	// The decision may wait for the node's pool as long as it takes —
 	// unless the seat has a clock, which it must answer before it runs
-	// out; its thinking itself is capped at BotTimeout.
+	// out; its thinking itself is capped at BotTimeout. Its search
+	// reserves its memory from the node's bot memory budget.
 	var ctx context.Context
 	var cancel context.CancelFunc
 	if !m.meta.Deadline.IsZero() {
@@ -178,6 +260,10 @@ func (m *Match) maybeBot() {
 	} else {
 		ctx, cancel = context.WithCancel(m.reg.ctx)
 	}
+	mem := m.reg.botMemory()
+	if mem != nil {
+		ctx = agent.WithBudget(ctx, mem)
+	}
 	m.bots.busy, m.bots.cancel, m.bots.seat = true, cancel, seat
 	gen := m.bots.gen
 	obs, err := game.Observe(m.st, seat)
@@ -185,12 +271,22 @@ func (m *Match) maybeBot() {
 	task := BotTask{Game: m.id, Seat: seat, Level: level, Creator: m.meta.CreatorID, Cores: agent.CoresOf(a)}
 	go func() {
 		defer cancel()
+		// A decision that waits long for the pool (the node is busy) or
+		// starts on a node short of bot memory first lets go of what its
+		// agent kept: the game is slow, and the memory is better spent
+		// on the searches under way. (A Rest during Choose waits for its end.)
+		if mem != nil && mem.Pressed() {
+			agent.Rest(a)
+		}
+		idle := cfg.Time.AfterFunc(BotIdle, func() { agent.Rest(a) })
+		defer idle.Stop()
 		wait(ctx, cfg.Time, delay)
 		var mv game.Move
 		if err == nil {
 			err = ctx.Err()
 		}
 		choose := func(ctx context.Context) (game.Move, error) {
+			idle.Stop()
 			ctx, cancel := context.WithTimeout(ctx, cfg.BotTimeout)
 			defer cancel()
 			return a.Choose(ctx, obs)

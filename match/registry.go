@@ -207,6 +207,9 @@ func (r *Registry) Create(ctx context.Context, creator User, m Meta) (Ack, error
 		}
 		agent.Close(a)
 	}
+	if err := r.checkBotRoom(m.Seats); err != nil {
+		return Ack{}, err
+	}
 	if m.Clock, err = m.Clock.normalized(); err != nil {
 		return Ack{}, err
 	}

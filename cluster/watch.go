@@ -195,7 +195,10 @@ func (in *inbound) take(r received, repair bool) (handOn bool, gap uint64) {
 	if r.ev.N <= g.last {
 		return false, 0 // heard on both subjects, or fetched already
 	}
-	if r.game && g.based && r.ev.N > g.last+1 && !repair {
+	// Once the game's own subscription has set the pace, a gap is a gap
+	// whichever subscription brought the event after it (the game's and a
+	// user's both bring the events that ask that user to move).
+	if g.based && r.ev.N > g.last+1 && !repair {
 		g.repairing = true
 		g.pending = append(g.pending, r)
 		return false, g.last + 1

@@ -5,6 +5,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/nats-io/nats.go"
 
@@ -23,6 +24,14 @@ func seqsOf(evs []match.Event, id string) (seqs []int64) {
 		}
 	}
 	return seqs
+}
+
+// newQuietEnv is an env whose leases last long enough that a loaded
+// machine lets none lapse: these tests take no game over.
+func newQuietEnv(t *testing.T) *env {
+	e := newEnv(t)
+	e.lease = 10 * time.Second
+	return e
 }
 
 func upTo(n int64) []int64 {
@@ -49,7 +58,7 @@ func play(t *testing.T, tn *testNode, id string, ply, moves int) {
 // it from NATS, a node with no watcher nothing at all, a node that stops
 // watching nothing more.
 func TestWatching(t *testing.T) {
-	e := newEnv(t)
+	e := newQuietEnv(t)
 	a, b, c, d := e.start(), e.start(), e.start(), e.start()
 	before := []uint64{inMsgs(a), inMsgs(b), inMsgs(c), inMsgs(d)}
 	watch(b, "g")
@@ -147,7 +156,7 @@ func TestWatching(t *testing.T) {
 // TestNoWatcherHearsNothing: a node none of whose connections watches
 // anything receives no message while other nodes play.
 func TestNoWatcherHearsNothing(t *testing.T) {
-	e := newEnv(t)
+	e := newQuietEnv(t)
 	a, b, c := e.start(), e.start(), e.start()
 	before := inMsgs(c)
 	a.create("g", twoHumans(20))
@@ -175,7 +184,7 @@ func TestNoWatcherHearsNothing(t *testing.T) {
 // connections to resynchronise from; a gap longer than the owner's
 // history is handed on as it is (the connections then load a snapshot).
 func TestGapFilled(t *testing.T) {
-	e := newEnv(t)
+	e := newQuietEnv(t)
 	a, b := e.start(), e.start()
 	watch(b, "g")
 	a.create("g", twoHumans(2000))
@@ -231,7 +240,7 @@ func TestGapFilled(t *testing.T) {
 // does, while both are played: the steady watcher hears every event once,
 // in order, and once every watcher has left the node watches nothing.
 func TestWatchRace(t *testing.T) {
-	e := newEnv(t)
+	e := newQuietEnv(t)
 	a, b := e.start(), e.start()
 	stop := b.n.WatchGame("g")
 	a.create("g", twoHumans(2000))
@@ -275,4 +284,49 @@ func TestWatchRace(t *testing.T) {
 	if left != 0 {
 		t.Fatalf("%d watches left after every watcher stopped", left)
 	}
+}
+
+// TestInboundTake: what a node does with each event message it receives —
+// hands it on, drops it as a copy, or fetches the events of a gap first —
+// whichever subscription brought it.
+func TestInboundTake(t *testing.T) {
+	in := inbound{games: map[string]*heard{}}
+	msg := func(game bool, node string, stream, n uint64) received {
+		return received{node: node, game: game, ev: eventV1{Game: "g", Stream: stream, N: n}}
+	}
+	type want struct {
+		handOn bool
+		gap    uint64
+	}
+	step := func(what string, r received, repair bool, w want) {
+		t.Helper()
+		if handOn, gap := in.take(r, repair); handOn != w.handOn || gap != w.gap {
+			t.Fatalf("%s: hand on %v, gap from %d; want %v, %d", what, handOn, gap, w.handOn, w.gap)
+		}
+	}
+	step("the first event heard", msg(true, "a", 1, 1), false, want{true, 0})
+	step("the next", msg(true, "a", 1, 2), false, want{true, 0})
+	step("its copy on a user's subject", msg(false, "a", 1, 2), false, want{false, 0})
+	step("a user's copy after a lost event", msg(false, "a", 1, 4), false, want{false, 3})
+	step("the game's copy while the gap is fetched", msg(true, "a", 1, 4), false, want{false, 0})
+	in.filled("g", 3)
+	p := in.next("g")
+	if len(p) != 2 {
+		t.Fatalf("%d events waited for the repair, want 2", len(p))
+	}
+	step("the event after the gap", p[0], true, want{true, 0})
+	step("its copy", p[1], true, want{false, 0})
+	if len(in.next("g")) != 0 || in.games["g"].repairing {
+		t.Fatal("the repair did not end")
+	}
+	step("a new owner's stream", msg(true, "b", 9, 40), false, want{true, 0})
+	step("its next", msg(true, "b", 9, 41), false, want{true, 0})
+
+	// A game heard on a user's subject only: its events come with gaps.
+	in.forget("g")
+	step("a user's first", msg(false, "b", 9, 45), false, want{true, 0})
+	step("a user's next, four later", msg(false, "b", 9, 49), false, want{true, 0})
+	// Until a connection watches the game: from its first event there.
+	step("the game's first", msg(true, "b", 9, 52), false, want{true, 0})
+	step("after a gap", msg(true, "b", 9, 54), false, want{false, 53})
 }

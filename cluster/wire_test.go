@@ -142,7 +142,7 @@ func TestWireVersions(t *testing.T) {
 	}
 
 	// Between nodes.
-	e := newEnv(t)
+	e := newQuietEnv(t)
 	a, b := e.start(), e.start()
 	watch(b, "g")
 	a.create("g", twoHumans(20))
@@ -166,6 +166,9 @@ func TestWireVersions(t *testing.T) {
 	if _, err := b.events.Wait(func(ev match.Event) bool { return ev.Game == "g" && ev.Seq == 4 }); err != nil {
 		t.Fatal(err)
 	}
+	// (The messages come from another connection than a's move: in
+	// either order.)
+	e.waitFor(10*time.Second, "b counting the 4 messages it does not read", func() bool { return b.n.foreignMsgs.Load() >= 4 })
 	for _, ev := range b.events.All() {
 		if ev.Seq > 90 {
 			t.Fatalf("b handed on an event of another version: %+v", ev)

@@ -6,6 +6,7 @@ import (
 	crand "crypto/rand"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -18,6 +19,8 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+
+	"github.com/tabula-games/tabula/server/wire"
 )
 
 // `tabula loadtest --flood` (issue 16): beside the pairs of people, one
@@ -104,7 +107,7 @@ func answerOf(ctx context.Context, base, token, path string, body any) (int, str
 	if resp.StatusCode/100 == 2 {
 		return resp.StatusCode, "", nil
 	}
-	var e struct{ Error struct{ Code string } }
+	var e wire.ErrorResponse
 	json.Unmarshal(b, &e)
 	return resp.StatusCode, e.Error.Code, nil
 }
@@ -112,10 +115,7 @@ func answerOf(ctx context.Context, base, token, path string, body any) (int, str
 // newFlooder makes the flooding user (registered or a guest) and opens
 // its user channel.
 func newFlooder(ctx context.Context, base string, registered bool, names []string) (*flooder, error) {
-	var resp struct {
-		User  struct{ Name string }
-		Token string
-	}
+	var resp wire.Session
 	label := "guest"
 	if registered {
 		label = "registered"
@@ -130,6 +130,9 @@ func newFlooder(ctx context.Context, base string, registered bool, names []strin
 		return nil, err
 	}
 	h := http.Header{"Authorization": {"Bearer " + resp.Token}}
+	if resp.User == nil {
+		return nil, errors.New("no user in the answer")
+	}
 	c, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(base, "http")+"/api/ws", &websocket.DialOptions{HTTPHeader: h})
 	if err != nil {
 		return nil, err
@@ -193,24 +196,19 @@ func (f *flooder) play(ctx context.Context, rng *rand.Rand) {
 			}
 			return
 		}
-		var m struct {
-			Type  string
-			ID    string
-			Ply   int
-			Legal []string
-			Error *struct{ Code, Message string }
-		}
-		if err := json.Unmarshal(data, &m); err != nil {
+		m, err := readUserMessage(data)
+		if err != nil {
 			f.odd("read: " + err.Error())
 			return
 		}
 		switch m.Type {
-		case "move":
-			if p, ok := answered[m.ID]; (ok && m.Ply <= p) || len(m.Legal) == 0 {
+		case wire.TypeMove:
+			pr := m.Prompt
+			if p, ok := answered[pr.ID]; (ok && pr.Ply <= p) || len(pr.Legal) == 0 {
 				continue
 			}
-			answered[m.ID] = m.Ply
-			msg, _ := json.Marshal(map[string]any{"type": "move", "id": m.ID, "ply": m.Ply, "move": m.Legal[rng.IntN(len(m.Legal))]})
+			answered[pr.ID] = pr.Ply
+			msg := moveCommand(pr.ID, pr.Ply, pr.Legal[rng.IntN(len(pr.Legal))])
 			if err := f.conn.Write(ctx, websocket.MessageText, msg); err != nil {
 				if ctx.Err() == nil {
 					f.odd("write: " + err.Error())
@@ -218,13 +216,13 @@ func (f *flooder) play(ctx context.Context, rng *rand.Rand) {
 				return
 			}
 			f.moves.Add(1)
-		case "end":
+		case wire.TypeEnd:
 			// Its games end and free their places; the next attempt
 			// takes one again. (Answered plies of ended games are
 			// forgotten only with the flooder: a run is short.)
-		case "error":
-			if ctx.Err() == nil && m.Error != nil {
-				f.odd("channel: " + m.Error.Code + ": " + m.Error.Message)
+		case wire.TypeError:
+			if ctx.Err() == nil {
+				f.odd("channel: " + m.Error.Error.Code + ": " + m.Error.Error.Message)
 			}
 		}
 	}

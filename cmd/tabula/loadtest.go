@@ -27,6 +27,7 @@ import (
 	"github.com/coder/websocket"
 
 	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/server/wire"
 )
 
 // `tabula loadtest` plays many concurrent bot-vs-bot games through the
@@ -406,10 +407,7 @@ func loadPost(ctx context.Context, base, token, path string, body any, out any) 
 func loadPair(ctx context.Context, base, name string, rng *rand.Rand, stats *loadStats) {
 	var ps [2]*loadPlayer
 	for i := range ps {
-		var resp struct {
-			User  struct{ Name string }
-			Token string
-		}
+		var resp wire.Session
 		if err := loadPost(ctx, base, "", "/api/guest", struct{}{}, &resp); err != nil {
 			if ctx.Err() == nil {
 				stats.fail(err)
@@ -426,6 +424,10 @@ func loadPair(ctx context.Context, base, name string, rng *rand.Rand, stats *loa
 		}
 		c.SetReadLimit(1 << 20)
 		defer c.CloseNow()
+		if resp.User == nil {
+			stats.fail(errors.New("POST /api/guest: no user in the answer"))
+			return
+		}
 		ps[i] = &loadPlayer{token: resp.Token, name: resp.User.Name, conn: c}
 		stats.maxConns.Store(max(stats.maxConns.Load(), stats.clients.Add(1)))
 		defer stats.clients.Add(-1)
@@ -435,7 +437,7 @@ func loadPair(ctx context.Context, base, name string, rng *rand.Rand, stats *loa
 		opts = map[string]string{"players": "2"}
 	}
 	for ctx.Err() == nil {
-		var created struct{ Game struct{ ID string } }
+		var created wire.GameResult
 		err := loadPost(ctx, base, ps[0].token, "/api/games", map[string]any{"game": name, "options": opts,
 			"seats": []map[string]string{{"kind": "me"}, {"kind": "invite", "user": ps[1].name}}}, &created)
 		if err == nil {
@@ -474,25 +476,19 @@ func (p *loadPlayer) play(ctx context.Context, id string, rng *rand.Rand, stats 
 			}
 			return
 		}
-		var m struct {
-			Type  string
-			ID    string
-			Ply   int
-			Legal []string
-			Game  json.RawMessage // a name in move requests, a summary in events
-			Error *struct{ Code, Message string }
-		}
-		if err := json.Unmarshal(data, &m); err != nil {
+		m, err := readUserMessage(data)
+		if err != nil {
 			stats.fail(err)
 			return
 		}
 		switch m.Type {
-		case "move":
-			if m.ID != id || m.Ply <= answered || len(m.Legal) == 0 {
+		case wire.TypeMove:
+			pr := m.Prompt
+			if pr.ID != id || pr.Ply <= answered || len(pr.Legal) == 0 {
 				continue
 			}
-			answered, pending = m.Ply, true
-			msg, _ := json.Marshal(map[string]any{"type": "move", "id": id, "ply": m.Ply, "move": m.Legal[rng.IntN(len(m.Legal))]})
+			answered, pending = pr.Ply, true
+			msg := moveCommand(id, pr.Ply, pr.Legal[rng.IntN(len(pr.Legal))])
 			sent = time.Now()
 			if err := p.conn.Write(ctx, websocket.MessageText, msg); err != nil {
 				if ctx.Err() == nil {
@@ -500,8 +496,8 @@ func (p *loadPlayer) play(ctx context.Context, id string, rng *rand.Rand, stats 
 				}
 				return
 			}
-		case "ack":
-			if m.ID == id && m.Ply == answered && pending {
+		case wire.TypeAck:
+			if m.Ack.ID == id && m.Ack.Ply != nil && *m.Ack.Ply == answered && pending {
 				d := time.Since(sent)
 				pending = false
 				stats.moves.Add(1)
@@ -513,15 +509,13 @@ func (p *loadPlayer) play(ctx context.Context, id string, rng *rand.Rand, stats 
 					return
 				}
 			}
-		case "error":
+		case wire.TypeError:
 			if ctx.Err() == nil {
-				stats.fail(fmt.Errorf("game %s: %s: %s", id, m.Error.Code, m.Error.Message))
+				stats.fail(fmt.Errorf("game %s: %s: %s", id, m.Error.Error.Code, m.Error.Error.Message))
 			}
 			return
-		case "end":
-			var g struct{ ID string }
-			json.Unmarshal(m.Game, &g)
-			if g.ID == id {
+		case wire.TypeEnd:
+			if m.Event.Game.ID == id {
 				if counter {
 					stats.finished.Add(1)
 				}

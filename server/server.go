@@ -1,20 +1,23 @@
 // Package server is the Tabula game site's transport: HTTP routes, the two
-// WebSocket channels, accounts, the lobby API, records. The life of each
+// WebSocket channels, the lobby API, the records' endpoints. The life of each
 // game — seats, clocks, moves, results, bots — is the match package's: every
 // open or live game has one owner (a match.Match) that runs its commands one
 // at a time, commits each change to the store and only then acknowledges
 // it and publishes it as a numbered event, which the hub fans out to the
 // connections that listen. Clients get per-seat views (game.View), never the
-// true state; the messages they get are the wire package's.
+// true state; the messages they get are the wire package's, into which
+// wireof.go converts the engines' values. The account rules are package
+// account's, the record format package record's: the server maps them to
+// HTTP.
 //
 // Files: server.go (Config, New, Start, Shutdown), routes.go, httpx.go
-// (requests, answers, middleware), errors.go, auth.go, password.go,
-// ratelimit.go (limits: site-wide ones in the store, per-node ones in
+// (requests, answers, middleware), errors.go, auth.go (sessions, cookies
+// and account errors over HTTP), ratelimit.go (limits: site-wide ones in the store, per-node ones in
 // memory), quotas.go, proxy.go, origin.go, headers.go, text.go, metrics.go;
 // lobby.go (create, list, seats), play.go (commands, moves, the game as it
 // stands), notifications.go, catalog.go, records.go, rulesapi.go,
 // analysis.go (the analysis board and reviews); views.go
-// (everything a client may see of a game), summary.go, usercache.go and
+// (everything a client may see of a game), wireof.go, summary.go and
 // ratings.go (the names and ratings beside players); hub.go (the
 // fan-out), ws.go, wsguard.go, gamechannel.go, userchannel.go.
 package server
@@ -31,6 +34,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/tabula-games/tabula/account"
+	"github.com/tabula-games/tabula/analysis"
 	"github.com/tabula-games/tabula/compute"
 	"github.com/tabula-games/tabula/match"
 	"github.com/tabula-games/tabula/store"
@@ -128,20 +133,18 @@ type Server struct {
 	// signups is each address's budget of new accounts and sign-ins, in
 	// the store: one budget on every node (ratelimit.go).
 	signups sharedBucket
-	names   *ttlCache[int64, string] // user id → name, for summaries (usercache.go)
+	// accounts is the account rules: passwords, sign-in and its back-off,
+	// sessions, tokens, the names cache (package account).
+	accounts *account.Accounts
 	// createdMu guards lastCreated, the newest creation time handed out,
 	// which keeps creation times strictly increasing (see createdNow).
 	createdMu   sync.Mutex
 	lastCreated time.Time
-	hashSem     chan struct{}
-	// dummy is a password hash checked for unknown names.
-	dummyOnce sync.Once
-	dummy     string
-	analyses  *analyses // the analysis board's and the reviews' jobs
-	presence  *presenceTracker
-	ratings   ratingCache  // users' ratings beside their names
-	pairMu    sync.Mutex   // quick pairing, one request at a time (pairing.go)
-	handler   http.Handler // the routes, wrapped in protect
+	analyses    *analysis.Jobs // the analysis board's and the reviews' jobs
+	presence    *presenceTracker
+	ratings     ratingCache  // users' ratings beside their names
+	pairMu      sync.Mutex   // quick pairing, one request at a time (pairing.go)
+	handler     http.Handler // the routes, wrapped in protect
 
 	// ctx ends when the server shuts down; WebSocket handlers and bots
 	// watch it.
@@ -193,14 +196,13 @@ func New(cfg Config) (*Server, error) {
 		limits:   newLimiter(cfg.RateLimit, float64(cfg.RateBurst)),
 		ipLimits: newLimiter(20*cfg.RateLimit, 20*float64(cfg.RateBurst)),
 		signups:  sharedBucket{prefix: "addr:", rate: cfg.SignupRate / 60, burst: max(cfg.SignupRate/2, 1)},
-		hashSem:  make(chan struct{}, 2),
-		names:    newTTLCache[int64, string](maxCachedNames),
-		ratings:  ratingCache{newTTLCache[int64, []match.Rating](maxCachedRaters)},
+		accounts: account.New(account.Config{Store: cfg.Store, Now: cfg.Now, Cost: cfg.PasswordCost, Logger: cfg.Logger}),
+		ratings:  ratingCache{account.NewCache[int64, []match.Rating](maxCachedRaters)},
 	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.hub = newHub(s)
 	s.presence = newPresence(s)
-	s.analyses = newAnalyses(cfg.AnalysisJobs, cfg.AnalysisQueue, cfg.AnalysisTime, cfg.AnalysisQuantum, cfg.Compute)
+	s.analyses = newAnalyses(s.ctx, cfg)
 	var err error
 	var journal match.Journal = cfg.Store
 	var publisher match.Publisher = s.hub

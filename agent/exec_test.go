@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -90,10 +91,17 @@ func botCommand(t *testing.T, mode string) string {
 // hello is started again and has the start-up limit on top of its first
 // move; one that ignores the hello is taken for version 1 once the start-up
 // limit has passed.
+//
+// The three engines play side by side: each mostly waits for its engine to
+// wake, and one after the other they took 11 s under the race detector.
 func TestExecStartupIsNotChargedToTheMove(t *testing.T) {
-	for _, mode := range []string{"v2", "first", "ignore"} {
-		t.Run(mode, func(t *testing.T) {
-			a := NewExec("TABULA_TEST_SLEEP=2500ms "+botCommand(t, mode), time.Second)
+	modes := []string{"v2", "first", "ignore"}
+	errs := make([]error, len(modes))
+	var wg sync.WaitGroup
+	for i, mode := range modes {
+		cmd := "TABULA_TEST_SLEEP=2500ms " + botCommand(t, mode)
+		wg.Go(func() {
+			a := NewExec(cmd, time.Second)
 			a.Grace = 500 * time.Millisecond
 			if mode == "ignore" {
 				a.Startup = 3 * time.Second
@@ -103,31 +111,51 @@ func TestExecStartupIsNotChargedToTheMove(t *testing.T) {
 			for s.ToMove() >= 0 {
 				m, err := a.Choose(context.Background(), seen(s))
 				if err != nil {
-					t.Fatal(err)
+					errs[i] = err
+					return
 				}
 				s.Play(m)
 			}
 		})
 	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Errorf("%s: %v", modes[i], err)
+		}
+	}
 }
 
 // Start does the start-up ahead of the first move, and a start-up that
 // overruns its limit is a forfeit that says so.
+//
+// The two engines wait side by side (subtests in parallel): one after the
+// other they took 4.5 s.
 func TestExecStart(t *testing.T) {
-	a := NewExec("TABULA_TEST_SLEEP=2500ms "+botCommand(t, "v2"), time.Second)
-	a.Grace = 500 * time.Millisecond
-	defer a.Close()
-	if err := a.Start(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	if _, ok := a.Hello(); !ok {
-		t.Fatal("Start returned before the hello")
-	}
-	if _, err := a.Choose(context.Background(), seen(&nim{Pile: 9})); err != nil {
-		t.Fatal(err)
-	}
-	// The start-up limit ends a version 2 engine that is too slow; its late
-	// hello is then not taken for a move, and it answers in time.
+	t.Run("in time", func(t *testing.T) {
+		t.Parallel()
+		a := NewExec("TABULA_TEST_SLEEP=2500ms "+botCommand(t, "v2"), time.Second)
+		a.Grace = 500 * time.Millisecond
+		defer a.Close()
+		if err := a.Start(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := a.Hello(); !ok {
+			t.Fatal("Start returned before the hello")
+		}
+		if _, err := a.Choose(context.Background(), seen(&nim{Pile: 9})); err != nil {
+			t.Fatal(err)
+		}
+	})
+	t.Run("too slow", func(t *testing.T) {
+		t.Parallel()
+		testExecStartTooSlow(t)
+	})
+}
+
+// The start-up limit ends a version 2 engine that is too slow; its late
+// hello is then not taken for a move, and it answers in time.
+func testExecStartTooSlow(t *testing.T) {
 	slow := NewExec("TABULA_TEST_SLEEP=1500ms "+botCommand(t, "v2"), 3*time.Second)
 	slow.Startup = 200 * time.Millisecond
 	defer slow.Close()

@@ -13,6 +13,7 @@ package record
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"time"
 )
@@ -114,6 +115,9 @@ func Parse(data []byte) (Record, error) {
 		var rec Record
 		if err := json.Unmarshal(t, &rec); err != nil || rec.Game == "" {
 			return Record{}, unreadable("want a JSON record or a text record string")
+		}
+		if rec.Format != "" && rec.Format != Format {
+			return Record{}, unreadable(fmt.Sprintf("format %q: this site reads %s", rec.Format, Format))
 		}
 		if rec.Moves == nil {
 			rec.Moves = []Move{}

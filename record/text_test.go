@@ -62,7 +62,7 @@ func TestParseEveryForm(t *testing.T) {
 			t.Errorf("Parse(%s) = %+v", in, rec)
 		}
 	}
-	for _, bad := range []string{"", "{}", `{"moves":[]}`, `"pgn"`, "[1]", `{"game":"tnim","moves":[3]}`} {
+	for _, bad := range []string{"", "{}", `{"moves":[]}`, `"pgn"`, "[1]", `{"game":"tnim","moves":[3]}`, `{"format":"tabula-record/2","game":"tnim"}`} {
 		if _, err := Parse([]byte(bad)); KindOf(err) != Unreadable {
 			t.Errorf("Parse(%s) = %v, want an Unreadable error", bad, err)
 		}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/tabula-games/tabula/agent"
+	"github.com/tabula-games/tabula/botpool"
 	"github.com/tabula-games/tabula/compute"
 	"github.com/tabula-games/tabula/game"
 	"github.com/tabula-games/tabula/match"
@@ -20,7 +21,7 @@ func TestPoolBots(t *testing.T) {
 	p := compute.New(compute.Config{Cores: 1})
 	bot := &scripted{script: []string{"1"}}
 	n := newNode(t, func(c *match.Config) {
-		c.Bots = match.PoolBots(p)
+		c.Bots = botpool.New(p)
 		c.BotTimeout = 20 * time.Millisecond
 		c.NewAgent = func(string, game.Game, uint64) (agent.Agent, error) { return bot, nil }
 	})
@@ -58,7 +59,7 @@ func TestPoolChargesTheCreator(t *testing.T) {
 	p := compute.New(compute.Config{Cores: 1})
 	bot := &scripted{script: []string{"wait"}, release: make(chan struct{})}
 	n := newNode(t, func(c *match.Config) {
-		c.Bots = match.PoolBots(p)
+		c.Bots = botpool.New(p)
 		c.NewAgent = func(string, game.Game, uint64) (agent.Agent, error) { return bot, nil }
 	})
 	// Alice creates a game with a bot in seat 0 and an open seat Bob takes.
@@ -91,23 +92,4 @@ func waitFor(t testing.TB, cond func() bool) {
 		}
 	}
 	t.Fatal("condition not met within 10s")
-}
-
-// TestPoolBotsSaturated: the pool's saturation shows through the BotPool,
-// where a cluster node asks it (server.BotsFull).
-func TestPoolBotsSaturated(t *testing.T) {
-	p := compute.New(compute.Config{Cores: 1})
-	s, ok := match.PoolBots(p).(interface{ Saturated() bool })
-	if !ok {
-		t.Fatal("PoolBots cannot say whether it is saturated")
-	}
-	hold := make(chan struct{})
-	defer close(hold)
-	for range 2 {
-		go p.Run(context.Background(), compute.Task{User: 1}, func(context.Context) error { <-hold; return nil })
-	}
-	waitFor(t, func() bool { return p.Load().LiveWaiting == 1 })
-	if !s.Saturated() {
-		t.Error("a one-core pool with a decision waiting is not saturated")
-	}
 }

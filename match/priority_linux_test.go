@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/tabula-games/tabula/agent"
+	"github.com/tabula-games/tabula/botpool"
 	"github.com/tabula-games/tabula/compute"
 	"github.com/tabula-games/tabula/game"
 	"github.com/tabula-games/tabula/match"
@@ -38,7 +39,7 @@ func TestPoolBotsThinkAtLowPriority(t *testing.T) {
 	p := compute.New(compute.Config{Cores: 1})
 	bot := niceProbe{nices: make(chan int, 4)}
 	n := newNode(t, func(cfg *match.Config) {
-		cfg.Bots = match.PoolBots(p)
+		cfg.Bots = botpool.New(p)
 		cfg.NewAgent = func(string, game.Game, uint64) (agent.Agent, error) { return bot, nil }
 	})
 	id := n.create(match.Meta{Options: map[string]string{"stones": "6"},

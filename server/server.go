@@ -36,6 +36,7 @@ import (
 
 	"github.com/tabula-games/tabula/account"
 	"github.com/tabula-games/tabula/analysis"
+	"github.com/tabula-games/tabula/botpool"
 	"github.com/tabula-games/tabula/compute"
 	"github.com/tabula-games/tabula/match"
 	"github.com/tabula-games/tabula/store"
@@ -209,7 +210,7 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Cluster != nil {
 		journal, publisher = cfg.Cluster.Journal(), cfg.Cluster.Publisher(s.hub)
 	}
-	s.bots = match.PoolBots(cfg.Compute)
+	s.bots = botpool.New(cfg.Compute)
 	s.games, err = match.NewRegistry(match.Config{
 		Journal: journal, Publisher: publisher, Time: match.RealTime{NowFunc: cfg.Now}, GameSeed: cfg.Seed,
 		Log: cfg.Logger, BotTimeout: cfg.BotTimeout, BotDelay: cfg.BotDelay, BotOnlyDelay: max(cfg.BotOnlyDelay, 0), BotRest: botRest,

@@ -107,9 +107,10 @@ func (g gatePool) Think(ctx context.Context, _ match.BotTask, choose func(contex
 	}
 }
 
-// TestBotWaitingForThePoolLetsGoOfItsMemory: a bot whose decision waits
-// long for the node's pool (a busy node) lets go of what it kept from its
-// last move while it waits, and moves when the pool runs it.
+// TestBotWaitingForThePoolLetsGoOfItsMemory: a game whose bot's decision
+// waits long for the node's pool (a busy node) lets go of what its bots
+// kept while it waits — in a game of bots only, the other bot's subtree
+// and solver table too — and the bot moves when the pool runs it.
 func TestBotWaitingForThePoolLetsGoOfItsMemory(t *testing.T) {
 	mem := compute.NewMemory(1 << 30)
 	gate := make(gatePool, 4)
@@ -130,4 +131,18 @@ func TestBotWaitingForThePoolLetsGoOfItsMemory(t *testing.T) {
 	})
 	gate <- struct{}{}
 	n.botMoved(id, 2)
+
+	// Bots only: the first bot moves, the second waits at the gate.
+	gate <- struct{}{}
+	id = n.create(match.Meta{Game: "sploof", Options: map[string]string{"first": "white"}, Seats: []match.Seat{{Kind: match.SeatBot, Level: "hard"}, {Kind: match.SeatBot, Level: "hard"}}})
+	n.botMoved(id, 0)
+	if kept := mem.Stats().Kept; kept < agent.SolverTableBytes {
+		t.Fatalf("the bot that moved keeps %d bytes: the test proves nothing", kept)
+	}
+	eventually(t, "the bot waiting for the pool still holds its memory", func() bool {
+		n.time.Advance(match.BotIdle)
+		return mem.Stats().Used == 0
+	})
+	gate <- struct{}{}
+	n.botMoved(id, 1)
 }

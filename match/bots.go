@@ -264,6 +264,19 @@ func (m *Match) maybeBot() {
 	if mem != nil {
 		ctx = agent.WithBudget(ctx, mem)
 	}
+	// A decision that starts on a node short of bot memory, or waits long
+	// for the pool (the node is busy), first makes the game's bots let go
+	// of what they kept — the one about to think and the others, which
+	// wait for it: the game is slow, and the memory is better spent on
+	// the searches under way. (A Rest during Choose waits for its end.)
+	restAll := func() {
+		for _, b := range m.bots.agents {
+			agent.Rest(b)
+		}
+	}
+	if mem != nil && mem.Pressed() {
+		restAll()
+	}
 	m.bots.busy, m.bots.cancel, m.bots.seat = true, cancel, seat
 	gen := m.bots.gen
 	obs, err := game.Observe(m.st, seat)
@@ -271,14 +284,7 @@ func (m *Match) maybeBot() {
 	task := BotTask{Game: m.id, Seat: seat, Level: level, Creator: m.meta.CreatorID, Cores: agent.CoresOf(a)}
 	go func() {
 		defer cancel()
-		// A decision that waits long for the pool (the node is busy) or
-		// starts on a node short of bot memory first lets go of what its
-		// agent kept: the game is slow, and the memory is better spent
-		// on the searches under way. (A Rest during Choose waits for its end.)
-		if mem != nil && mem.Pressed() {
-			agent.Rest(a)
-		}
-		idle := cfg.Time.AfterFunc(BotIdle, func() { agent.Rest(a) })
+		idle := cfg.Time.AfterFunc(BotIdle, func() { m.post(restAll) })
 		defer idle.Stop()
 		wait(ctx, cfg.Time, delay)
 		var mv game.Move

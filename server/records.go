@@ -144,6 +144,9 @@ func (s *Server) handleImport(w http.ResponseWriter, r *http.Request, u *store.U
 		writeError(w, recordError(err))
 		return
 	}
+	// A game this site does not have is refused at once; any other fault
+	// of the start only after the fair-play check below, so that the
+	// record of a live game is not_finished whatever else is wrong in it.
 	setup, err := rec.StartState()
 	if record.KindOf(err) == record.UnknownGame {
 		writeError(w, recordError(err))

@@ -68,7 +68,9 @@ type Command struct {
 	// before answering. A retried move identical to the move played at its
 	// ply (same ply, seat and text), however many moves have followed, is
 	// answered as done instead of as stale, so a command that races a
-	// takeover is applied once, never twice.
+	// takeover is applied once, never twice; so is a retried join whose
+	// user holds the seat it asked for, and a retried leave whose seat is
+	// open again.
 	Retry bool
 }
 

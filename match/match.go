@@ -196,8 +196,17 @@ func (m *Match) apply(c Command) (Ack, error) {
 	var err error
 	switch c.Kind {
 	case CmdJoin:
+		if seat := m.meta.SeatOf(c.User.ID); c.Retry && seat >= 0 && (c.Seat < 0 || c.Seat == seat) {
+			// The first copy of a retried join took the seat, and its
+			// owner died before answering (the game may have started
+			// since): done, not a conflict.
+			break
+		}
 		err = m.join(c.User, c.Seat, c.AcceptDeal)
 	case CmdLeave:
+		if c.Retry && m.meta.Status == Open && m.meta.SeatOf(c.User.ID) < 0 {
+			break // the same for a retried leave: the seat is given back
+		}
 		err = m.leave(c.User)
 	case CmdAbort:
 		err = m.abort(c.User)

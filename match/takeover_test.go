@@ -157,6 +157,42 @@ func TestRetryAfterLaterMoves(t *testing.T) {
 	}
 }
 
+// TestRetriedJoin: a retried join whose first copy took the seat — its
+// owner died after committing it and before answering, and the game
+// started — is answered as done, not refused with "the game is live, not
+// open" (refused but applied: seen in TestClusterRetriesAroundFailover,
+// bob's join forwarded, its owner killed 8 ms after); likewise a retried
+// leave whose seat is given back. Not retried, or by someone else, they are
+// refused as before.
+func TestRetriedJoin(t *testing.T) {
+	n := newNode(t)
+	id := n.create(twoHumans("9"))
+	n.must(id, match.Command{Kind: match.CmdJoin, User: bob, Seat: -1})
+	for _, seat := range []int{-1, 1} {
+		retry := match.Command{Kind: match.CmdJoin, User: bob, Seat: seat, Retry: true}
+		if ack, err := n.do(id, retry); err != nil || ack.Meta.SeatOf(bob.ID) != 1 || ack.Meta.Status != match.Live {
+			t.Fatalf("a retried join that took seat %d: %v (%s)", seat, err, ack.Meta.Status)
+		}
+	}
+	for _, c := range []match.Command{
+		{Kind: match.CmdJoin, User: bob, Seat: -1},                // not a retry
+		{Kind: match.CmdJoin, User: bob, Seat: 0, Retry: true},    // another seat
+		{Kind: match.CmdJoin, User: carol, Seat: -1, Retry: true}, // not seated
+	} {
+		if _, err := n.do(id, c); codeOf(err) != match.CodeConflict {
+			t.Fatalf("%+v: %v, want conflict", c, err)
+		}
+	}
+
+	open := n.create(twoHumans("9"))
+	if _, err := n.do(open, match.Command{Kind: match.CmdLeave, User: bob}); codeOf(err) != match.CodeForbidden {
+		t.Fatalf("a leave without a seat: %v", err)
+	}
+	if _, err := n.do(open, match.Command{Kind: match.CmdLeave, User: bob, Retry: true}); err != nil {
+		t.Fatalf("a retried leave whose seat is given back: %v", err)
+	}
+}
+
 // holder is a journal that can say whether this node still holds a game.
 type holder struct {
 	*matchtest.Journal

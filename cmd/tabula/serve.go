@@ -35,6 +35,7 @@ type serveMain struct {
 	rate, signupRate, wsRate           float64
 	botDelay                           time.Duration
 	botCores                           int
+	botMemory                          int
 	// Each user's games: quotas and expiries (docs/security.md).
 	maxOpen, maxBot, maxBotOnly int
 	openExpiry, idleExpiry      time.Duration
@@ -92,6 +93,7 @@ func parseServe(args []string) (*serveMain, error) {
 	fs.Float64Var(&m.wsRate, "ws-rate", 20, "WebSocket messages per second per connection (0: unlimited)")
 	fs.DurationVar(&m.botDelay, "bot-delay", 0, "pause before each server bot move")
 	fs.IntVar(&m.botCores, "bot-cores", 0, "cores for the server bots' searches and analysis, shared fairly among users (0: all but one)")
+	fs.IntVar(&m.botMemory, "bot-memory", compute.DefaultMemory>>20, "MiB the server bots' search trees, and what they keep between moves, may hold on this node; when it is nearly spent they search smaller trees and new bot games are refused (503 bots_busy)")
 	fs.IntVar(&m.maxOpen, "max-open-games", match.DefaultQuotas.OpenGames, "open games one user may have waiting for players (-1: no limit)")
 	fs.IntVar(&m.maxBot, "max-bot-games", match.DefaultQuotas.BotGames, "games with server bots one user may have going (-1: no limit)")
 	fs.IntVar(&m.maxBotOnly, "max-bot-only-games", match.DefaultQuotas.BotOnlyGames, "games of bots only (no seat for a person) one registered user may have going; guests never (0: none, -1: no limit)")
@@ -133,6 +135,9 @@ func (m *serveMain) run(ctx context.Context, stdout, stderr io.Writer) error {
 	if m.botCores < 0 {
 		return fmt.Errorf("--bot-cores %d: want 0 (all cores but one) or more", m.botCores)
 	}
+	if m.botMemory <= 0 {
+		return fmt.Errorf("--bot-memory %d: want a number of MiB, more than 0", m.botMemory)
+	}
 	if m.tlsCert != "" {
 		cert, err := tls.LoadX509KeyPair(m.tlsCert, m.tlsKey)
 		if err != nil {
@@ -170,7 +175,7 @@ func (m *serveMain) run(ctx context.Context, stdout, stderr io.Writer) error {
 		}
 		m.store = st
 	}
-	pool := compute.New(compute.Config{Cores: m.botCores})
+	pool := compute.New(compute.Config{Cores: m.botCores, Memory: int64(m.botMemory) << 20})
 	cfg := server.Config{
 		Store: m.store, Logger: m.log, RateLimit: m.rate, SignupRate: m.signupRate, WSRate: m.wsRate,
 		BotDelay: m.botDelay, SecureCookies: m.secureCookies, TrustedProxies: proxies,

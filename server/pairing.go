@@ -71,9 +71,3 @@ func (s *Server) handleOnline(w http.ResponseWriter, r *http.Request) {
 	_, _ = s.authenticate(r) // a signed-in asker counts as seen
 	writeJSON(w, http.StatusOK, wire.Online{Players: s.presence.onlineCount()})
 }
-
-// pairingClocks and pairingWindow are match's quick-pairing time controls
-// and window, which the catalog publishes.
-var pairingClocks = match.PairingClocks
-
-const pairingWindow = match.PairingWindow

@@ -41,8 +41,9 @@ type Move struct {
 	At   time.Time `json:"at,omitzero"` // when it was played, where known
 }
 
-// UnmarshalJSON reads a move written as an object or, as older files of
-// the command line wrote it, as its text alone.
+// UnmarshalJSON reads a move written as an object or as its text alone
+// (the easy way to write a record by hand; the other fields then come from
+// the replay).
 func (m *Move) UnmarshalJSON(data []byte) error {
 	if t := bytes.TrimSpace(data); len(t) > 0 && t[0] == '"' {
 		var s string

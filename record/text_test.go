@@ -43,7 +43,7 @@ func TestTextRecordRejects(t *testing.T) {
 
 // TestParseEveryForm: one reader for the JSON record, the text line, the
 // text line as a JSON string (POST /api/records), and the moves as bare
-// strings (the command line's files before it wrote this format).
+// strings (a record written by hand).
 func TestParseEveryForm(t *testing.T) {
 	line := "tabula-record/1 | game=tnim | seed=3 | moves=1; 2"
 	quoted, _ := json.Marshal(line)

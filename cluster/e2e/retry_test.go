@@ -33,14 +33,14 @@ import (
 //
 // The kill's moment is the experiment: each round waits a different few
 // milliseconds after sending before it kills (not a wait for a state).
-// With -short one round of each kind; without, each kind at four moments,
+// With -short one round of each kind; without, each kind at six moments,
 // alternately kill -9 and SIGTERM.
 func TestClusterRetriesAroundFailover(t *testing.T) {
 	s := newSite(t, 3)
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
 	defer cancel()
 	kinds := []string{"move", "resign", "join", "abort"}
-	delays := []time.Duration{0, 2 * time.Millisecond, 8 * time.Millisecond, 20 * time.Millisecond}
+	delays := []time.Duration{0, 2 * time.Millisecond, 5 * time.Millisecond, 8 * time.Millisecond, 12 * time.Millisecond, 20 * time.Millisecond}
 	if testing.Short() {
 		delays = []time.Duration{2 * time.Millisecond}
 	}

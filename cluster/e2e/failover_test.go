@@ -17,7 +17,8 @@ import (
 // between two people, ten against a server bot, all on realtime clocks —
 // are played through the proxy by clients that reconnect when their
 // connection drops, while one node after another is killed with kill -9 at
-// a random moment (and started again, as a new node, a little later).
+// a random moment (and started again, as a new node, once its games are
+// taken over).
 // Every acknowledged move is stored at its ply, no move is stored that its
 // player did not send for that ply (none applied twice), every game goes
 // on under a surviving node, and the time from each kill to the next move
@@ -79,9 +80,16 @@ func TestClusterFailover(t *testing.T) {
 	}
 	var done []kill
 	rng := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 1))
-	time.Sleep(3 * time.Second)
+	// Every game under way first; then each kill at a random moment: once
+	// another 100 to 400 moves are stored.
+	if !until(context.Background(), 2*time.Minute, func() bool { return s.fewestMoves(games) >= 3 }) {
+		t.Fatal("the games did not get going")
+	}
 	for k := 0; k < kills; k++ {
-		time.Sleep(time.Duration(1000+rng.IntN(3000)) * time.Millisecond)
+		want := s.storedMoveCount() + 100 + rng.IntN(300)
+		if !until(context.Background(), 2*time.Minute, func() bool { return s.storedMoveCount() >= want }) {
+			t.Fatalf("fewer than %d moves stored in 2 minutes", want)
+		}
 		// A node that owns games, at random.
 		byNode := map[string][]string{}
 		for _, id := range games {
@@ -101,10 +109,26 @@ func TestClusterFailover(t *testing.T) {
 		t.Logf("kill -9 %s, owner of %d games", name, len(kl.games))
 		// The dead node's games are taken over; then it comes back, as
 		// a new node, for the next round.
-		time.Sleep(6 * time.Second)
+		if !until(context.Background(), 2*time.Minute, func() bool { return s.gamesOwnedBy(name) == 0 }) {
+			t.Fatalf("%s's games were not taken over in 2 minutes", name)
+		}
 		s.startNode(i)
 	}
-	time.Sleep(5 * time.Second)
+	// Until every game a dead node owned has taken a move since.
+	if !until(context.Background(), 2*time.Minute, func() bool {
+		for _, kl := range done {
+			for _, id := range kl.games {
+				var n int
+				s.admin.QueryRow("SELECT COUNT(*) FROM "+s.schema+".moves WHERE game_id = $1 AND at > $2", id, kl.at.UnixMilli()).Scan(&n)
+				if n == 0 {
+					return false
+				}
+			}
+		}
+		return true
+	}) {
+		t.Log("a game took no move in 2 minutes after its owner died (below: which)")
+	}
 	stop()
 	wg.Wait()
 
@@ -207,6 +231,7 @@ func (p *player) drive(ctx context.Context) {
 	for first := true; ctx.Err() == nil; first = false {
 		if !first {
 			p.reconnects++
+			// A pause before connecting again (a client's back-off).
 			time.Sleep(100 * time.Millisecond)
 		}
 		cn, err := p.c.dial(ctx, p.game, p.node)
@@ -277,4 +302,24 @@ func (p *player) play(ctx context.Context, cn *conn) (over bool, err error) {
 			return true, nil
 		}
 	}
+}
+
+// storedMoveCount is the number of moves stored in the site's games.
+func (s *site) storedMoveCount() int {
+	var n int
+	s.admin.QueryRow("SELECT COUNT(*) FROM " + s.schema + ".moves").Scan(&n)
+	return n
+}
+
+// fewestMoves is the least number of moves stored in any of games.
+func (s *site) fewestMoves(games []string) int {
+	least := -1
+	for _, id := range games {
+		var n int
+		s.admin.QueryRow("SELECT COUNT(*) FROM "+s.schema+".moves WHERE game_id = $1", id).Scan(&n)
+		if least < 0 || n < least {
+			least = n
+		}
+	}
+	return least
 }

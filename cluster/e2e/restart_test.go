@@ -45,13 +45,26 @@ func TestClusterKillDuringCommits(t *testing.T) {
 		go func() { defer wg.Done(); p.drive(ctx) }()
 	}
 	defer func() { stop(); wg.Wait() }()
-	time.Sleep(3 * time.Second)
+	// Every game under way, node1 committing their moves.
+	if !until(context.Background(), 2*time.Minute, func() bool { return s.fewestMoves(games) >= 5 }) {
+		t.Fatal("the games did not get going")
+	}
 	var rate int // moves node1 committed in the last second
 	s.admin.QueryRow("SELECT COUNT(*) FROM "+s.schema+".moves WHERE at > $1", time.Now().Add(-time.Second).UnixMilli()).Scan(&rate)
 	killed := time.Now()
 	s.nodes[0].kill()
 	s.startNode(0) // at once, as a supervisor would
-	time.Sleep(8 * time.Second)
+	// Until every game has taken a move since (checked below).
+	until(context.Background(), 2*time.Minute, func() bool {
+		for _, id := range games {
+			var n int
+			s.admin.QueryRow("SELECT COUNT(*) FROM "+s.schema+".moves WHERE game_id = $1 AND at > $2", id, killed.UnixMilli()).Scan(&n)
+			if n == 0 {
+				return false
+			}
+		}
+		return true
+	})
 	stop()
 	wg.Wait()
 

@@ -9,7 +9,7 @@
 import {test, before, after} from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
-import {launch, newPage, assertNoErrors, BASE, SHOTS} from './helpers.mjs'
+import {launch, newPage, assertNoErrors, settled, resize, BASE, SHOTS} from './helpers.mjs'
 import {playMove} from './learnhelpers.mjs'
 
 let browser
@@ -128,7 +128,7 @@ test('the analysis board on a phone, from the start of a Sgolte game', async () 
   await playMove(page, 'sgolte', 'e5', 0)
   await page.waitForFunction(() => document.querySelector('[data-test=analysis-ply]').textContent === 'ply 1')
   await page.waitForFunction(() => document.querySelectorAll('[data-test=engine-line]').length === 3)
-  await page.waitForTimeout(600)
+  await settled(page)
   await page.screenshot({path: path.join(SHOTS, 'analysis-board-phone.png'), fullPage: true})
   // From a move list in the address: the position after it, the moves in the tree.
   await page.goto(BASE + '/#/analysis/sploof?moves=1c3+1c5')
@@ -160,7 +160,7 @@ test('a game review: marked moves, the better move and the graph', async () => {
   await page.setViewportSize({width: 390, height: 844})
   await page.reload()
   await page.waitForSelector('[data-test=review-graph] svg path.curve', {timeout: 5000})
-  await page.waitForTimeout(300)
+  await settled(page)
   await page.screenshot({path: path.join(SHOTS, 'analysis-review-phone.png'), fullPage: true})
   assertNoErrors(page)
   await page.context().close()

@@ -7,7 +7,7 @@
 
 import {test, before, after} from 'node:test'
 import assert from 'node:assert/strict'
-import {launch, newPage, assertNoErrors, guest, api, createGame, openGame, clickHit, BASE, userName} from './helpers.mjs'
+import {launch, newPage, assertNoErrors, guest, api, createGame, openGame, clickHit, settled, BASE, userName} from './helpers.mjs'
 
 let browser
 before(async () => {
@@ -104,7 +104,7 @@ test('sounds are off until turned on; then a move, a capture and the end are hea
   const place = await page.$eval('.board-svg .target[data-hit].hit', (e) => e.getAttribute('data-hit'))
   await clickHit(page, place)
   await page.waitForFunction(() => document.querySelectorAll('[data-test=moves] li').length >= 2)
-  await page.waitForTimeout(200)
+  await settled(page) // the bot's move drawn and glided in: its sound, if any, has played
   assert.deepEqual(await page.evaluate(() => window.__tones), [], 'silent by default')
   assert.equal(await page.getAttribute('[data-test=sound]', 'aria-pressed'), 'false')
 
@@ -187,8 +187,13 @@ test('notifications, once allowed: an invitation, and my turn in a correspondenc
   await alice.waitForFunction(() => window.__notes.some((n) => /Your turn/.test(n.title)), null, {timeout: 10000})
   // told once: a reload (the channel repeats what waits) adds nothing
   const count = (await alice.evaluate(() => window.__notes.length))
+  // After the reload the channel repeats the waiting turn; the page looks
+  // up the game's clock (GET /api/games/ID) before it decides: once that
+  // answer is in and a frame has passed, it has decided.
+  const looked = alice.waitForResponse((r) => new URL(r.url()).pathname === '/api/games/' + g.id)
   await alice.reload()
-  await alice.waitForTimeout(1500)
+  await looked
+  await alice.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve())))
   assert.equal(await alice.evaluate(() => window.__notes.length), 0, 'nothing told twice after a reload')
   assert.ok(count >= 2)
   assertNoErrors(alice)

@@ -8,7 +8,7 @@
 import {test, before, after} from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
-import {launch, newPage, assertNoErrors, api, playByApi, twoPlayers, inViewport, BASE, OUT, SHOTS} from './helpers.mjs'
+import {launch, newPage, assertNoErrors, api, playByApi, twoPlayers, inViewport, settled, BASE, OUT, SHOTS} from './helpers.mjs'
 
 let browser
 before(async () => {
@@ -52,8 +52,10 @@ test('chat between two players; a spectator never sees it; too many lines are re
     await alice.click('[data-test=offer-draw]')
     await bob.waitForSelector('[data-test=offer-draw] [data-test=accept]')
     await carol.waitForSelector('[data-test=offer-draw]')
-    for (const p of [alice, bob]) await p.evaluate(() => scrollTo(0, 0)) // the pictures from the top (sending scrolled the phone)
-    await alice.waitForTimeout(300)
+    for (const p of [alice, bob]) {
+      await p.evaluate(() => scrollTo(0, 0)) // the pictures from the top (sending scrolled the phone)
+      await settled(p)
+    }
     const size = `${vp.width}x${vp.height}`
     await alice.screenshot({path: path.join(OUT, `game-room-${size}.png`)})
     await bob.screenshot({path: path.join(SHOTS, `game-room-offer-${size}.png`)})
@@ -85,7 +87,12 @@ test('chat between two players; a spectator never sees it; too many lines are re
     assert.match(back, /^line [2-8]$/, 'the refused line is back in the input')
     const k = Number(back.slice(5))
     await bob.waitForSelector(`[data-test=chat-log] >> text=line ${k - 1}`)
-    await bob.waitForTimeout(300)
+    // Bob's own line comes back to him after every line the room took
+    // before it (the room's events are numbered and delivered in order):
+    // once he sees it, a refused line that had been said would be there.
+    await bob.fill('[data-test=chat-input]', 'fence')
+    await bob.click('[data-test=chat-send]')
+    await bob.waitForSelector('[data-test=chat-log] >> text=fence')
     const said = await bob.$$eval('[data-test=chat-log] .chat-text', (els) => els.map((e) => e.textContent))
     assert.ok(!said.includes(back), `the refused line was not said: ${said}`)
     // muting hides the other player's lines
@@ -93,7 +100,6 @@ test('chat between two players; a spectator never sees it; too many lines are re
     assert.equal(await bob.$('[data-test=chat-log] >> text=gl hf'), null)
     assert.ok(await bob.isVisible('[data-test=chat-log] >> text=you too'), 'one\'s own lines stay')
     await bob.uncheck('[data-test=chat-mute]')
-    await carol.waitForTimeout(300)
     assert.doesNotMatch(await carol.textContent('main'), /line 1|gl hf/)
     await close(alice, bob, carol)
   }

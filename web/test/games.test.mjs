@@ -6,7 +6,7 @@
 import {test, before, after} from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
-import {launch, newPage, assertNoErrors, startBotGame, playUntilOver, boardState, OUT} from './helpers.mjs'
+import {launch, newPage, assertNoErrors, startBotGame, playUntilOver, boardState, settled, OUT} from './helpers.mjs'
 
 let browser
 before(async () => {
@@ -26,7 +26,7 @@ for (const game of ['sgolte', 'sploof', 'skjuub', 'skyjo']) {
     const end = await playUntilOver(page, {
       async onState(st) {
         if (!shot && st.moves >= shotAfter[game] && (st.hits.length || st.buttons.length)) {
-          await page.waitForTimeout(600) // let the last move's animation finish
+          await settled(page) // the last move's animation finished
           const now = await boardState(page)
           if (now.hits.length || now.buttons.length) {
             shot = true

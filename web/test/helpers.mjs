@@ -117,18 +117,18 @@ export async function clickMoveButton(page, move) {
  * shown. onMove(state) runs after each settled state (for screenshots).
  */
 export async function playUntilOver(page, {maxSteps = 6000, onState} = {}) {
-  let idle = 0
   for (let step = 0; step < maxSteps; step++) {
     const st = await boardState(page)
     if (st.over) return st
     if (onState) await onState(st)
     if (!st.hits.length && !st.buttons.length) {
-      idle++
-      assert.ok(idle < 1500, 'the game stalled: nothing to click and no result: ' + st.prompt)
-      await page.waitForTimeout(20)
+      // the opponent's turn: wait until there is something to click or a result
+      await page.waitForFunction(() => {
+        const res = document.querySelector('[data-test=result]')
+        return (res && !res.hidden) || document.querySelector('.board-svg [data-hit].hit, [data-test=actions] button[data-move]')
+      }, null, {timeout: 60000}).catch(() => assert.fail('the game stalled: nothing to click and no result: ' + st.prompt))
       continue
     }
-    idle = 0
     if (st.buttons.length && (!st.hits.length || Math.random() < 0.4)) {
       await clickMoveButton(page, st.buttons[Math.floor(Math.random() * st.buttons.length)])
     } else {
@@ -252,12 +252,51 @@ export async function keptDealGame(page, seed) {
  * returns the question asked ('' if none came).
  */
 export async function clickDeclining(page, selector) {
-  const asked = []
-  page.once('dialog', (d) => {
-    asked.push(d.message())
-    d.dismiss()
+  const asked = page.waitForEvent('dialog').then(async (d) => {
+    const question = d.message()
+    await d.dismiss()
+    return question
   })
   await page.click(selector)
-  await page.waitForTimeout(300)
-  return asked[0] || ''
+  return asked
+}
+
+/**
+ * settled waits until no animation or transition with an end runs on the
+ * page (a move's glide, a colour fading in; a spinner, which never ends,
+ * does not count): what a screenshot or a measurement then sees is final.
+ */
+export async function settled(page) {
+  await page.waitForFunction(() => document.getAnimations().every((a) =>
+    a.playState !== 'running' || !Number.isFinite(a.effect?.getComputedTiming().endTime)))
+}
+
+/**
+ * resize sets the page's viewport and waits until the page has had its
+ * resize event (pages fit their board to the window on it) and settled.
+ */
+export async function resize(page, size) {
+  const now = page.viewportSize()
+  if (now && now.width === size.width && now.height === size.height) return
+  await page.evaluate(() => {
+    window.__resized = new Promise((resolve) => addEventListener('resize', () => requestAnimationFrame(() => resolve()), {once: true}))
+  })
+  await page.setViewportSize(size)
+  await page.evaluate(() => window.__resized)
+  await settled(page)
+}
+
+/**
+ * waitUntil asks check() again and again (more and more seldom, up to four
+ * times a second) until it returns something true, which it returns, or
+ * fails after timeout ms saying what it waited for.
+ */
+export async function waitUntil(check, {timeout = 15000, what = 'a condition'} = {}) {
+  const end = Date.now() + timeout
+  for (let wait = 20; ; wait = Math.min(2 * wait, 250)) {
+    const v = await check()
+    if (v) return v
+    if (Date.now() > end) assert.fail(`waited ${timeout} ms for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, wait))
+  }
 }

@@ -6,7 +6,7 @@
 
 import {test, before, after} from 'node:test'
 import assert from 'node:assert/strict'
-import {launch, newPage, assertNoErrors, guest, api, userName, keptDealGame, clickDeclining, BASE} from './helpers.mjs'
+import {launch, newPage, assertNoErrors, guest, api, userName, keptDealGame, clickDeclining, waitUntil, BASE} from './helpers.mjs'
 
 let browser
 before(async () => {
@@ -30,10 +30,7 @@ test("the game page's Join asks before taking a seat in a game with its creator'
   // accepted: seated, the game starts
   bob.once('dialog', (d) => d.accept())
   await bob.click('[data-test=join]')
-  for (let i = 0; i < 50; i++) {
-    if ((await api(bob, 'GET', '/games/' + id)).body.game.status === 'live') break
-    await bob.waitForTimeout(100)
-  }
+  await waitUntil(async () => (await api(bob, 'GET', '/games/' + id)).body.game.status === 'live', {what: 'the game to start'})
   const g = (await api(bob, 'GET', '/games/' + id)).body.game
   assert.equal(g.status, 'live')
   assert.equal(g.seats[1].user, await userName(bob))

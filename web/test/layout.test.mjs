@@ -9,7 +9,7 @@
 import {test, before, after} from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
-import {launch, newPage, assertNoErrors, guest, api, createGame, playByApi, BASE, SHOTS} from './helpers.mjs'
+import {launch, newPage, assertNoErrors, guest, api, createGame, playByApi, settled, BASE, SHOTS} from './helpers.mjs'
 
 let browser
 before(async () => {
@@ -37,7 +37,7 @@ async function midGame(page, game, options = {}) {
   await page.goto(BASE + '/#/game/' + g.id)
   await page.waitForSelector('.board-svg [data-hit]')
   await page.waitForFunction(() => /\d:\d\d/.test(document.querySelector('[data-test=seats] .clock')?.textContent))
-  await page.waitForTimeout(500) // the last move's animation
+  await settled(page) // the last move's animation
   return g.id
 }
 

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict'
 import path from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {mkdirSync} from 'node:fs'
-import {launch, newPage, assertNoErrors, BASE, OUT} from './helpers.mjs'
+import {launch, newPage, assertNoErrors, settled, BASE, OUT} from './helpers.mjs'
 import {playMove, waitText} from './learnhelpers.mjs'
 
 // The committed screenshots in docs/screenshots/ are rewritten only when
@@ -139,7 +139,7 @@ test('screenshots of a lesson step in every language and on a phone', async () =
           await playMove(page, game, wrong, 0)
           await page.waitForSelector('[data-test=learn-engine]')
         }
-        await page.waitForTimeout(300)
+        await settled(page)
         await page.evaluate(() => window.scrollTo(0, 0))
         await page.screenshot({path: path.join(SHOTS, `learn-${game}-${lang}${suffix}.png`), fullPage: suffix !== ''})
         assertNoErrors(page)

@@ -3,7 +3,7 @@
 // draws, then its buttons), and wait for a text.
 
 import assert from 'node:assert/strict'
-import {clickHit} from './helpers.mjs'
+import {clickHit, settled} from './helpers.mjs'
 
 /** waitText waits until the element's text is exactly text. */
 export async function waitText(page, selector, text) {
@@ -21,11 +21,6 @@ async function button(page, move) {
     return true
   }
   return false
-}
-
-/** settled waits until the board answered the last click (nothing busy). */
-async function settled(page) {
-  await page.waitForTimeout(60)
 }
 
 /**

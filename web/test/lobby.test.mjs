@@ -8,7 +8,7 @@
 import {test, before, after} from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
-import {launch, newPage, assertNoErrors, guest, api, createGame, userName, keptDealGame, clickDeclining, BASE, SHOTS} from './helpers.mjs'
+import {launch, newPage, assertNoErrors, guest, api, createGame, userName, keptDealGame, clickDeclining, waitUntil, BASE, SHOTS} from './helpers.mjs'
 
 let browser
 before(async () => {
@@ -25,14 +25,9 @@ async function lobby(page) {
   await page.waitForSelector('[data-test=pair-sgolte-none]')
 }
 
-/** gameStatus polls the game's status until it is want (or the wait runs out). */
+/** waitStatus waits until the game's status is want. */
 async function waitStatus(page, id, want) {
-  for (let i = 0; i < 50; i++) {
-    const res = await api(page, 'GET', '/games/' + id)
-    if (res.body?.game?.status === want) return
-    await page.waitForTimeout(200)
-  }
-  assert.fail(`game ${id} never became ${want}`)
+  await waitUntil(async () => (await api(page, 'GET', '/games/' + id)).body?.game?.status === want, {what: `game ${id} to be ${want}`})
 }
 
 /** registered makes the page's context a new registered user and returns the name. */
@@ -166,6 +161,7 @@ test('the number of players online counts both players', async () => {
   const bob = await newPage(browser)
   await guest(alice)
   await guest(bob)
+  await alice.clock.install() // alice's timers run on a clock the test can move on
   await lobby(alice)
   await lobby(bob)
   for (const p of [alice, bob]) {
@@ -174,11 +170,17 @@ test('the number of players online counts both players', async () => {
     assert.ok(n >= 2, 'players online: ' + n)
     assert.match(await p.textContent('[data-test=online]'), new RegExp(`^\\s*${n} players online$`))
   }
-  // every 30 s, not more: the page asked once since it opened
+  // every 30 s, not more: the page asked once as it opened, not again
+  // 20 s later, and once more by 35 s (the clock moved on by the test)
   let asked = 0
   alice.on('request', (r) => { if (r.url().endsWith('/api/online')) asked++ })
-  await alice.waitForTimeout(2000)
+  await alice.clock.runFor(20000)
+  await api(alice, 'GET', '/session') // requests are told in order: any earlier one has been counted
   assert.equal(asked, 0)
+  await alice.clock.runFor(15000)
+  await waitUntil(() => asked === 1, {what: 'the count asked again after 30 s'})
+  await api(alice, 'GET', '/session')
+  assert.equal(asked, 1)
   // switching the language keeps the page (and a search in progress) and says it in Korean
   await alice.click('[data-test=pair-skyjo-correspondence]')
   await alice.waitForSelector('[data-test=pair-waiting]')

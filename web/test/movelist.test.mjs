@@ -7,7 +7,7 @@
 import {test, before, after} from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
-import {launch, assertNoErrors, twoPlayers, api, SHOTS} from './helpers.mjs'
+import {launch, assertNoErrors, twoPlayers, api, settled, SHOTS} from './helpers.mjs'
 
 let browser
 before(async () => {
@@ -64,7 +64,21 @@ async function playTo(pages, id, n) {
 
 async function waitMoves(page, n) {
   await page.waitForFunction((n) => document.querySelectorAll('[data-test=moves] li').length >= n, n)
-  await page.waitForTimeout(150)
+  await settled(page)
+}
+
+/**
+ * scrollList scrolls the move list to its top or bottom as a player would
+ * and waits until the page has had the scroll event (the list decides on
+ * it whether to follow the newest move).
+ */
+function scrollList(page, where) {
+  return page.$eval('[data-test=moves]', (ol, where) => new Promise((resolve) => {
+    const to = where === 'top' ? 0 : ol.scrollHeight - ol.clientHeight
+    if (Math.abs(ol.scrollTop - to) < 1) return resolve()
+    ol.addEventListener('scroll', () => requestAnimationFrame(() => resolve()), {once: true})
+    ol.scrollTop = to
+  }), where)
 }
 
 test('the move list keeps 8 rows at 1280×800 and follows the newest move', async () => {
@@ -87,15 +101,13 @@ test('the move list keeps 8 rows at 1280×800 and follows the newest move', asyn
   await alice.screenshot({path: path.join(SHOTS, 'game-room-moves-playing-1280x800.png')})
 
   // Scrolled away, the list stays where the player put it as moves come.
-  await alice.$eval('[data-test=moves]', (ol) => { ol.scrollTop = 0 })
-  await alice.waitForTimeout(200)
+  await scrollList(alice, 'top')
   await playTo([alice, bob], id, 16)
   await waitMoves(alice, 16)
   r = await rows(alice)
   check(r.first === 1, 'scrolled to the top, the list stays there: ' + JSON.stringify(r))
   // Back at the bottom, it follows again.
-  await alice.$eval('[data-test=moves]', (ol) => { ol.scrollTop = ol.scrollHeight })
-  await alice.waitForTimeout(200)
+  await scrollList(alice, 'bottom')
   await playTo([alice, bob], id, 18)
   await waitMoves(alice, 18)
   r = await rows(alice)
@@ -115,14 +127,15 @@ test('the move list keeps 8 rows at 1280×800 and follows the newest move', asyn
   await alice.waitForSelector('[data-test=rematch]')
   await bob.click('[data-test=rematch]')
   await alice.waitForSelector('[data-test=rematch-box] >> text=offers a rematch')
-  await alice.waitForTimeout(300)
+  await settled(alice)
   r = await rows(alice)
   check(r.n >= 8, 'after the game with the result, the offer and the chat: ' + JSON.stringify(r))
   check(r.last === 18, 'the last move in view after the game: ' + JSON.stringify(r))
   check(r.cut === 0, 'whole rows after the game: ' + JSON.stringify(r))
   await alice.screenshot({path: path.join(SHOTS, 'game-room-moves-after-1280x800.png')})
   await alice.emulateMedia({colorScheme: 'dark'})
-  await alice.waitForTimeout(200)
+  await alice.waitForFunction(() => matchMedia('(prefers-color-scheme: dark)').matches)
+  await settled(alice)
   await alice.screenshot({path: path.join(SHOTS, 'game-room-moves-after-1280x800-dark.png')})
   assert.deepEqual(faults, [])
   for (const p of [alice, bob]) {

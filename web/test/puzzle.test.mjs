@@ -6,7 +6,7 @@ import {test, before, after} from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
 import {fileURLToPath} from 'node:url'
-import {launch, newPage, assertNoErrors, BASE, OUT} from './helpers.mjs'
+import {launch, newPage, assertNoErrors, settled, BASE, OUT} from './helpers.mjs'
 import {playMove} from './learnhelpers.mjs'
 
 // The committed screenshots in docs/screenshots/ are rewritten only when
@@ -50,7 +50,7 @@ for (const game of ['sploof', 'sgolte']) {
     await playMove(page, game, pz.line[0], seat)
     await page.waitForSelector('[data-test=puzzle-solved]')
     assert.equal(await page.textContent('[data-test=puzzle-line]'), `The winning line: ${pz.line.join(' ')}.`)
-    await page.waitForTimeout(300)
+    await settled(page)
     await page.evaluate(() => window.scrollTo(0, 0))
     await page.screenshot({path: path.join(SHOTS, `puzzle-${game}.png`)})
 

@@ -6,7 +6,7 @@
 import {test, before, after} from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
-import {launch, newPage, assertNoErrors, guest, createGame, playByApi, userName, BASE, SHOTS} from './helpers.mjs'
+import {launch, newPage, assertNoErrors, guest, createGame, playByApi, userName, resize, BASE, SHOTS} from './helpers.mjs'
 
 let browser
 before(async () => {
@@ -33,8 +33,7 @@ test("Skyjo's review names the players and the bot, in English and Korean", asyn
   await playByApi(page, g.id)
   assert.deepEqual(await reviewRows(page, g.id), [`Player 1 · ${me}`, 'Player 2 · Bot (easy)'])
   await page.screenshot({path: path.join(SHOTS, 'review-skyjo-1280x800.png')})
-  await page.setViewportSize({width: 390, height: 844})
-  await page.waitForTimeout(300)
+  await resize(page, {width: 390, height: 844})
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'no sideways scroll on a phone')
   await page.screenshot({path: path.join(SHOTS, 'review-skyjo-390x844.png'), fullPage: true})
   await page.setViewportSize({width: 1280, height: 800})

@@ -6,7 +6,7 @@
 import {test, before, after} from 'node:test'
 import assert from 'node:assert/strict'
 import {launch, newPage, assertNoErrors, guest, api, clickHit, clickMoveButton, createGame, openGame, playByApi,
-  allowErrors, inViewport, BASE, userName} from './helpers.mjs'
+  allowErrors, inViewport, BASE, userName, settled, resize, waitUntil} from './helpers.mjs'
 
 let browser
 before(async () => {
@@ -114,19 +114,18 @@ test('skyjo: pile labels stay apart and inside; several bots have names of their
   // play until we hold a drawn card: the held card's label appears beside the discard's
   // (for up to 60 s, however long the three bots think: a count of tries ran
   // out on a loaded machine before our turn came)
-  for (const until = Date.now() + 60000; Date.now() < until;) {
+  await waitUntil(async () => {
     const g = (await api(page, 'GET', '/games/' + id)).body
     if (g.legal && g.legal.includes('draw')) {
       await api(page, 'POST', `/games/${id}/moves`, {ply: g.moves.length, move: 'draw'})
-      break
+      return true
     }
     if (g.legal && g.legal.length) await api(page, 'POST', `/games/${id}/moves`, {ply: g.moves.length, move: g.legal[0]})
-    else await page.waitForTimeout(50)
-  }
+    return false
+  }, {timeout: 60000, what: 'our turn to draw'})
   await page.waitForSelector('.skyjo-piles .held')
   for (const width of [1280, 390]) {
-    await page.setViewportSize({width, height: 844})
-    await page.waitForTimeout(100)
+    await resize(page, {width, height: 844})
     const boxes = await page.$$eval('.skyjo-piles .pile-label', (els) => {
       const svg = els[0].ownerSVGElement.getBoundingClientRect()
       return {svg: {l: svg.left, r: svg.right, t: svg.top, b: svg.bottom}, labels: els.map((e) => {
@@ -152,9 +151,24 @@ test('a missing game says so once and stops; a missing player likewise', async (
   const page = await newPage(browser)
   const sockets = []
   page.on('websocket', (ws) => sockets.push(ws.url()))
+  // The page's timers run on a clock the test moves on: a retry would
+  // have come within the 30 s moved, and the page's own count of sockets
+  // opened says it at once.
+  await page.addInitScript(() => {
+    window.__sockets = 0
+    const WS = window.WebSocket
+    window.WebSocket = class extends WS {
+      constructor(...args) {
+        super(...args)
+        window.__sockets++
+      }
+    }
+  })
+  await page.clock.install()
   await page.goto(BASE + '/#/game/nope')
   await page.waitForSelector('text=Not found')
-  await page.waitForTimeout(4000)
+  await page.clock.runFor(30000)
+  assert.equal(await page.evaluate(() => window.__sockets), 0, 'no socket opened')
   const main = await page.textContent('main')
   assert.equal(main.split('Not found').length - 1, 1, 'one message: ' + main)
   assert.doesNotMatch(main, /reconnecting|Connecting/, main)
@@ -163,8 +177,7 @@ test('a missing game says so once and stops; a missing player likewise', async (
   assertNoErrors(page)
 
   await page.goto(BASE + '/#/user/nobody-here')
-  await page.waitForSelector('text=Not found')
-  await page.waitForTimeout(500)
+  await page.waitForSelector('text=Not found') // the profile's last step: a missing player asks for nothing more
   const prof = await page.textContent('main')
   assert.doesNotMatch(prof, /No games yet|No rated games/, prof)
   assert.equal(prof.split('Not found').length - 1, 1, prof)
@@ -199,7 +212,7 @@ test('the move list shows whole rows; the result box has no focus-like border', 
   const id = await openGame(page, {game: 'sgolte', seats: [{kind: 'me'}, {kind: 'bot', level: 'random'}]})
   await playByApi(page, id, 40)
   await page.waitForFunction(() => document.querySelectorAll('[data-test=moves] li').length >= 40)
-  await page.waitForTimeout(300)
+  await settled(page)
   const cut = await page.$eval('[data-test=moves]', (list) => {
     const box = list.getBoundingClientRect()
     const top = box.top + list.clientTop

@@ -96,6 +96,14 @@ func TestIdleKeepsTheSearchTheSame(t *testing.T) {
 		{"sploof", MCTSConfig{Iters: 2000}, 30},
 		{"sploof", MCTSConfig{Iters: 1000, Bias: 1, PlayoutPlies: 4}, 30},
 	} {
+		if testing.Short() {
+			// A quarter of the iterations: trees of hundreds of nodes
+			// still keep untried edges, bonus plies and priors through
+			// every move (a subtree copied out of order or an untried
+			// edge lost fails at the first reuse), in a quarter of the
+			// time (the full size took 10 s of .ci/run's race step).
+			tc.cfg.Iters /= 4
+		}
 		g, err := game.Lookup(tc.game)
 		if err != nil {
 			t.Fatal(err)

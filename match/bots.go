@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"github.com/tabula-games/tabula/agent"
-	"github.com/tabula-games/tabula/compute"
 	"github.com/tabula-games/tabula/game"
 )
 
@@ -26,7 +25,10 @@ type BotTask struct {
 // worker, runs choose on it and returns its answer, or gives up with
 // ctx.Err() when ctx ends first. The default (NewBotSemaphore) lets a fixed
 // number think at once, first come first served; a pool with fair
-// scheduling and per-user quotas implements the same interface.
+// scheduling and per-user quotas implements the same interface (the node's
+// compute pool, through package botpool). A pool may also report that it
+// is saturated (Saturated() bool) and offer a memory budget (BotMemory()
+// BotMemory).
 type BotPool interface {
 	Think(ctx context.Context, t BotTask, choose func(ctx context.Context) (game.Move, error)) (game.Move, error)
 }
@@ -48,50 +50,10 @@ func (s botSemaphore) Think(ctx context.Context, _ BotTask, choose func(context.
 	}
 }
 
-// PoolBots is the BotPool of a node's compute pool: each decision is a
-// Live task charged to the game's creator, who asked for the bots, for the
-// cores its search uses. The pool schedules it fairly among users and
-// before background work such as analysis.
-func PoolBots(p *compute.Pool) BotPool { return poolBots{p} }
-
-type poolBots struct{ p *compute.Pool }
-
-// Saturated reports that the pool is at its budget (compute.Pool.Saturated):
-// a node in a cluster then takes over no more bot games.
-func (b poolBots) Saturated() bool { return b.p.Saturated() }
-
-// BotMemory is the pool's memory budget (compute.Pool.Memory).
-func (b poolBots) BotMemory() BotMemory { return b.p.Memory() }
-
-func (b poolBots) Think(ctx context.Context, t BotTask, choose func(context.Context) (game.Move, error)) (game.Move, error) {
-	var mv game.Move
-	task := compute.Task{User: t.Creator, Class: compute.Live, Cores: t.Cores, Label: "game " + t.Game}
-	// A search asking for more cores than the pool has (a hard bot's two
-	// on a two-core node, whose pool has one) searches on the cores it is
-	// granted: running its second goroutine anyway would take the core
-	// the pool leaves to serve people. It runs on threads of a lower
-	// priority than those serving people (its own goroutine's, for what
-	// it does before searching, such as an exact solver, and its
-	// workers'), so that the kernel too puts people's moves first.
-	cores := b.p.Grant(task)
-	err := b.p.Run(ctx, task, func(ctx context.Context) error {
-		var err error
-		done := make(chan struct{})
-		go func() {
-			defer close(done)
-			compute.LowerPriority() // this thread ends with the goroutine
-			mv, err = choose(agent.WithWorkerStart(agent.WithCores(ctx, cores), compute.LowerPriority))
-		}()
-		<-done
-		return err
-	})
-	return mv, err
-}
-
 // BotMemory is a node's budget for the memory its bots hold — their search
 // trees while they think, and what they keep between moves (compute.Memory
 // is one; agent.Budget says how a search uses it). The registry takes it
-// from its BotPool when the pool offers one (PoolBots does: the compute
+// from its BotPool when the pool offers one (botpool.New does: the compute
 // pool's); without one nothing bounds the bots but their levels.
 type BotMemory interface {
 	agent.Budget

@@ -32,7 +32,7 @@
 //     (answers.go).
 //   - BotPool (bots.go): where bot decisions run, told each decision's game,
 //     seat, level and creator (BotTask) so that a node-wide pool can schedule
-//     fairly and enforce quotas; PoolBots runs them on the node's compute
+//     fairly and enforce quotas; package botpool runs them on the node's compute
 //     pool (package compute: fair shares per user, live moves before
 //     analysis), NewBotSemaphore is the first-come default.
 //   - TimeSource (clock.go): the clock of every game; tests use a fake.

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # botflood.sh — issue 23 finding 5's flood, on one `tabula serve` (SQLite):
 # ACCOUNTS registered users each start one bots-only game (hard against hard)
-# and two games against a hard bot in which the bot moves first and then
-# waits for its person, who never moves. It prints the server's resident
+# and two games with a hard bot in the first seat and the user in the second,
+# who never moves (with the game's default options: Sploof's first=random
+# lets the bot begin about half of them). It prints the server's resident
 # memory (VmRSS) before the flood, every SAMPLE seconds during it, its peak,
 # and how the server answered the creations (201, or the refusal's code).
 #

@@ -26,8 +26,10 @@ import (
 // declined by an abort and new games joined — while one node after another
 // is stopped, alternately with kill -9 and SIGTERM, and started again as a
 // new node. Every command's answer is recorded: applied (ack), refused (an
-// error with its code), or unknown (the connection died first, or the
-// server said it could not tell: unavailable). Then PostgreSQL is read:
+// error with its code, "unavailable: … nothing was changed" included), or
+// unknown (the connection died first, or the server said it could not
+// tell: "the game is moving to another server; try again"). Then
+// PostgreSQL is read:
 //
 //   - lost: a command answered as applied that is not there (a move not
 //     stored at its ply, a resignation, accepted draw, abort, join or
@@ -339,7 +341,8 @@ func (tb *table) command(ctx context.Context, c *client, cmd map[string]any, rec
 		ss.close() // a connection that does not answer is dropped
 	case m.Type == "ack":
 		rec.outcome = applied
-	case m.code() == "unavailable" || m.code() == "internal":
+	case (m.code() == "unavailable" || m.code() == "internal") && !strings.Contains(m.Error.Message, "nothing was changed"):
+		// "Try again in a moment": the server cannot tell either.
 		rec.outcome, rec.code = unknown, m.code()
 	default:
 		rec.outcome, rec.code = refused, m.code()
@@ -357,7 +360,7 @@ func (tb *table) httpCommand(c *client, path string, rec sent) int {
 	switch {
 	case err == nil:
 		rec.outcome = applied
-	case status == 0 || status >= 500:
+	case status == 0 || status >= 500 && !strings.Contains(err.Error(), "nothing was changed"):
 		rec.outcome, rec.code = unknown, fmt.Sprint(status)
 	default:
 		rec.outcome, rec.code = refused, codeOf(err)
@@ -545,7 +548,7 @@ func (l *ledger) verify(t *testing.T, s *site) verdict {
 			v.refused[c.kind+" "+c.code]++
 		default:
 			v.unknownN++
-			v.unknown[c.kind]++
+			v.unknown[strings.TrimSpace(c.kind+" "+c.code)]++
 		}
 	}
 	// What PostgreSQL holds of every game.

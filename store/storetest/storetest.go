@@ -45,6 +45,9 @@ func Run(t *testing.T, open func(t *testing.T) store.Store, latest int) {
 		{"FairDeadline", testFairDeadline},
 		{"Limits", testLimits},
 		{"LimitRace", testLimitRace},
+		{"Tournaments", testTournaments},
+		{"TournamentDirector", testTournamentDirector},
+		{"TournamentClaimRace", testTournamentClaimRace},
 		{"Migrations", func(t *testing.T, s store.Store) { testMigrations(t, s, latest) }},
 	}
 	for _, tc := range tests {

@@ -171,6 +171,66 @@ CREATE INDEX rate_limits_expires ON rate_limits(expires)`
 DROP TABLE rate_limits`
 		},
 	},
+	{
+		Version: 5,
+		Name:    "tournaments, their players and boards, and their directors' leases",
+		Up: func(d *Dialect) string {
+			return `
+CREATE TABLE tournaments (
+	id TEXT PRIMARY KEY,
+	name TEXT NOT NULL,
+	format TEXT NOT NULL,
+	game TEXT NOT NULL,
+	options TEXT NOT NULL,
+	clock TEXT NOT NULL,
+	rounds INTEGER NOT NULL,
+	double_rr INTEGER NOT NULL,
+	start_at BIGINT NOT NULL,
+	rated INTEGER NOT NULL,
+	password_hash TEXT NOT NULL,
+	min_rated_games INTEGER NOT NULL,
+	bots INTEGER NOT NULL,
+	max_players INTEGER NOT NULL,
+	creator_id BIGINT NOT NULL,
+	created BIGINT NOT NULL,
+	status TEXT NOT NULL,
+	finished BIGINT NOT NULL,
+	note TEXT NOT NULL,
+	owner TEXT NOT NULL,
+	epoch BIGINT NOT NULL,
+	lease_expires BIGINT NOT NULL,
+	current_round INTEGER NOT NULL
+);
+CREATE INDEX tournaments_status ON tournaments(status, start_at);
+CREATE INDEX tournaments_creator ON tournaments(creator_id, status);
+CREATE TABLE tournament_players (
+	tournament_id TEXT NOT NULL REFERENCES tournaments(id),
+	user_id BIGINT NOT NULL,
+	number INTEGER NOT NULL,
+	joined BIGINT NOT NULL,
+	withdrawn INTEGER NOT NULL,
+	PRIMARY KEY (tournament_id, user_id),
+	UNIQUE (tournament_id, number)
+);
+CREATE INDEX tournament_players_user ON tournament_players(user_id);
+CREATE TABLE tournament_boards (
+	tournament_id TEXT NOT NULL REFERENCES tournaments(id),
+	round INTEGER NOT NULL,
+	board INTEGER NOT NULL,
+	white BIGINT NOT NULL,
+	black BIGINT NOT NULL,
+	game_id TEXT NOT NULL,
+	result TEXT NOT NULL,
+	PRIMARY KEY (tournament_id, round, board)
+)`
+		},
+		Down: func(d *Dialect) string {
+			return `
+DROP TABLE tournament_boards;
+DROP TABLE tournament_players;
+DROP TABLE tournaments`
+		},
+	},
 }
 
 // LatestVersion is the schema version this code expects.

@@ -2,6 +2,7 @@ package match_test
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"sync/atomic"
 	"testing"
@@ -29,6 +30,29 @@ func (n *node) gone(id string) {
 	waitFor(n.t, func() bool { return n.reg.Get(id) == nil })
 }
 
+// settle waits until what the fake clock has started is done: its functions
+// have returned and the owner of game id (if it still has one here) has
+// handled what they handed it — it answers a snapshot only after everything
+// queued before. A test then checks what did not happen without sleeping.
+func (n *node) settle(id string) {
+	n.t.Helper()
+	if !n.time.Settle(10 * time.Second) {
+		n.t.Fatal("the clock's functions still run after 10 s")
+	}
+	if m := n.reg.Get(id); m != nil {
+		if _, err := m.Snapshot(context.Background()); err != nil && !errors.Is(err, match.ErrClosed) {
+			n.t.Fatal(err)
+		}
+	}
+}
+
+// armed waits until a function is due d from now on the fake clock: the
+// owner, or a bot's decision, is waiting for that pause.
+func (n *node) armed(d time.Duration) {
+	n.t.Helper()
+	waitFor(n.t, func() bool { return slices.Contains(n.time.Pending(), d) })
+}
+
 // ended waits for the end event of game id and returns the game then.
 func (n *node) ended(id string) match.Meta {
 	n.t.Helper()
@@ -50,7 +74,7 @@ func TestOpenGameExpires(t *testing.T) {
 	n.time.Advance(openTTL - time.Minute)
 	n.must(id, match.Command{Kind: match.CmdJoin, User: bob, Seat: -1})
 	n.time.Advance(time.Minute) // the first hour is up, but Bob joined
-	time.Sleep(10 * time.Millisecond)
+	n.settle(id)
 	if m, _ := n.journal.Game(id); m.Status != match.Open || n.reg.Get(id) == nil {
 		t.Fatalf("expired although Bob joined %v ago: %s", time.Minute, m.Status)
 	}
@@ -77,7 +101,7 @@ func TestIdleGameExpires(t *testing.T) {
 	n.time.Advance(idleTTL - time.Hour)
 	n.must(id, move(alice, 0, "1"))
 	n.time.Advance(idleTTL - time.Hour)
-	time.Sleep(10 * time.Millisecond)
+	n.settle(id)
 	if m, _ := n.journal.Game(id); m.Status != match.Live {
 		t.Fatalf("ended although Alice moved %v ago: %s", idleTTL-time.Hour, m.Status)
 	}
@@ -117,7 +141,7 @@ func TestClockGoesFirst(t *testing.T) {
 	id := n.create(m)
 	n.must(id, match.Command{Kind: match.CmdJoin, User: bob, Seat: -1})
 	n.time.Advance(2 * idleTTL)
-	time.Sleep(10 * time.Millisecond)
+	n.settle(id)
 	if m, _ := n.journal.Game(id); m.Status != match.Live {
 		t.Fatalf("a correspondence game with a day left ended: %s %+v", m.Status, m.Result)
 	}
@@ -174,7 +198,7 @@ func TestBotOnlyDelay(t *testing.T) {
 	n := newNode(t, func(c *match.Config) { c.BotOnlyDelay = time.Second })
 	id := n.create(match.Meta{Options: map[string]string{"stones": "9"},
 		Seats: []match.Seat{{Kind: match.SeatBot, Level: "random"}, {Kind: match.SeatBot, Level: "random"}}})
-	time.Sleep(20 * time.Millisecond)
+	n.armed(time.Second) // the first decision waits for the pause
 	if _, moves := n.journal.Game(id); len(moves) != 0 {
 		t.Fatalf("%d moves before the pause", len(moves))
 	}
@@ -182,7 +206,7 @@ func TestBotOnlyDelay(t *testing.T) {
 	if _, err := n.events.Wait(func(e match.Event) bool { return e.Game == id && e.Kind == match.EventMove }); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(20 * time.Millisecond)
+	n.armed(time.Second) // and so does the second
 	if _, moves := n.journal.Game(id); len(moves) != 1 {
 		t.Fatalf("%d moves after one pause; want 1", len(moves))
 	}
@@ -215,7 +239,7 @@ func TestBotRest(t *testing.T) {
 		if _, err := n.events.Wait(func(e match.Event) bool { return e.Game == id && e.Kind == match.EventMove && e.Move.Ply == ply+1 }); err != nil {
 			t.Fatal(err)
 		}
-		time.Sleep(10 * time.Millisecond) // the owner arms its timers after publishing
+		n.settle(id) // the owner arms its timers after publishing
 	}
 	botMove(0) // the check at creation, then the seat's agent
 	n.time.Advance(time.Minute)
@@ -224,7 +248,7 @@ func TestBotRest(t *testing.T) {
 		t.Fatalf("%d agents made after a quick answer; want 2", got)
 	}
 	n.time.Advance(5 * time.Minute)
-	time.Sleep(10 * time.Millisecond)
+	n.settle(id)
 	botMove(4)
 	if got := made.Load(); got != 3 {
 		t.Fatalf("%d agents made after a long wait; want 3 (a fresh one)", got)

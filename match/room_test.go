@@ -4,6 +4,8 @@ import (
 	"context"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -191,8 +193,15 @@ func TestTakeback(t *testing.T) {
 
 	t.Run("a bot's decision in flight is dropped", func(t *testing.T) {
 		bot := &scripted{script: []string{"wait"}, release: make(chan struct{})}
+		var made []*closeCounter // each agent the owner made, in order
+		var madeMu sync.Mutex
 		n := newNode(t, func(c *match.Config) {
-			c.NewAgent = func(string, game.Game, uint64) (agent.Agent, error) { return bot, nil }
+			c.NewAgent = func(string, game.Game, uint64) (agent.Agent, error) {
+				madeMu.Lock()
+				defer madeMu.Unlock()
+				made = append(made, &closeCounter{scripted: bot})
+				return made[len(made)-1], nil
+			}
 		})
 		id := n.create(match.Meta{Options: map[string]string{"stones": "20"},
 			Seats: []match.Seat{{Kind: match.SeatHuman, UserID: alice.ID}, {Kind: match.SeatBot, Level: "easy"}}})
@@ -202,7 +211,16 @@ func TestTakeback(t *testing.T) {
 		n.must(id, move(alice, 0, "1"))               // and a different move
 		close(bot.release)                            // the old decision answers "1" for 17 stones
 		waitMoves(t, n, id, 2)
-		time.Sleep(20 * time.Millisecond)
+		// The owner closes the dropped decision's agent (the second it
+		// made: the first was the check at creation) when its answer
+		// arrives, instead of playing it; a snapshot after that is taken
+		// once the owner is done with it.
+		waitFor(t, func() bool {
+			madeMu.Lock()
+			defer madeMu.Unlock()
+			return len(made) > 1 && made[1].n.Load() > 0
+		})
+		n.settle(id)
 		_, moves := n.journal.Game(id)
 		if len(moves) != 2 || moves[0].Text != "1" {
 			t.Fatalf("moves %+v", moves)
@@ -516,4 +534,15 @@ func TestClaimVictory(t *testing.T) {
 		n.time.Advance(grace)
 		n.steps(id, []step{{"within PresenceTTL of the start", claim(alice), match.CodeConflict}})
 	})
+}
+
+// closeCounter is a scripted bot that counts its closes.
+type closeCounter struct {
+	*scripted
+	n atomic.Int32
+}
+
+func (c *closeCounter) Close() error {
+	c.n.Add(1)
+	return nil
 }

@@ -77,12 +77,10 @@ func TestDeposed(t *testing.T) {
 			return nil
 		}
 		n.time.Advance(6 * time.Second)
-		for n.reg.Get(id) != nil {
-			time.Sleep(time.Millisecond)
-		}
+		n.gone(id)
 		// A stopped owner tries no more: no retry every second.
 		n.time.Advance(5 * time.Second)
-		time.Sleep(20 * time.Millisecond)
+		n.settle(id)
 		if ends.Load() != 1 {
 			t.Fatalf("%d attempts to end the game, want 1", ends.Load())
 		}
@@ -352,7 +350,7 @@ func TestAdopt(t *testing.T) {
 	n3 := newNode(t, func(c *match.Config) { c.NewAgent = matchtest.FirstLegal; c.BotDelay = time.Second })
 	id3 := n3.create(match.Meta{Options: map[string]string{"stones": "9"},
 		Seats: []match.Seat{{Kind: match.SeatBot, Level: "easy"}, {Kind: match.SeatHuman, UserID: alice.ID}}})
-	time.Sleep(10 * time.Millisecond)
+	n3.armed(time.Second) // the bot's decision waits for its delay
 	n3.time.Advance(time.Second)
 	if _, err := n3.events.Wait(func(e match.Event) bool { return e.Kind == match.EventMove }); err != nil {
 		t.Fatal(err)

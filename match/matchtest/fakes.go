@@ -191,9 +191,10 @@ func (j *Journal) Rated(id string) []match.Rating {
 // functions scheduled with AfterFunc run (on goroutines of their own, as
 // time.AfterFunc's do) when it passes their time.
 type Time struct {
-	mu     sync.Mutex
-	now    time.Time
-	timers []*timer
+	mu      sync.Mutex
+	now     time.Time
+	timers  []*timer
+	running int // functions started and not yet returned
 }
 
 type timer struct {
@@ -223,7 +224,7 @@ func (t *Time) AfterFunc(d time.Duration, f func()) match.Stopper {
 	tm := &timer{t: t, at: t.now.Add(d), f: f}
 	if d <= 0 {
 		tm.stopped = true
-		go f()
+		t.start(f)
 		return tm
 	}
 	t.timers = append(t.timers, tm)
@@ -257,11 +258,58 @@ func (t *Time) Advance(d time.Duration) {
 		}
 	}
 	t.timers = keep
-	t.mu.Unlock()
 	sort.SliceStable(due, func(a, b int) bool { return due[a].at.Before(due[b].at) })
 	for _, tm := range due {
-		go tm.f()
+		t.start(tm.f)
 	}
+	t.mu.Unlock()
+}
+
+// start runs f on a goroutine of its own, counted until it returns. The
+// caller holds t.mu.
+func (t *Time) start(f func()) {
+	t.running++
+	go func() {
+		defer func() {
+			t.mu.Lock()
+			t.running--
+			t.mu.Unlock()
+		}()
+		f()
+	}()
+}
+
+// Settle waits until every function the clock has started has returned
+// (false if some still runs after d), so that a test can check what a
+// timer did not do without sleeping: what a function hands to a game's
+// owner (Match.post) is then in the owner's queue.
+func (t *Time) Settle(d time.Duration) bool {
+	for deadline := time.Now().Add(d); ; time.Sleep(time.Millisecond) {
+		t.mu.Lock()
+		n := t.running
+		t.mu.Unlock()
+		if n == 0 {
+			return true
+		}
+		if time.Now().After(deadline) {
+			return false
+		}
+	}
+}
+
+// Pending is how long from now each armed function is due, earliest
+// first.
+func (t *Time) Pending() []time.Duration {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	var ds []time.Duration
+	for _, tm := range t.timers {
+		if !tm.stopped {
+			ds = append(ds, tm.at.Sub(t.now))
+		}
+	}
+	slices.Sort(ds)
+	return ds
 }
 
 // Events is a match.Publisher that records every event.

@@ -232,9 +232,11 @@ func TestClampAndNoBackfill(t *testing.T) {
 	settle(t, p, 1)
 	behind := submit(p, context.Background(), Task{User: 2, Cores: 1})
 	settle(t, p, 2)
-	time.Sleep(20 * time.Millisecond)
-	if big.running() || behind.running() {
-		t.Fatal("a task ran past a bigger one waiting at the head")
+	// Both wait, and the pool, which decides who runs under its lock when
+	// a task arrives or ends, holds only the small task's core: nothing
+	// got past the big one, and nothing will before the small one ends.
+	if l := p.Load(); l.Busy != 1 || big.running() || behind.running() {
+		t.Fatalf("a task ran past a bigger one waiting at the head: %+v", l)
 	}
 	small.finish(t)
 	big.wait(t)

@@ -135,6 +135,11 @@ func (e *Exec) Name() string { return "exec:" + e.command }
 // Budget is the time per move the program is told it has (timeMs).
 func (e *Exec) Budget() time.Duration { return e.budget }
 
+// SetBudget changes the time per move the program is told (timeMs), and
+// with it the reply's limit, from its next request on: tabula bot tells
+// it what the game's clock leaves. Call it between moves, not during one.
+func (e *Exec) SetBudget(d time.Duration) { e.budget = d }
+
 // Hello returns the engine's handshake once it has started: ok is false
 // for an engine of protocol version 1 (or one not started yet).
 func (e *Exec) Hello() (h Hello, ok bool) {

@@ -7,10 +7,11 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 )
 
-// runBot is `tabula bot`: so far its one subcommand, check. (The server
-// connector of docs/bots.md's plans, tabula bot --server, is not built.)
+// runBot is `tabula bot`: the server connector (tabula bot --server …,
+// botconnect.go) and its subcommand check.
 func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) > 0 && args[0] == "check" {
 		return runBotCheck(args[1:], stdout)
@@ -18,7 +19,10 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "-help") {
 		return runBotCheck(args, stdout)
 	}
-	return fmt.Errorf("want a subcommand: tabula bot check --engine AGENT (the server connector, tabula bot --server, is not built yet)")
+	if len(args) > 0 && strings.HasPrefix(args[0], "-") {
+		return runBotConnect(args, stdout)
+	}
+	return fmt.Errorf("want a subcommand: tabula bot --server URL --token TOKEN --engine AGENT, or tabula bot check --engine AGENT")
 }
 
 func runBotCheck(args []string, stdout io.Writer) error {

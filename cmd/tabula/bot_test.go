@@ -239,7 +239,7 @@ func TestBotBadInputGivesOneLine(t *testing.T) {
 		says string
 	}{
 		{[]string{"bot"}, "want a subcommand"},
-		{[]string{"bot", "connect"}, "not built yet"},
+		{[]string{"bot", "connect"}, "tabula bot --server URL"},
 		{[]string{"bot", "check"}, "--engine"},
 		{[]string{"bot", "check", "--engine", "wizard"}, "wizard"},
 		{[]string{"bot", "check", "--engine", "exec:"}, "needs a command"},

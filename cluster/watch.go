@@ -21,9 +21,9 @@ import (
 // connections have had them from its publisher (bus.go).
 //
 // Every subscription feeds one channel, read by one goroutine: the events
-// of a game arrive in the order they were published even when they come on
-// two subjects (the game's and a user's), the copies are dropped by their
-// numbers, and a gap in a game's numbers is filled from its publisher's
+// of a game are handed on in the order they were published even when they
+// come on two subscriptions (the game's and a user's), the copies are
+// dropped by their numbers, and a gap in a game's numbers is filled from its publisher's
 // history (history.go) before the events after it are handed on.
 
 // inQueue is how many received messages may wait to be handed on; beyond
@@ -208,8 +208,7 @@ func (in *inbound) take(r received, repair bool) (handOn bool, gap uint64) {
 	return true, 0
 }
 
-// filled records that events up to n were fetched and handed on; next
-// returns what arrived meanwhile, and ends the repair when nothing did.
+// filled records that the events up to n were fetched, to be handed on.
 func (in *inbound) filled(game string, n uint64) {
 	in.mu.Lock()
 	defer in.mu.Unlock()
@@ -218,6 +217,8 @@ func (in *inbound) filled(game string, n uint64) {
 	}
 }
 
+// next returns what arrived while game was repaired, and ends the repair
+// when nothing did.
 func (in *inbound) next(game string) []received {
 	in.mu.Lock()
 	defer in.mu.Unlock()

@@ -485,7 +485,7 @@ func (c *connector) refused(e wire.Error) {
 				case <-g.ctx.Done():
 					return
 				}
-				c.resync(g.ctx)
+				g.retry()
 			}()
 		}
 		return

@@ -30,6 +30,7 @@ type botGame struct {
 
 	mu      sync.Mutex
 	latest  *wire.Prompt        // the newest request not yet taken
+	last    *wire.Prompt        // the request taken last
 	clock   *wire.TimeControl   // the game's time control, once known
 	answers map[[2]int64]string // (ply, seq) → the move sent: a repeated request gets it again
 	sent    map[int]string      // ply → the move sent, for the acknowledgement's log line
@@ -67,7 +68,21 @@ func (b *botGame) take() *wire.Prompt {
 	defer b.mu.Unlock()
 	p := b.latest
 	b.latest = nil
+	if p != nil {
+		b.last = p
+	}
 	return p
+}
+
+// retry answers the last request again (the same move): the server
+// refused it for the moment and will not ask again by itself.
+func (b *botGame) retry() {
+	b.mu.Lock()
+	p := b.last
+	b.mu.Unlock()
+	if p != nil {
+		b.offer(*p)
+	}
 }
 
 // stale reports whether a newer request than p has come.

@@ -5,15 +5,18 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -28,10 +31,19 @@ import (
 // built-in level.
 
 func init() {
-	// Run before TestMain: the test binary as an engine of its own modes.
+	// Run before TestMain: the test binary as an engine of its own modes,
+	// or as the tabula command (the arguments in $TABULA_CONNECT_ARGS, as
+	// a JSON list), to be sent real signals.
 	if mode := os.Getenv("TABULA_CONNECT_ENGINE"); mode != "" {
 		connectEngine(mode)
 		os.Exit(0)
+	}
+	if args := os.Getenv("TABULA_CONNECT_ARGS"); args != "" {
+		var list []string
+		if json.Unmarshal([]byte(args), &list) != nil {
+			os.Exit(2)
+		}
+		os.Exit(run(list, os.Stdin, os.Stdout, os.Stderr))
 	}
 }
 
@@ -753,4 +765,88 @@ func TestMoveTime(t *testing.T) {
 			t.Errorf("moveTime(%d, %v) = %v, want %v", c.left, c.tc, got, c.want)
 		}
 	}
+}
+
+// TestBotStopsOnSignals: the command itself, sent SIGTERM, finishes its
+// game and exits 0; with --on-stop resign, sent SIGINT, it resigns its
+// games and exits 0.
+func TestBotStopsOnSignals(t *testing.T) {
+	s := startSite(t)
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		sig    syscall.Signal
+		onStop string
+		says   string
+		reason wire.Reason
+	}{
+		{syscall.SIGTERM, "finish", "stopping: finishing 1 games", wire.ReasonNormal},
+		{syscall.SIGINT, "resign", "stopping: resigning 1 games", wire.ReasonResign},
+	} {
+		args, _ := json.Marshal([]string{"bot", "--server", s.base, "--token", s.robot, "--engine", "random", "--on-stop", c.onStop})
+		cmd := exec.Command(exe)
+		cmd.Env = append(os.Environ(), "TABULA_CONNECT_ARGS="+string(args))
+		r := &running{log: &syncBuffer{}}
+		cmd.Stdout, cmd.Stderr = r.log, r.log
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		exited := make(chan error, 1)
+		go func() { exited <- cmd.Wait() }()
+		r.waitLog(t, `connected to`)
+		id := s.challenge(map[string]any{"game": "sgolte"})
+		r.waitLog(t, `game `+id+`: started`)
+		cmd.Process.Signal(c.sig)
+		r.waitLog(t, c.says)
+		ctx, cancel := context.WithCancel(context.Background())
+		go s.alicePlays(ctx, nil)
+		select {
+		case err := <-exited:
+			var ee *exec.ExitError
+			if errors.As(err, &ee) || err != nil {
+				t.Errorf("%v: %v; the log:\n%s", c.sig, err, r.log)
+			}
+		case <-time.After(60 * time.Second):
+			cmd.Process.Kill()
+			t.Fatalf("%v: did not exit; the log:\n%s", c.sig, r.log)
+		}
+		cancel()
+		snap := s.summary(id)
+		if snap.Game.Status != wire.StatusFinished || snap.Game.Result == nil || snap.Game.Result.Reason != c.reason {
+			t.Errorf("%v: game %s %s %+v, want ended %s", c.sig, id, snap.Game.Status, snap.Game.Result, c.reason)
+		}
+		if !strings.HasSuffix(r.log.String(), " stopped\n") {
+			t.Errorf("%v: the log does not end with stopped:\n%s", c.sig, r.log)
+		}
+	}
+}
+
+// TestBotEngineFailureResigns: an engine that answers an illegal move
+// loses its game by resigning, and the log says why.
+func TestBotEngineFailureResigns(t *testing.T) {
+	s := startSite(t)
+	bot := s.startBot(connectSpec(t, "illegal"), botPolicy{}, "")
+	bot.waitLog(t, `connected to`)
+	id := s.challenge(map[string]any{"game": "sploof", "options": map[string]string{"first": "black"}})
+	bot.waitLog(t, `game `+id+`: resigned: the engine failed: reply "zz99": sploof: .*unreadable`)
+	bot.waitLog(t, `game `+id+`: ended: lost \(resign\)`)
+}
+
+// TestBotBuiltInEngine: a built-in level plays, Skyjo (its hidden cards
+// rebuilt from the view) included.
+func TestBotBuiltInEngine(t *testing.T) {
+	s := startSite(t)
+	bot := s.startBot("easy", botPolicy{MaxGames: 2}, "")
+	bot.waitLog(t, `engine easy: built in, plays every game`)
+	bot.waitLog(t, `connected to`)
+	ids := []string{s.challenge(map[string]any{"game": "sgolte"}), s.challenge(threeGames[2])}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go s.alicePlays(ctx, nil)
+	for _, id := range ids {
+		bot.waitLog(t, `game `+id+`: ended: `)
+	}
+	s.checkGames(ids, 0, bot.log)
 }

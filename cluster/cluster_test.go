@@ -377,8 +377,14 @@ func TestFailover(t *testing.T) {
 		t.Fatal(err)
 	}
 	e.waitFor(5*time.Second, "the bot's first move", func() bool { return len(e.moves("bot")) == 2 })
-	// Bob thinks a while; then his game's owner dies.
-	time.Sleep(700 * time.Millisecond)
+	// Bob thinks a while — until his owner has renewed its lease twice in
+	// his turn, so that time he used is on record — then his game's owner
+	// dies.
+	e.waitFor(5*time.Second, "two renewals of the owner's lease in Bob's turn", func() bool {
+		var renewedMs int64
+		err := e.admin.QueryRow("SELECT renewed FROM "+e.schema+".cluster_nodes WHERE id = $1", a.n.ID()).Scan(&renewedMs)
+		return err == nil && time.UnixMilli(renewedMs).Sub(turnStart) >= 2*e.lease/4
+	})
 	if e.owner("clocked") != a.n.ID() || e.owner("bot") != a.n.ID() {
 		t.Fatalf("before the crash, the games are owned by %s and %s, not %s (its lease lapsed)", e.owner("clocked"), e.owner("bot"), a.n.ID())
 	}

@@ -263,8 +263,17 @@ func TestClaimVictoryOverWebSocket(t *testing.T) {
 	if away.Away[0].Seat != 1 || away.Away[0].ClaimInMs == nil || *away.Away[0].ClaimInMs > 300 {
 		t.Fatalf("presence %+v", away)
 	}
-	time.Sleep(350 * time.Millisecond)
-	wantAsk(t, aws, map[string]any{"type": "claim"}, "")
+	// A claim is refused until Bob has been away for the grace; then it
+	// wins.
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		m := ask(aws, map[string]any{"type": "claim"})
+		if m.Error == nil {
+			break
+		}
+		if m.Error.Code != "conflict" || time.Now().After(deadline) {
+			t.Fatalf("a claim after bob left: %s", m.raw)
+		}
+	}
 	if g := decodeRoom(t, aws.next("end")).Game; g.Result.Reason != "abandoned" || !slices.Equal(g.Result.Winners, []int{0}) {
 		t.Fatalf("end %+v", g.Result)
 	}

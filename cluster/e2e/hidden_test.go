@@ -248,8 +248,10 @@ func (s *site) nodeURL(i int) string { return fmt.Sprint("http://127.0.0.1:", s.
 
 // playPlies plays n moves of a game whose players' connections are tb (in
 // seat order), each the first legal move of the seat to move, each
-// acknowledged.
+// acknowledged (a move refused as stale, the connection behind the game,
+// is sent again once it has heard more).
 func playPlies(ctx context.Context, tb []*session, n int) error {
+	stale := 0
 	for i := 0; i < n; i++ {
 		var ply int
 		var legal []string
@@ -270,9 +272,21 @@ func playPlies(ctx context.Context, tb []*session, n int) error {
 				}
 			}
 		}
+		seen := len(who.all())
 		a, err := who.do(ctx, map[string]any{"type": "move", "ply": ply, "move": legal[0]})
 		if err != nil {
 			return err
+		}
+		if (a.code() == "stale_ply" || a.code() == "not_your_turn") && stale < 20 {
+			// The connection had not heard the game's last move yet (an
+			// event lost with a killed owner comes as a snapshot after
+			// the takeover): once it hears more, again.
+			stale++
+			wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+			who.wait(wctx, seen, func(m roomMsg) bool { return m.Type == "move" || m.Type == "snapshot" || m.Type == "end" })
+			cancel()
+			i--
+			continue
 		}
 		if a.Type != "ack" {
 			return fmt.Errorf("move %q at ply %d: %s %+v", legal[0], ply, a.Type, a.Error)

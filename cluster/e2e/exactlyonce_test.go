@@ -19,7 +19,12 @@ import (
 // opponent has moved: not not_your_turn), the acceptance of a draw, both
 // rematch asks, a resignation, an abort and a claim of an abandoned game.
 // What was applied is checked where it lands: the other player's
-// connection, a fresh snapshot, PostgreSQL.
+// connection, a fresh snapshot, PostgreSQL. The claim waits for the 30 s
+// grace, so it runs only without -short.
+//
+// As of 292ba9c the rematch step fails: a rematch ask sent again is
+// answered 409 "you have offered a rematch already" (the rematch is no
+// command of the game's owner, and nothing keys it).
 func TestClusterCommandsOnce(t *testing.T) {
 	s := newSite(t, 3)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
@@ -327,8 +332,7 @@ func mark(ctx context.Context, t *testing.T, a, b *session) {
 	t.Helper()
 	text := fmt.Sprint("mark ", time.Now().UnixNano())
 	if ack, err := a.do(ctx, map[string]any{"type": "chat", "text": text}); err != nil || ack.Type != "ack" {
-		// A chat line may be rate limited: wait for its presence in the
-		// log some other way.
+		// (The test says two lines, within the burst of five.)
 		t.Fatalf("the mark: %+v %v", ack, err)
 	}
 	if _, _, err := b.wait(ctx, 0, func(m roomMsg) bool { return m.Type == "chat" && m.Line != nil && m.Line.Text == text }); err != nil {

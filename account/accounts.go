@@ -262,6 +262,10 @@ func (a *Accounts) CreateToken(ctx context.Context, u *store.User, name string) 
 	return t, tok, nil
 }
 
+// ForgetName drops the cached name of user id (it changed, perhaps on
+// another node).
+func (a *Accounts) ForgetName(id int64) { a.names.Forget(id) }
+
 // Name is user id's name ("" for no user or one that cannot be read),
 // cached: an hour for a registered user, whose name never changes, ten
 // seconds for a guest, whose name changes when it registers (perhaps on

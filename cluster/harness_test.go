@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -59,7 +60,10 @@ type testNode struct {
 	events *matchtest.Events
 	full   bool // its bot budget is full
 	fullMu sync.Mutex
-	down   bool
+	// forgot is the users other nodes said changed (Forget).
+	forgot   []int64
+	forgotMu sync.Mutex
+	down     bool
 }
 
 func postgresURL(t testing.TB) string {
@@ -172,10 +176,30 @@ func (e *env) start(edit ...func(*match.Config)) *testNode {
 	if tn.reg, err = match.NewRegistry(cfg); err != nil {
 		e.t.Fatal(err)
 	}
-	if err := tn.n.Start(context.Background(), tn.reg, tn.events); err != nil {
+	if err := tn.n.Start(context.Background(), tn.reg, remoteOf{tn.events, tn}); err != nil {
 		e.t.Fatal(err)
 	}
 	return tn
+}
+
+// remoteOf is what a node hands the events of other nodes' games to (its
+// connections', recorded) and the users other nodes say changed.
+type remoteOf struct {
+	*matchtest.Events
+	tn *testNode
+}
+
+func (r remoteOf) ForgetUsers(uids []int64) {
+	r.tn.forgotMu.Lock()
+	r.tn.forgot = append(r.tn.forgot, uids...)
+	r.tn.forgotMu.Unlock()
+}
+
+// forgotten is the users other nodes said changed, so far.
+func (tn *testNode) forgotten() []int64 {
+	tn.forgotMu.Lock()
+	defer tn.forgotMu.Unlock()
+	return slices.Clone(tn.forgot)
 }
 
 func (tn *testNode) botsFull() bool {

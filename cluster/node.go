@@ -197,7 +197,8 @@ func (n *Node) subject(parts ...string) string {
 
 // Start joins the cluster: the node takes its lease, runs the commands
 // other nodes forward to it on reg, hands the events of games it does not
-// own that its connections watch (WatchGame, WatchUser) to remote, and
+// own that its connections watch (WatchGame, WatchUser) to remote (and,
+// when remote is a Forgetter, the users other nodes say changed), and
 // from then on renews its lease and takes over orphaned games. It returns
 // once the lease is held.
 func (n *Node) Start(ctx context.Context, reg *match.Registry, remote match.Publisher) error {
@@ -215,6 +216,13 @@ func (n *Node) Start(ctx context.Context, reg *match.Registry, remote match.Publ
 		return fmt.Errorf("cluster: subscribe to history requests: %w", err)
 	}
 	n.subs = []*nats.Subscription{cmdSub, histSub}
+	if f, ok := remote.(Forgetter); ok {
+		forgetSub, err := n.nc.Subscribe(n.subject("forget"), n.serveForget(f))
+		if err != nil {
+			return fmt.Errorf("cluster: subscribe to changed users: %w", err)
+		}
+		n.subs = append(n.subs, forgetSub)
+	}
 	if err := n.nc.FlushTimeout(5 * time.Second); err != nil {
 		return fmt.Errorf("cluster: NATS: %w", err)
 	}

@@ -43,6 +43,7 @@ const (
 	typeReply      = "reply"       // the answer to a command or a creation (replyV1)
 	typeHistory    = "history"     // a request for missed events (historyV1), on PREFIX.hist.NODE
 	typeHistoryRep = "history-rep" // its answer (historyRepV1)
+	typeForget     = "forget"      // users whose cached name or ratings changed (forgetV1), on PREFIX.forget
 )
 
 // message is every message between nodes.
@@ -278,6 +279,12 @@ type historyV1 struct {
 // all of them.
 type historyRepV1 struct {
 	Events []json.RawMessage `json:"events,omitempty"`
+}
+
+// forgetV1 names the users whose name or ratings changed: every node
+// drops what it caches of them.
+type forgetV1 struct {
+	Users []int64 `json:"users"`
 }
 
 // Conversions. A nil slice stays nil both ways, so that an event read

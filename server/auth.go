@@ -180,6 +180,9 @@ func (s *Server) handleRegister(w http.ResponseWriter, r *http.Request) {
 		writeError(w, s.accountError("register", err))
 		return
 	}
+	if cur != nil {
+		s.forgetUsers([]int64{u.ID}) // a guest's name changed
+	}
 	s.log.Info("user registered", "user", u.ID, "name", u.Name)
 	s.startSession(w, r, &u, http.StatusCreated)
 }

@@ -36,6 +36,10 @@ type Cluster interface {
 	WatchGame(id string) (stop func())
 	// WatchUser is WatchGame for user uid's channel.
 	WatchUser(uid int64) (stop func())
+	// Forget tells the other nodes that the names or ratings of uids
+	// changed, so that they drop their cached copies (remote, given to
+	// Start, hears it from them as ForgetUsers).
+	Forget(uids []int64)
 	// Healthy is nil while the node can serve (health checks ask).
 	Healthy() error
 	// Stop leaves the cluster once the node's owners have stopped: the
@@ -49,6 +53,26 @@ type Cluster interface {
 type remoteEvents struct{ h *hub }
 
 func (r remoteEvents) Publish(e match.Event) { r.h.deliver(e) }
+
+// ForgetUsers drops this node's cached names and ratings of users that
+// another node says changed.
+func (r remoteEvents) ForgetUsers(uids []int64) { r.h.s.forgetLocally(uids) }
+
+// forgetUsers drops the cached names and ratings of users that changed
+// here, on this node and on every other.
+func (s *Server) forgetUsers(uids []int64) {
+	s.forgetLocally(uids)
+	if s.cfg.Cluster != nil {
+		s.cfg.Cluster.Forget(uids)
+	}
+}
+
+func (s *Server) forgetLocally(uids []int64) {
+	for _, id := range uids {
+		s.ratings.Forget(id)
+		s.accounts.ForgetName(id)
+	}
+}
 
 // BotsFull reports that the node's bot pool is at its compute budget: a
 // pool that can tell implements Saturated() bool (the first-come default

@@ -29,14 +29,16 @@ func (h *hub) Publish(e match.Event) {
 	if e.Kind == match.EventMove {
 		h.s.metrics.moves.Inc()
 	}
+	if e.Kind == match.EventEnd && e.Meta.Rated && e.Meta.Status == match.Finished {
+		// The owner's node says its players' ratings changed: other
+		// nodes hear only the games they watch.
+		h.s.forgetUsers(seatUsers(e.Meta.Seats))
+	}
 	h.deliver(e)
 }
 
 // deliver hands e to the connections that listen to it.
 func (h *hub) deliver(e match.Event) {
-	if e.Kind == match.EventEnd {
-		h.s.ratings.forget(&e.Meta)
-	}
 	p := &published{Event: e}
 	h.mu.Lock()
 	defer h.mu.Unlock()

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"math"
+	"slices"
 	"time"
 
 	"github.com/tabula-games/tabula/account"
@@ -11,8 +12,8 @@ import (
 
 // ratingCache keeps users' ratings for the names in game summaries (the
 // lobby shows each player's rating in the game beside their name). An
-// entry lives ratingTTL, and a rated game's end forgets its players' (on
-// every node whose hub hears the end; on the others the entry expires).
+// entry lives ratingTTL, and a rated game's end forgets its players' on
+// every node (the owner's says so on the bus: forgetUsers).
 type ratingCache struct {
 	*account.Cache[int64, []match.Rating]
 }
@@ -47,13 +48,13 @@ func (s *Server) ratingOf(ctx context.Context, uid int64, game string) (*int, bo
 	return nil, false
 }
 
-// forget drops the cached ratings of the players of a rated game that has
-// ended.
-func (c ratingCache) forget(m *match.Meta) {
-	if !m.Rated || m.Status != match.Finished {
-		return
+// seatUsers is the users holding seats (no bots, each once).
+func seatUsers(seats []match.Seat) []int64 {
+	var ids []int64
+	for _, se := range seats {
+		if se.UserID != 0 && !slices.Contains(ids, se.UserID) {
+			ids = append(ids, se.UserID)
+		}
 	}
-	for _, se := range m.Seats {
-		c.Cache.Forget(se.UserID)
-	}
+	return ids
 }

@@ -49,6 +49,10 @@
 // game it watches asks for the missing ones (PREFIX.hist.NODE) before
 // handing on what follows; a longer gap reaches the connections, which see
 // it in the events' own numbers and resynchronise from the database.
+// A node caches users' names and ratings; since it hears only the games it
+// watches, the node where they change (a rated game's owner at its end, the
+// node where a guest registers) says so on PREFIX.forget, which every node
+// hears, and each drops its copies (forget.go).
 // Nothing here uses JetStream: the durable log is PostgreSQL.
 //
 // Wire (wire.go). Every message between nodes — events, forwarded commands

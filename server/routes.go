@@ -69,6 +69,13 @@ func (s *Server) routes() {
 	authed("POST /api/analysis/{id}/stop", s.handleAnalysisStop)
 	authed("POST /api/games/{id}/review", s.handleReview)
 
+	authed("POST /api/tournaments", s.handleCreateTournament)
+	open("GET /api/tournaments", s.handleListTournaments)
+	open("GET /api/tournaments/{id}", s.handleGetTournament)
+	authed("POST /api/tournaments/{id}/join", s.handleJoinTournament)
+	authed("POST /api/tournaments/{id}/withdraw", s.handleWithdrawTournament)
+	open("GET /api/tournaments/{id}/trf", s.handleTournamentTRF)
+
 	open("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, errf(http.StatusNotFound, "not_found", "no API route %s %s", r.Method, r.URL.Path))
 	})

@@ -151,7 +151,11 @@ type Server struct {
 	// watch it.
 	ctx    context.Context
 	cancel context.CancelFunc
-	wg     sync.WaitGroup // WebSocket handlers
+	wg     sync.WaitGroup // WebSocket handlers and the tournament director
+
+	// tournaments is this node's part in running tournaments
+	// (tournaments.go).
+	tournaments tournamentNode
 }
 
 // New builds a server. It does not touch the network.
@@ -239,6 +243,7 @@ func (s *Server) Start(ctx context.Context) error {
 			return err
 		}
 		go s.janitor()
+		s.startDirector()
 		return nil
 	}
 	var before time.Time
@@ -263,6 +268,7 @@ func (s *Server) Start(ctx context.Context) error {
 	}
 	s.log.Info("games resumed", "count", n)
 	go s.janitor()
+	s.startDirector()
 	return nil
 }
 

@@ -3,6 +3,7 @@ package server
 import (
 	"errors"
 	"net/http"
+	"slices"
 
 	"github.com/coder/websocket"
 
@@ -29,6 +30,12 @@ type gameConn struct {
 	// sends (key): unique to the connection, so that ids a client reuses
 	// on another page or after a reload are new commands.
 	keys string
+	// sent is the ids of the commands this connection sent lately, oldest
+	// first (copy): a message sent again is a copy of one that may have
+	// been applied.
+	sent []string
+	// rematched is the answers to its rematch messages, by id (room.go).
+	rematched map[string]rematchAnswer
 }
 
 // maxKeyID is the longest client message id that is also its command's
@@ -43,6 +50,30 @@ func (gc *gameConn) key(id string) string {
 		return ""
 	}
 	return gc.keys + "/" + id
+}
+
+// sentKept is how many of its last message ids a connection remembers:
+// as many as an owner keeps answers (a copy comes within seconds).
+const sentKept = 16
+
+// copy reports whether the client sent a command with message id before on
+// this connection, and remembers it. A copy is marked as a retry
+// (match.Command.Retry): the owner that answered the first may have died
+// since, taking its answers with it, and the game's next owner then judges
+// the copy by what is stored (a move by the move at its ply, an end by the
+// game's result) instead of as a new command.
+func (gc *gameConn) copy(id string) bool {
+	if gc.key(id) == "" {
+		return false
+	}
+	if slices.Contains(gc.sent, id) {
+		return true
+	}
+	if len(gc.sent) >= sentKept {
+		gc.sent = append(gc.sent[:0], gc.sent[1:]...)
+	}
+	gc.sent = append(gc.sent, id)
+	return false
 }
 
 // handleGameWS is the game channel, GET /api/games/{id}/ws.
@@ -176,14 +207,14 @@ func (gc *gameConn) handle(u *store.User, m wire.ClientMessage) {
 	}
 	switch m.Type {
 	case wire.TypeMove:
-		ack, err := gc.s.move(gc.ctx, u, gc.id, m.MoveRequest, gc.key(m.ID))
+		ack, err := gc.s.move(gc.ctx, u, gc.id, m.MoveRequest, gc.key(m.ID), gc.copy(m.ID))
 		if err != nil {
 			gc.replyError(m.ID, err)
 			return
 		}
 		gc.reply(wire.Ack{Type: wire.TypeAck, ID: m.ID, Ply: &ack.Move.Ply, Seq: ack.Seq()})
 	case wire.TypeResign:
-		ack, err := gc.s.command(gc.ctx, gc.id, match.Command{Kind: match.CmdResign, User: actor(u), Ply: -1, Key: gc.key(m.ID)})
+		ack, err := gc.s.command(gc.ctx, gc.id, match.Command{Kind: match.CmdResign, User: actor(u), Ply: -1, Key: gc.key(m.ID), Retry: gc.copy(m.ID)})
 		if err != nil {
 			gc.replyError(m.ID, err)
 			return

@@ -72,3 +72,27 @@ func TestResentMessageAppliedOnce(t *testing.T) {
 		t.Fatalf("bob heard the line %d times: once for the message and its copy, once for the new connection's", said)
 	}
 }
+
+// TestResentRematchAnsweredOnce: a rematch request sent again with the
+// same message id (a client that lost the answer) gets the first answer —
+// not "you have offered a rematch already" — and asks for one rematch.
+func TestResentRematchAnsweredOnce(t *testing.T) {
+	e := newEnv(t)
+	_, _, _, aws, bws, _ := liveTnim(t, e, "20")
+	aws.send(map[string]any{"type": "resign", "id": "r0"})
+	bws.next("end")
+	ask := map[string]any{"type": "rematch", "id": "r1"}
+	aws.send(ask)
+	aws.send(ask)
+	deadline := time.Now().Add(20 * time.Second)
+	for len(answersTo(aws, "r1")) < 2 {
+		if time.Now().After(deadline) {
+			t.Fatalf("answers to r1: %d", len(answersTo(aws, "r1")))
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	as := answersTo(aws, "r1")
+	if as[0].Type != "ack" || string(as[0].raw) != string(as[1].raw) {
+		t.Fatalf("the rematch and its copy answered %s and %s", as[0].raw, as[1].raw)
+	}
+}

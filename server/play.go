@@ -64,9 +64,10 @@ func (s *Server) noOwner(ctx context.Context, id string) error {
 }
 
 // move plays the move of a client's message for u in the game id, key its
-// idempotency key ("" for none: match.Command.Key); the HTTP endpoint and
-// both WebSocket channels share it.
-func (s *Server) move(ctx context.Context, u *store.User, id string, m wire.MoveRequest, key string) (match.Ack, error) {
+// idempotency key ("" for none: match.Command.Key), retry whether it is a
+// copy of a message sent before (match.Command.Retry); the HTTP endpoint
+// and both WebSocket channels share it.
+func (s *Server) move(ctx context.Context, u *store.User, id string, m wire.MoveRequest, key string, retry bool) (match.Ack, error) {
 	start := time.Now()
 	if m.Ply == nil {
 		return match.Ack{}, errf(http.StatusBadRequest, "bad_request", "ply is required: the number of moves you have seen")
@@ -74,7 +75,7 @@ func (s *Server) move(ctx context.Context, u *store.User, id string, m wire.Move
 	if m.Move == "" || len(m.Move) > 200 {
 		return match.Ack{}, errf(http.StatusBadRequest, "bad_request", "move is required")
 	}
-	c := match.Command{Kind: match.CmdMove, User: actor(u), Seat: -1, Ply: *m.Ply, Move: m.Move, Key: key}
+	c := match.Command{Kind: match.CmdMove, User: actor(u), Seat: -1, Ply: *m.Ply, Move: m.Move, Key: key, Retry: retry}
 	if m.Seat != nil {
 		if c.Seat = *m.Seat; c.Seat < 0 {
 			return match.Ack{}, errf(http.StatusForbidden, "forbidden", "seat %d is not yours", c.Seat)
@@ -93,7 +94,7 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request, u *store.Use
 		writeError(w, err)
 		return
 	}
-	ack, err := s.move(r.Context(), u, r.PathValue("id"), req, "")
+	ack, err := s.move(r.Context(), u, r.PathValue("id"), req, "", false)
 	if err != nil {
 		writeError(w, err)
 		return

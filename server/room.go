@@ -27,6 +27,9 @@ const maxChatBytes = 4 * match.ChatMaxRunes
 // that is not the room's.
 func (gc *gameConn) handleRoom(u *store.User, m wire.ClientMessage) bool {
 	c := match.Command{User: actor(u), Offer: match.OfferKind(m.Offer), Key: gc.key(m.ID)}
+	if m.Type != wire.TypeRematch {
+		c.Retry = gc.copy(m.ID)
+	}
 	switch m.Type {
 	case wire.TypeOffer:
 		c.Kind = match.CmdOffer
@@ -45,7 +48,22 @@ func (gc *gameConn) handleRoom(u *store.User, m wire.ClientMessage) bool {
 		}
 		c.Kind, c.Text = match.CmdChat, m.Text
 	case wire.TypeRematch:
+		// The rematch is no command of this game's owner (it makes or
+		// joins another game): a copy is recognised here, by its id on
+		// this connection, and gets the first answer.
+		if a, ok := gc.rematched[m.ID]; ok {
+			gc.answer(m.ID, a.ack, a.err)
+			return true
+		}
 		ack, err := gc.s.rematch(gc.ctx, u, gc.id)
+		// (Not an answer of the moment — unavailable, internal — which a
+		// copy may well change.)
+		if gc.key(m.ID) != "" && (err == nil || apiErrorOf(err).Status < http.StatusInternalServerError) {
+			if gc.rematched == nil || len(gc.rematched) >= sentKept {
+				gc.rematched = map[string]rematchAnswer{}
+			}
+			gc.rematched[m.ID] = rematchAnswer{ack, err}
+		}
 		gc.answer(m.ID, ack, err)
 		return true
 	default:
@@ -54,6 +72,12 @@ func (gc *gameConn) handleRoom(u *store.User, m wire.ClientMessage) bool {
 	ack, err := gc.s.command(gc.ctx, gc.id, c)
 	gc.answer(m.ID, ack, err)
 	return true
+}
+
+// rematchAnswer is the answer a connection gave to a rematch message.
+type rematchAnswer struct {
+	ack match.Ack
+	err error
 }
 
 // answer acknowledges the client's message id, or says why it was refused.

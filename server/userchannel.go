@@ -84,7 +84,7 @@ func (uc *userConn) handle(u *store.User, m wire.ClientMessage) {
 		uc.replyError(m.ID, errf(http.StatusBadRequest, "bad_request", "id (the game) is required"))
 		return
 	}
-	ack, err := uc.s.move(uc.ctx, u, m.ID, m.MoveRequest, "")
+	ack, err := uc.s.move(uc.ctx, u, m.ID, m.MoveRequest, "", false)
 	if err != nil {
 		uc.replyError(m.ID, err)
 		return

@@ -2,6 +2,9 @@ package match_test
 
 import (
 	"context"
+	"fmt"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -145,4 +148,73 @@ func TestBotWaitingForThePoolLetsGoOfItsMemory(t *testing.T) {
 	})
 	gate <- struct{}{}
 	n.botMoved(id, 1)
+}
+
+// TestBotGamesStayWithinTheBudget: four games of two hard bots each, on a
+// node whose bot memory budget is 16 MiB (less than one solver table),
+// play on: no moment's reservations pass the budget, their bots play
+// legal moves (the owner would log a random replacement otherwise), and
+// when they have all let go the budget is empty.
+func TestBotGamesStayWithinTheBudget(t *testing.T) {
+	const limit = 16 << 20
+	mem := compute.NewMemory(limit)
+	pool := &countPool{start: make(chan struct{}), left: map[string]int{"b0": 4, "b1": 4, "b2": 4, "b3": 4}}
+	n := newNode(t, func(c *match.Config) {
+		c.Bots = match.WithBotMemory(pool, mem)
+		// Lighter than hardBot, so that a loaded machine under -race
+		// keeps to the events' wait: the solver's smallest table is
+		// still more than the budget lends eight bots.
+		c.NewAgent = func(string, game.Game, uint64) (agent.Agent, error) {
+			return agent.NewMCTS(agent.MCTSConfig{Iters: 1000, Workers: 2, Solver: true, SolverNodes: 5000}, 7), nil
+		}
+	})
+	var ids []string
+	for i := 0; i < 4; i++ {
+		ids = append(ids, n.create(match.Meta{ID: fmt.Sprintf("b%d", i), Game: "sploof", Options: map[string]string{"first": "white"},
+			Seats: []match.Seat{{Kind: match.SeatBot, Level: "hard"}, {Kind: match.SeatBot, Level: "hard"}}}))
+	}
+	close(pool.start) // all four created: now they think
+	for _, id := range ids {
+		n.botMoved(id, 3)
+	}
+	st := mem.Stats()
+	if st.Peak > limit {
+		t.Fatalf("the bots reserved %d bytes at once; the budget is %d", st.Peak, limit)
+	}
+	if st.Refused == 0 {
+		t.Fatal("no reservation was refused: the budget was never short, and the test proves nothing")
+	}
+	if strings.Contains(n.log(), "bot failed") {
+		t.Fatalf("a bot failed:\n%s", n.log())
+	}
+	eventually(t, "the waiting games still hold their bots' memory", func() bool {
+		n.time.Advance(match.BotIdle)
+		return mem.Stats().Used == 0
+	})
+}
+
+// countPool is a BotPool that, once start is closed, runs a number of
+// decisions of each game, all at once, and holds the others back until
+// they are cancelled.
+type countPool struct {
+	start chan struct{}
+	mu    sync.Mutex
+	left  map[string]int
+}
+
+func (p *countPool) Think(ctx context.Context, t match.BotTask, choose func(context.Context) (game.Move, error)) (game.Move, error) {
+	select {
+	case <-p.start:
+	case <-ctx.Done():
+		return 0, ctx.Err()
+	}
+	p.mu.Lock()
+	run := p.left[t.Game] > 0
+	p.left[t.Game]--
+	p.mu.Unlock()
+	if run {
+		return choose(ctx)
+	}
+	<-ctx.Done()
+	return 0, ctx.Err()
 }

@@ -22,9 +22,9 @@ import (
 // connection, a fresh snapshot, PostgreSQL. The claim waits for the 30 s
 // grace, so it runs only without -short.
 //
-// As of 292ba9c the rematch step fails: a rematch ask sent again is
-// answered 409 "you have offered a rematch already" (the rematch is no
-// command of the game's owner, and nothing keys it).
+// The rematch is no command of the game's owner: its copy is recognised
+// by the connection that sent it (it failed before b8add20: 409 "you have
+// offered a rematch already").
 func TestClusterCommandsOnce(t *testing.T) {
 	s := newSite(t, 3)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)

@@ -25,10 +25,11 @@ import (
 //
 // The client's copy of a command answered by an owner that has died since
 // (sent again on the same connection, with the same message id, as
-// docs/api.md allows) must get the first answer too: today it does not —
-// the next owner has no record of the first answer and the copy is not
-// marked as a retry, so a move's copy after the opponent's move is
-// answered not_your_turn and a resignation's copy game_over (checked with
+// docs/api.md allows) must get the first answer too: the connection marks
+// a message id it sent before as a retry, so the next owner, which has no
+// record of the first answer, judges the copy by what is stored (a move's
+// copy after the opponent's move is answered as applied, not
+// not_your_turn; a resignation's copy not game_over; checked with
 // t.Errorf, so that every round runs and reports).
 //
 // The kill's moment is the experiment: each round waits a different few

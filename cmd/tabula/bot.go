@@ -16,10 +16,7 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) > 0 && args[0] == "check" {
 		return runBotCheck(args[1:], stdout)
 	}
-	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "-help") {
-		return runBotCheck(args, stdout)
-	}
-	if len(args) > 0 && strings.HasPrefix(args[0], "-") {
+	if len(args) > 0 && strings.HasPrefix(args[0], "-") { // --help too: the connector's flags
 		return runBotConnect(args, stdout)
 	}
 	return fmt.Errorf("want a subcommand: tabula bot --server URL --token TOKEN --engine AGENT, or tabula bot check --engine AGENT")

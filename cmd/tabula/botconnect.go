@@ -582,8 +582,25 @@ func (c *connector) ended(sum *wire.Summary) {
 	c.logf("game %s: ended: %s", sum.ID, outcome(sum, g.seat))
 	// Resigning, finishStop says when all is done.
 	if c.stopping.Load() && left == 0 && c.o.onStop == "finish" {
-		c.stopHard()
+		go c.stopWhenAcked(g)
 	}
+}
+
+// stopWhenAcked ends the connector once the last move sent in g (which may
+// have ended it: the end can come before the acknowledgement) is
+// acknowledged, or after two seconds.
+func (c *connector) stopWhenAcked(g *botGame) {
+	deadline := time.Now().Add(2 * time.Second)
+	for time.Now().Before(deadline) && c.hard.Err() == nil {
+		g.mu.Lock()
+		n := len(g.sent)
+		g.mu.Unlock()
+		if n == 0 {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	c.stopHard()
 }
 
 // checkEnded asks the server whether a game has ended.

@@ -48,6 +48,8 @@ func Run(t *testing.T, open func(t *testing.T) store.Store, latest int) {
 		{"Tournaments", testTournaments},
 		{"TournamentDirector", testTournamentDirector},
 		{"TournamentClaimRace", testTournamentClaimRace},
+		{"RatingHistory", testRatingHistory},
+		{"Blocks", testBlocks},
 		{"Migrations", func(t *testing.T, s store.Store) { testMigrations(t, s, latest) }},
 	}
 	for _, tc := range tests {

@@ -231,6 +231,36 @@ DROP TABLE tournament_players;
 DROP TABLE tournaments`
 		},
 	},
+	{
+		Version: 6,
+		Name:    "rating changes of rated games (profiles) and blocks between users",
+		Up: func(d *Dialect) string {
+			return `
+CREATE TABLE rating_changes (
+	game_id TEXT NOT NULL REFERENCES games(id),
+	user_id BIGINT NOT NULL REFERENCES users(id),
+	game TEXT NOT NULL,
+	before_rating ` + d.Float + ` NOT NULL,
+	before_games INTEGER NOT NULL,
+	after_rating ` + d.Float + ` NOT NULL,
+	deviation_after ` + d.Float + ` NOT NULL,
+	at BIGINT NOT NULL,
+	PRIMARY KEY (game_id, user_id)
+);
+CREATE INDEX rating_changes_user ON rating_changes(user_id, at);
+CREATE TABLE blocks (
+	user_id BIGINT NOT NULL REFERENCES users(id),
+	blocked_id BIGINT NOT NULL REFERENCES users(id),
+	created BIGINT NOT NULL,
+	PRIMARY KEY (user_id, blocked_id)
+)`
+		},
+		Down: func(d *Dialect) string {
+			return `
+DROP TABLE blocks;
+DROP TABLE rating_changes`
+		},
+	},
 }
 
 // LatestVersion is the schema version this code expects.

@@ -42,7 +42,11 @@ func (db *DB) rate(ctx context.Context, tx *sql.Tx, gameID string, end match.End
 		}
 		cur[i] = r
 	}
-	for _, r := range end.Rate(cur) {
+	next := end.Rate(cur)
+	if err := db.recordRatingChanges(ctx, tx, gameID, game, cur, next, ms(end.Finished)); err != nil {
+		return err
+	}
+	for _, r := range next {
 		if _, err := tx.ExecContext(ctx, db.d.Rebind(`INSERT INTO ratings (user_id, game, rating, deviation, volatility, games, updated)
 			VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id, game) DO UPDATE SET rating = excluded.rating,
 			deviation = excluded.deviation, volatility = excluded.volatility, games = excluded.games, updated = excluded.updated`),

@@ -118,6 +118,14 @@ func TestDegradedSearchesPlayLegalMoves(t *testing.T) {
 		{"skjuub", hardByIters(3000)},
 		{"sgolte", MCTSConfig{Iters: 2000, Bias: 1, PlayoutPlies: 4}},
 	} {
+		if testing.Short() {
+			// Whole games still, a quarter of the iterations a move: a
+			// degraded search's tree is capped whatever its iterations,
+			// and what the test guards (legal moves, nothing lent, in
+			// every phase of the game) is the same; under -race the
+			// full size took 40 s, this 4.7 s (load 13-20).
+			tc.cfg.Iters /= 4
+		}
 		a := [2]*MCTS{NewMCTS(tc.cfg, 1), NewMCTS(tc.cfg, 2)}
 		played := playMoves(t, ctx, tc.game, 3, [2]Agent{a[0], a[1]}, 400)
 		if len(played) < 10 {
@@ -145,6 +153,9 @@ func TestBudgetKeepsTheMoves(t *testing.T) {
 		{"sploof", hardSploof(2000)},
 		{"sgolte", MCTSConfig{Iters: 1000, Bias: 1, PlayoutPlies: 4}},
 	} {
+		if testing.Short() {
+			tc.cfg.Iters /= 4 // as in TestIdleKeepsTheSearchTheSame
+		}
 		with := [2]*MCTS{NewMCTS(tc.cfg, 5), NewMCTS(tc.cfg, 6)}
 		without := [2]*MCTS{NewMCTS(tc.cfg, 5), NewMCTS(tc.cfg, 6)}
 		g, _ := game.Lookup(tc.game)

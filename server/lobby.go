@@ -85,6 +85,9 @@ func (s *Server) createGame(ctx context.Context, u *store.User, req createReq) (
 			if iu.ID == u.ID || slices.Contains(invited, iu.ID) {
 				return wire.GameResult{}, badOption("%q is already seated or invited", sr.User)
 			}
+			if err := s.notBlockedBy(ctx, iu.ID, u.ID); err != nil {
+				return wire.GameResult{}, err
+			}
 			invited = append(invited, iu.ID)
 			se = match.Seat{Kind: match.SeatInvite, UserID: iu.ID}
 		case "bot":

@@ -41,6 +41,10 @@ func (s *Server) routes() {
 	authed("GET /api/tokens", s.handleTokens)
 	authed("DELETE /api/tokens/{id}", s.handleDeleteToken)
 	open("GET /api/users/{name}", s.handleUser)
+	open("GET /api/users/{name}/stats", s.handleUserStats)
+	authed("GET /api/blocks", s.handleBlocks)
+	authed("POST /api/blocks/{name}", s.handleBlock)
+	authed("DELETE /api/blocks/{name}", s.handleUnblock)
 
 	open("GET /api/catalog", s.handleCatalog)
 	authed("POST /api/games", s.handleCreateGame)

@@ -1,0 +1,119 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"net/http"
+
+	"github.com/tabula-games/tabula/server/wire"
+	"github.com/tabula-games/tabula/store"
+)
+
+// Blocks: a user blocks another, who then cannot invite them to a game
+// (the lobby asks notBlockedBy before seating an invitation). Blocking is
+// one-way and silent: the blocked user is only told, when they try, that
+// the invitation is refused.
+
+// blockStore is the store's blocks; every store.Store of the project keeps
+// them (store/internal/sqlstore).
+func (s *Server) blockStore() (store.Blocks, error) {
+	bs, ok := s.store.(store.Blocks)
+	if !ok {
+		return nil, errf(http.StatusNotImplemented, "not_implemented", "this server's store keeps no blocks")
+	}
+	return bs, nil
+}
+
+// errBlocked answers an invitation of a user who blocks the inviter.
+var errBlocked = errf(http.StatusForbidden, "blocked", "this player does not accept invitations from you")
+
+// notBlockedBy is errBlocked if user target blocks user from, nil if not
+// (or if the store keeps no blocks).
+func (s *Server) notBlockedBy(ctx context.Context, target, from int64) error {
+	bs, ok := s.store.(store.Blocks)
+	if !ok {
+		return nil
+	}
+	blocked, err := bs.Blocked(ctx, target, from)
+	if err != nil {
+		return s.internal("blocked", err)
+	}
+	if blocked {
+		return errBlocked
+	}
+	return nil
+}
+
+// blockTarget is the user named in the path, who must be someone else.
+func (s *Server) blockTarget(r *http.Request, u *store.User) (store.User, error) {
+	t, err := s.store.UserByName(r.Context(), r.PathValue("name"))
+	if errors.Is(err, store.ErrNotFound) {
+		return t, errNotFound
+	}
+	if err != nil {
+		return t, s.internal("user", err)
+	}
+	if t.ID == u.ID {
+		return t, errf(http.StatusBadRequest, "bad_request", "you cannot block yourself")
+	}
+	return t, nil
+}
+
+func (s *Server) handleBlock(w http.ResponseWriter, r *http.Request, u *store.User) {
+	bs, err := s.blockStore()
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	t, err := s.blockTarget(r, u)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	if err := bs.Block(r.Context(), store.Block{UserID: u.ID, BlockedID: t.ID, Created: s.now()}); err != nil {
+		writeError(w, s.internal("block", err))
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+func (s *Server) handleUnblock(w http.ResponseWriter, r *http.Request, u *store.User) {
+	bs, err := s.blockStore()
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	t, err := s.blockTarget(r, u)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	err = bs.Unblock(r.Context(), u.ID, t.ID)
+	if errors.Is(err, store.ErrNotFound) {
+		writeError(w, errf(http.StatusNotFound, "not_found", "you do not block %s", t.Name))
+		return
+	}
+	if err != nil {
+		writeError(w, s.internal("unblock", err))
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+func (s *Server) handleBlocks(w http.ResponseWriter, r *http.Request, u *store.User) {
+	bs, err := s.blockStore()
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	list, err := bs.BlockList(r.Context(), u.ID)
+	if err != nil {
+		writeError(w, s.internal("blocks", err))
+		return
+	}
+	out := wire.Blocks{Blocks: []wire.Block{}}
+	for _, b := range list {
+		out.Blocks = append(out.Blocks, wire.Block{User: b.Name, Created: b.Created.UTC()})
+	}
+	writeJSON(w, http.StatusOK, out)
+}

@@ -27,9 +27,12 @@ type pool struct{ p *compute.Pool }
 // A compute pool's memory budget is what match asks of a bot memory.
 var _ match.BotMemory = (*compute.Memory)(nil)
 
-// Saturated reports that the pool is at its budget (compute.Pool.Saturated):
-// a node in a cluster then takes over no more bot games.
-func (b pool) Saturated() bool { return b.p.Saturated() }
+// Saturated reports that the pool is at its budget of cores
+// (compute.Pool.Saturated) or its bots' memory is pressed
+// (compute.Memory.Pressed): a node in a cluster then takes over no more
+// bot games and has new ones made on a node with room, rather than
+// refusing them.
+func (b pool) Saturated() bool { return b.p.Saturated() || b.p.Memory().Pressed() }
 
 // BotMemory is the pool's memory budget (compute.Pool.Memory).
 func (b pool) BotMemory() match.BotMemory { return b.p.Memory() }

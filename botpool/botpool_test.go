@@ -69,3 +69,27 @@ func TestThinkRunsOnThePool(t *testing.T) {
 		t.Fatalf("the decision ran outside the pool: %+v", l)
 	}
 }
+
+// TestSaturatedByMemory: a pool whose bots' memory is pressed is saturated
+// too, so that a cluster node hands new bot games to a node with room
+// instead of refusing them (bots_busy).
+func TestSaturatedByMemory(t *testing.T) {
+	p := compute.New(compute.Config{Cores: 2, Memory: 100 << 20})
+	s := botpool.New(p).(interface{ Saturated() bool })
+	if s.Saturated() {
+		t.Fatal("an idle pool is saturated")
+	}
+	if !p.Memory().Reserve(90<<20, false) {
+		t.Fatal("the budget refused 90 of its 100 MiB")
+	}
+	if !p.Memory().Pressed() {
+		t.Fatal("90% of the budget reserved is not pressed")
+	}
+	if !s.Saturated() {
+		t.Error("a pool whose bots' memory is pressed is not saturated")
+	}
+	p.Memory().Release(90<<20, false)
+	if s.Saturated() {
+		t.Error("the pool is still saturated once the memory is given back")
+	}
+}

@@ -34,6 +34,7 @@ func (s *Server) MetricsHandler() http.Handler { return s.metrics }
 type metrics struct {
 	liveGames func() int // the games owned in this process
 	pool      func() compute.Load
+	botMemory func() compute.MemoryStats
 	wsClients gauge
 	moves     counter
 	latency   *histogram
@@ -41,7 +42,8 @@ type metrics struct {
 }
 
 func newMetrics() *metrics {
-	return &metrics{liveGames: func() int { return 0 }, pool: func() compute.Load { return compute.Load{} }, latency: newHistogram(.0005, .001, .002, .005, .01, .02, .05, .1, .2, .5, 1, 2, 5)}
+	return &metrics{liveGames: func() int { return 0 }, pool: func() compute.Load { return compute.Load{} },
+		botMemory: func() compute.MemoryStats { return compute.MemoryStats{} }, latency: newHistogram(.0005, .001, .002, .005, .01, .02, .05, .1, .2, .5, 1, 2, 5)}
 }
 
 // gauge is a value that goes up and down.
@@ -147,6 +149,11 @@ func (m *metrics) write(b *bufio.Writer) {
 	one("tabula_compute_waiting_live", "gauge", "Bot moves waiting for the pool.", float64(pool.LiveWaiting))
 	one("tabula_compute_waiting_background", "gauge", "Background searches (analysis) waiting for the pool.", float64(pool.BackgroundWaiting))
 	one("tabula_compute_live_wait_seconds", "gauge", "How long bot moves waited for the pool lately (moving average).", pool.LiveWait.Seconds())
+	mem := m.botMemory()
+	one("tabula_bot_memory_limit_bytes", "gauge", "The node's memory budget for bots' trees and tables (serve --bot-memory).", float64(mem.Limit))
+	one("tabula_bot_memory_used_bytes", "gauge", "Bytes of the bot memory budget reserved now, kept between moves included.", float64(mem.Used))
+	one("tabula_bot_memory_kept_bytes", "gauge", "Bytes of the bot memory budget that bots keep between moves.", float64(mem.Kept))
+	one("tabula_bot_memory_refused_total", "counter", "Reservations of bot memory that did not fit (a search made do with less).", float64(mem.Refused))
 
 	writeRuntime(b, one)
 }

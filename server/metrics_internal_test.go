@@ -21,6 +21,9 @@ func TestMetricsText(t *testing.T) {
 	m.pool = func() compute.Load {
 		return compute.Load{Cores: 3, Busy: 2, LiveWaiting: 4, BackgroundWaiting: 5, LiveWait: 1500 * time.Millisecond}
 	}
+	m.botMemory = func() compute.MemoryStats {
+		return compute.MemoryStats{Limit: 512 << 20, Used: 96 << 20, Kept: 64 << 20, Refused: 7}
+	}
 	m.wsClients.Inc()
 	for range 3 {
 		m.moves.Inc()
@@ -95,7 +98,9 @@ tabula_http_requests_total{code="404"} 1
 		values[name] = v
 	}
 	for name, want := range map[string]float64{"tabula_compute_cores": 3, "tabula_compute_busy_cores": 2,
-		"tabula_compute_waiting_live": 4, "tabula_compute_waiting_background": 5, "tabula_compute_live_wait_seconds": 1.5} {
+		"tabula_compute_waiting_live": 4, "tabula_compute_waiting_background": 5, "tabula_compute_live_wait_seconds": 1.5,
+		"tabula_bot_memory_limit_bytes": 512 << 20, "tabula_bot_memory_used_bytes": 96 << 20, "tabula_bot_memory_kept_bytes": 64 << 20,
+		"tabula_bot_memory_refused_total": 7} {
 		if values[name] != want {
 			t.Errorf("%s = %v, want %v", name, values[name], want)
 		}

@@ -229,6 +229,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.metrics.liveGames = s.games.Len
 	s.metrics.pool = s.compute.Load
+	s.metrics.botMemory = s.compute.Memory().Stats
 	s.routes()
 	go s.presence.run(s.ctx)
 	return s, nil

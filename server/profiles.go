@@ -165,7 +165,7 @@ func (s *Server) statsOf(ctx context.Context, h store.RatingHistory, u *store.Us
 			}
 		}
 		if c, ok := byGame[m.ID]; ok {
-			rg.RatingChange = &wire.RatingChange{Before: round1(c.Before), After: round1(c.After), Delta: round1(c.After - c.Before)}
+			rg.RatingChange = ratingChangeOf(c)
 		}
 		out.Recent = append(out.Recent, rg)
 	}
@@ -200,4 +200,36 @@ func (s *Server) statsOf(ctx context.Context, h store.RatingHistory, u *store.Us
 	}
 	sort.Slice(out.Games, func(i, j int) bool { return out.Games[i].Game < out.Games[j].Game })
 	return out, nil
+}
+
+// addRatingChanges sets each seat's rating change in a finished rated
+// game (a summary's, so the game list and the end of the game in the room
+// show it). A store that cannot say leaves them out: the summary is still
+// right without them.
+func (s *Server) addRatingChanges(ctx context.Context, m *match.Meta, seats []wire.Seat) {
+	h, ok := s.store.(store.RatingHistory)
+	if !ok {
+		return
+	}
+	cs, err := h.GameRatingChanges(ctx, m.ID)
+	if err != nil {
+		s.log.Warn("rating changes", "game", m.ID, "err", err)
+		return
+	}
+	for _, c := range cs {
+		for i, se := range m.Seats {
+			if se.UserID == c.UserID && i < len(seats) {
+				seats[i].RatingChange = ratingChangeOf(c)
+				break
+			}
+		}
+	}
+}
+
+// ratingChangeOf is a change as the wire says it: rounded to one place,
+// the difference being that of the rounded ratings (round1 is for
+// positive numbers only).
+func ratingChangeOf(c store.RatingChange) *wire.RatingChange {
+	before, after := round1(c.Before), round1(c.After)
+	return &wire.RatingChange{Before: before, After: after, Delta: math.Round((after-before)*10) / 10}
 }

@@ -2,6 +2,8 @@ package server_test
 
 import (
 	"context"
+	"encoding/json"
+	"math"
 	"net/http"
 	"testing"
 
@@ -110,4 +112,67 @@ func TestUserStats(t *testing.T) {
 		t.Fatalf("stats of a new player: %+v", st)
 	}
 	e.anon().apiErr(http.StatusNotFound, "not_found", "GET", "/api/users/nobody/stats", nil)
+}
+
+// TestRatingChangeInSummary: the end of a rated game in the room, the
+// game and the game list carry each seat's rating change, the same as the
+// profile's; an unrated game's carry none.
+func TestRatingChangeInSummary(t *testing.T) {
+	e := newEnv(t)
+	alice, bob := e.register("alice"), e.register("bob")
+	type seats struct {
+		Seats []struct {
+			User         string
+			RatingChange *struct{ Before, After, Delta float64 }
+		}
+	}
+	check := func(what string, s seats, rated bool) {
+		t.Helper()
+		if len(s.Seats) != 2 {
+			t.Fatalf("%s: seats %+v", what, s)
+		}
+		for i, se := range s.Seats {
+			c := se.RatingChange
+			if !rated {
+				if c != nil {
+					t.Fatalf("%s: an unrated game's seat %d has a rating change %+v", what, i, c)
+				}
+				continue
+			}
+			// alice (seat 0) took the one stone and won.
+			if c == nil || c.Before != 1500 || (i == 0) != (c.Delta > 0) || math.Abs(c.After-c.Before-c.Delta) > 0.05 {
+				t.Fatalf("%s: seat %d (%s) rating change %+v", what, i, se.User, c)
+			}
+		}
+	}
+	for _, rated := range []bool{true, false} {
+		g := alice.create(map[string]any{"game": "tnim", "rated": rated, "options": map[string]string{"stones": "1"}})
+		bob.must(http.StatusOK, "POST", "/api/games/"+g.ID+"/join", nil, nil)
+		ws := bob.dial("/api/games/" + g.ID + "/ws")
+		ws.next("snapshot")
+		alice.must(http.StatusOK, "POST", "/api/games/"+g.ID+"/moves", map[string]any{"ply": 0, "move": "1"}, nil)
+		var s seats
+		end := ws.next("end")
+		if err := json.Unmarshal(end.Game, &s); err != nil {
+			t.Fatal(err)
+		}
+		check("the room's end", s, rated)
+		ws.close()
+		s = seats{}
+		bob.must(http.StatusOK, "GET", "/api/games/"+g.ID, nil, &struct{ Game *seats }{&s})
+		check("the game", s, rated)
+		var list struct{ Games []json.RawMessage }
+		bob.must(http.StatusOK, "GET", "/api/games?status=finished&game=tnim", nil, &list)
+		if len(list.Games) == 0 {
+			t.Fatal("no finished games listed")
+		}
+		s = seats{}
+		json.Unmarshal(list.Games[0], &s)
+		check("the list", s, rated)
+	}
+	var st statsResp
+	e.anon().must(http.StatusOK, "GET", "/api/users/bob/stats", nil, &st)
+	if len(st.Recent) != 2 || st.Recent[1].RatingChange == nil || st.Recent[1].RatingChange.Delta >= 0 {
+		t.Fatalf("bob's recent games: %+v", st.Recent)
+	}
 }

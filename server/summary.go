@@ -52,5 +52,8 @@ func (s *Server) summary(ctx context.Context, m *match.Meta, names []string) wir
 		sum.ToMove, sum.Deadline = m.ToMove, timePtr(m.Deadline)
 	}
 	sum.Result = wireResult(m.Result)
+	if m.Rated && m.Status == match.Finished {
+		s.addRatingChanges(ctx, m, seats)
+	}
 	return sum
 }

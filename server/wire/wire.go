@@ -48,6 +48,9 @@ type Seat struct {
 	// Provisional while its deviation is above the leaderboard's limit.
 	Rating      *int `json:"rating,omitempty"`
 	Provisional bool `json:"provisional,omitempty"`
+	// RatingChange is the user's rating before and after a finished
+	// rated game.
+	RatingChange *RatingChange `json:"ratingChange,omitempty"`
 }
 
 // Summary describes a game: lobby listings and every message about a game

@@ -2,7 +2,9 @@ package storetest
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"sync"
 	"testing"
 	"time"
 
@@ -121,4 +123,65 @@ func testBlocks(t *testing.T, s store.Store) {
 	blocked(a, b, false)
 	wantErr(t, bs.Unblock(ctx, a.ID, b.ID), store.ErrNotFound, "unblocking twice")
 	wantErr(t, bs.Unblock(ctx, b.ID, a.ID), store.ErrNotFound, "unblocking someone never blocked")
+}
+
+// testRatingHistoryRace: eight writers end the same rated game at once,
+// as the owners of a game on several nodes might around a failover: one
+// end is stored, and with it one rating change per player and one rated
+// game more, whatever the order.
+func testRatingHistoryRace(t *testing.T, s store.Store) {
+	h, ok := s.(store.RatingHistory)
+	if !ok {
+		t.Skip("the store keeps no rating history")
+	}
+	ctx := context.Background()
+	a, b := newUser(t, s, "rae"), newUser(t, s, "rob")
+	newGame(t, s, "hrace", a.ID, match.Live, t0)
+	end := match.End{
+		Result: match.Result{Status: match.Won, Winners: []int{1}, Reason: match.ReasonTimeout}, Finished: t0,
+		RatedUsers: []int64{a.ID, b.ID},
+		Rate: func(cur []match.Rating) []match.Rating {
+			out := make([]match.Rating, len(cur))
+			for j, r := range cur {
+				out[j] = match.Rating{UserID: r.UserID, Rating: 1500 + float64(20*j-10), Deviation: 300, Volatility: 0.06, Games: r.Games + 1, Updated: t0}
+			}
+			return out
+		},
+	}
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	wins, conflicts := 0, 0
+	for w := 0; w < 8; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			err := s.EndGame(ctx, "hrace", end)
+			mu.Lock()
+			defer mu.Unlock()
+			switch {
+			case err == nil:
+				wins++
+			case errors.Is(err, store.ErrConflict):
+				conflicts++
+			default:
+				t.Errorf("writer %d: %v", w, err)
+			}
+		}()
+	}
+	wg.Wait()
+	if wins != 1 || conflicts != 7 {
+		t.Fatalf("%d ends stored, %d conflicted; want 1 and 7", wins, conflicts)
+	}
+	cs, err := h.GameRatingChanges(ctx, "hrace")
+	must(t, err)
+	if len(cs) != 2 || cs[0].After != 1490 || cs[1].After != 1510 {
+		t.Fatalf("rating changes of the raced game: %+v", cs)
+	}
+	for _, u := range []store.User{a, b} {
+		rs, err := s.Ratings(ctx, u.ID)
+		must(t, err)
+		if len(rs) != 1 || rs[0].Games != 1 {
+			t.Fatalf("%s's ratings after the race: %+v", u.Name, rs)
+		}
+	}
 }

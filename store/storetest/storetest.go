@@ -49,6 +49,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store, latest int) {
 		{"TournamentDirector", testTournamentDirector},
 		{"TournamentClaimRace", testTournamentClaimRace},
 		{"RatingHistory", testRatingHistory},
+		{"RatingHistoryRace", testRatingHistoryRace},
 		{"Blocks", testBlocks},
 		{"Migrations", func(t *testing.T, s store.Store) { testMigrations(t, s, latest) }},
 	}

@@ -14,7 +14,11 @@ import (
 // author, idempotent, and undone by DELETE; bad requests are clear 4xx
 // and store nothing.
 func TestBlocks(t *testing.T) {
-	e := newEnv(t)
+	t.Run("sqlite", func(t *testing.T) { testBlocks(t, newEnv(t)) })
+	t.Run("postgres", func(t *testing.T) { testBlocks(t, newEnvWith(t, postgresStore(t))) })
+}
+
+func testBlocks(t *testing.T, e *env) {
 	alice, bob, carol := e.register("alice"), e.register("bob"), e.register("carol")
 	ctx := context.Background()
 	bobGames := func() int {

@@ -48,7 +48,11 @@ type gameStats struct {
 // the current rating, and each recent rated game's rating change; an end
 // tried again (a resignation after the last move) writes no second change.
 func TestUserStats(t *testing.T) {
-	e := newEnv(t)
+	t.Run("sqlite", func(t *testing.T) { testUserStats(t, newEnv(t)) })
+	t.Run("postgres", func(t *testing.T) { testUserStats(t, newEnvWith(t, postgresStore(t))) })
+}
+
+func testUserStats(t *testing.T, e *env) {
 	alice, bob := e.register("alice"), e.register("bob")
 	e.register("carol")
 	// In tnim with one stone the first to move wins.

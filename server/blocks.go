@@ -5,14 +5,16 @@ import (
 	"errors"
 	"net/http"
 
+	"github.com/tabula-games/tabula/match"
 	"github.com/tabula-games/tabula/server/wire"
 	"github.com/tabula-games/tabula/store"
 )
 
 // Blocks: a user blocks another, who then cannot invite them to a game
-// (the lobby asks notBlockedBy before seating an invitation). Blocking is
-// one-way and silent: the blocked user is only told, when they try, that
-// the invitation is refused.
+// (the lobby asks notBlockedBy before seating an invitation), and whose
+// chat lines they no longer see in a game they share (the room asks
+// blockedSeats). Blocking is one-way and silent: the blocked user is only
+// told, when they try, that the invitation is refused.
 
 // blockStore is the store's blocks; every store.Store of the project keeps
 // them (store/internal/sqlstore).
@@ -116,4 +118,33 @@ func (s *Server) handleBlocks(w http.ResponseWriter, r *http.Request, u *store.U
 		out.Blocks = append(out.Blocks, wire.Block{User: b.Name, Created: b.Created.UTC()})
 	}
 	writeJSON(w, http.StatusOK, out)
+}
+
+// blockedSeats says, for each seat of m, whether user uid blocks the user
+// holding it: their chat lines are not shown to uid. A store that cannot
+// answer hides nothing (the line is logged as an error, the chat goes on).
+func (s *Server) blockedSeats(ctx context.Context, uid int64, m *match.Meta) []bool {
+	out := make([]bool, len(m.Seats))
+	bs, ok := s.store.(store.Blocks)
+	if !ok || uid == 0 {
+		return out
+	}
+	for i, se := range m.Seats {
+		if se.UserID == 0 || se.UserID == uid {
+			continue
+		}
+		b, err := bs.Blocked(ctx, uid, se.UserID)
+		if err != nil {
+			s.log.Error("blocked seats", "game", m.ID, "user", uid, "err", err)
+			continue
+		}
+		out[i] = b
+	}
+	return out
+}
+
+// blocksSeat reports whether uid blocks the user in seat of m.
+func (s *Server) blocksSeat(ctx context.Context, uid int64, m *match.Meta, seat int) bool {
+	b := s.blockedSeats(ctx, uid, m)
+	return seat >= 0 && seat < len(b) && b[seat]
 }

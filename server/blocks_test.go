@@ -91,3 +91,47 @@ func testBlocks(t *testing.T, e *env) {
 	}
 	bob.create(invite("alice"))
 }
+
+// TestBlockedChat: a player does not see the chat lines of a player they
+// block, live or in the snapshot; the blocked player still sees theirs and
+// is not told.
+func TestBlockedChat(t *testing.T) {
+	e := newEnv(t)
+	id, alice, bob, aws, bws, _ := liveTnim(t, e, "20")
+	alice.must(http.StatusNoContent, "POST", "/api/blocks/"+bob.name, nil, nil)
+	wantAsk(t, bws, map[string]any{"type": "chat", "text": "from bob"}, "")
+	if r := decodeRoom(t, bws.next("chat")); r.Line.Text != "from bob" {
+		t.Fatalf("bob's own line: %+v", r.Line)
+	}
+	wantAsk(t, aws, map[string]any{"type": "chat", "text": "from alice"}, "")
+	// Lines come in order: alice's next chat message is her own line, so
+	// bob's, before it, was not sent to her.
+	if r := decodeRoom(t, aws.next("chat")); r.Line.Text != "from alice" {
+		t.Fatalf("alice heard %+v", r.Line)
+	}
+	if r := decodeRoom(t, bws.next("chat")); r.Line.Text != "from alice" {
+		t.Fatalf("bob heard %+v", r.Line)
+	}
+	chat := func(c *client) []string {
+		t.Helper()
+		r := decodeRoom(t, c.dial("/api/games/"+id+"/ws").next("snapshot"))
+		if r.Room == nil {
+			t.Fatal("no room in the snapshot")
+		}
+		var out []string
+		for _, l := range r.Room.Chat {
+			out = append(out, l.Text)
+		}
+		return out
+	}
+	if got := chat(alice); len(got) != 1 || got[0] != "from alice" {
+		t.Fatalf("alice's snapshot chat: %q", got)
+	}
+	if got := chat(bob); len(got) != 2 {
+		t.Fatalf("bob's snapshot chat: %q", got)
+	}
+	alice.must(http.StatusNoContent, "DELETE", "/api/blocks/"+bob.name, nil, nil)
+	if got := chat(alice); len(got) != 2 {
+		t.Fatalf("alice's snapshot chat after unblocking: %q", got)
+	}
+}

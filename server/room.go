@@ -104,6 +104,9 @@ func (gc *gameConn) renderRoom(p *published) [][]byte {
 		if e.Chat == nil || e.Meta.SeatOf(gc.uid) < 0 {
 			return nil // the players' chat is theirs
 		}
+		if gc.s.blocksSeat(gc.ctx, gc.uid, &e.Meta, e.Chat.Seat) {
+			return nil // from a player this one blocks (blocks.go)
+		}
 		return [][]byte{p.message(audiencePlayers, func() []byte {
 			return marshal(wire.ChatEvent{Type: wire.TypeChat, Seq: e.Seq, N: e.Room.N, Line: wireLine(*e.Chat)})
 		})}
@@ -173,7 +176,11 @@ func (s *Server) roomMessage(ctx context.Context, snap *match.Snapshot, uid int6
 	}
 	out := &wire.Room{N: r.N, Offers: wireOffers(r.Offers), Away: wireAways(r.Away, s.now()), GraceMs: s.claimGrace().Milliseconds()}
 	if m.SeatOf(uid) >= 0 {
+		blocked := s.blockedSeats(ctx, uid, m)
 		for _, l := range r.Chat {
+			if l.Seat >= 0 && l.Seat < len(blocked) && blocked[l.Seat] {
+				continue // from a player uid blocks (blocks.go)
+			}
 			out.Chat = append(out.Chat, wireLine(l))
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"slices"
 	"sort"
+	"time"
 
 	"github.com/tabula-games/tabula/match"
 	"github.com/tabula-games/tabula/server/wire"
@@ -65,16 +66,27 @@ func (s *Server) handleUserStats(w http.ResponseWriter, r *http.Request) {
 // maxStatsGames; complete is false when there are more.
 func (s *Server) finishedGames(ctx context.Context, uid int64) (games []match.Meta, complete bool, err error) {
 	f := store.GameFilter{Statuses: []match.Status{match.Finished}, UserID: uid, Limit: statsPage}
+	seen := map[string]bool{}
 	for len(games) < maxStatsGames {
 		page, err := s.store.Games(ctx, f)
 		if err != nil {
 			return nil, false, err
 		}
-		games = append(games, page...)
-		if len(page) < statsPage {
-			return games, true, nil
+		added := 0
+		for _, g := range page {
+			if !seen[g.ID] {
+				seen[g.ID] = true
+				games = append(games, g)
+				added++
+			}
 		}
-		f.Before = page[len(page)-1].Created
+		if len(page) < statsPage || added == 0 {
+			return games, len(page) < statsPage, nil
+		}
+		// The next page from the last game's millisecond on (the filter
+		// is "created before"): games created in the same millisecond
+		// as the page's last one are not skipped, and are counted once.
+		f.Before = page[len(page)-1].Created.Add(time.Millisecond)
 	}
 	return games[:maxStatsGames], false, nil
 }

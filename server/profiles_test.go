@@ -3,10 +3,13 @@ package server_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"math"
 	"net/http"
 	"testing"
+	"time"
 
+	"github.com/tabula-games/tabula/match"
 	"github.com/tabula-games/tabula/store"
 )
 
@@ -178,5 +181,38 @@ func TestRatingChangeInSummary(t *testing.T) {
 	e.anon().must(http.StatusOK, "GET", "/api/users/bob/stats", nil, &st)
 	if len(st.Recent) != 2 || st.Recent[1].RatingChange == nil || st.Recent[1].RatingChange.Delta >= 0 {
 		t.Fatalf("bob's recent games: %+v", st.Recent)
+	}
+}
+
+// TestUserStatsPages: the record of a player with more finished games than
+// one page of the store's list counts each once, also where a page ends
+// in the middle of games created in the same millisecond.
+func TestUserStatsPages(t *testing.T) {
+	e := newEnv(t)
+	e.register("pat")
+	ctx := context.Background()
+	pat, err := e.db.UserByName(ctx, "pat")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t0 := time.Date(2026, 11, 2, 10, 0, 0, 0, time.UTC)
+	const n = 250
+	for i := range n {
+		g := match.Meta{ID: fmt.Sprintf("p%03d", i), Game: "tnim", Options: map[string]string{"stones": "1"}, Status: match.Live,
+			Seats:   []match.Seat{{Kind: match.SeatHuman, UserID: pat.ID}, {Kind: match.SeatBot, Level: "random"}},
+			Created: t0.Add(time.Duration(i/3) * time.Millisecond), Started: t0, CreatorID: pat.ID, ToMove: 0}
+		if err := e.db.CreateGame(ctx, &g); err != nil {
+			t.Fatal(err)
+		}
+		res := match.Result{Status: match.Won, Winners: []int{i % 2}, Reason: match.ReasonNormal}
+		if err := e.db.EndGame(ctx, g.ID, match.End{Result: res, Finished: t0.Add(time.Duration(i+1) * time.Second)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var st statsResp
+	e.anon().must(http.StatusOK, "GET", "/api/users/pat/stats", nil, &st)
+	if st.Counted != n || !st.Complete || st.Total.Played != n || st.Total.Won != n/2 || st.Total.BestStreak != 1 ||
+		st.Total.PlayedSeconds != n*(n+1)/2 || len(st.Recent) != 10 || st.Recent[0].ID != "p249" || st.Recent[0].Opponents[0] != "bot random" {
+		t.Fatalf("stats of %d games: counted %d, complete %v, total %+v, recent %+v", n, st.Counted, st.Complete, st.Total, st.Recent)
 	}
 }

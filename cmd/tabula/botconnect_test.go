@@ -503,6 +503,11 @@ func TestBotPlaysThreeGamesAtOnce(t *testing.T) {
 func TestBotSurvivesRestarts(t *testing.T) {
 	s := startSite(t)
 	bot := s.startBot(connectSpec(t, "any"), botPolicy{MaxGames: 3}, "")
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("the first connector's log:\n%s", bot.log)
+		}
+	})
 	bot.waitLog(t, `connected to`)
 	var ids []string
 	for _, body := range threeGames {
@@ -520,19 +525,26 @@ func TestBotSurvivesRestarts(t *testing.T) {
 		defer mu.Unlock()
 		return ply < limit
 	}
-	atLimit := func() bool {
-		for _, id := range ids {
-			snap := s.summary(id)
-			if snap.Game.Status != wire.StatusLive || snap.Game.Ply < limit || seatOf(&snap.Game, "alice") != snap.Game.ToMove {
-				return false
+	// atLimit: every game is at alice's turn past the limit, or (orOver)
+	// has ended — a Sploof game may end early.
+	atLimit := func(orOver bool) func() bool {
+		return func() bool {
+			for _, id := range ids {
+				snap := s.summary(id)
+				if orOver && snap.Game.Status == wire.StatusFinished {
+					continue
+				}
+				if snap.Game.Status != wire.StatusLive || snap.Game.Ply < limit || seatOf(&snap.Game, "alice") != snap.Game.ToMove {
+					return false
+				}
 			}
+			return true
 		}
-		return true
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	go s.alicePlays(ctx, allow)
-	waitFor(t, 60*time.Second, atLimit, "every game at alice's turn past ply 4")
+	waitFor(t, 60*time.Second, atLimit(false), "every game at alice's turn past ply 4")
 	// alice plays on, and the server stops as soon as one game has moved:
 	// robot has a move to make, or is making it, in that game.
 	moved := func(ply int) func() bool {
@@ -552,28 +564,34 @@ func TestBotSurvivesRestarts(t *testing.T) {
 	s.restart()
 	bot.waitLog(t, `(?s)connection lost: .*connected to`)
 	mu.Lock()
-	limit = 12
+	limit = 10
 	mu.Unlock()
-	waitFor(t, 60*time.Second, atLimit, "every game at alice's turn past ply 12")
+	waitFor(t, 60*time.Second, atLimit(true), "every game at alice's turn past ply 10, or over")
 
 	// The connector restarts as soon as one game has moved on: the first
-	// stops at once (two signals), a new one finds the games and resumes
-	// them.
+	// stops at once (two signals), a new one finds the games still on and
+	// resumes them.
 	mu.Lock()
-	limit = 16
+	limit = 14
 	mu.Unlock()
-	waitFor(t, 60*time.Second, moved(13), "a game past ply 13")
+	waitFor(t, 60*time.Second, moved(11), "a game past ply 11")
 	bot.stops <- struct{}{}
 	bot.stops <- struct{}{}
 	bot.stopped(t)
-	bot2 := s.startBot(connectSpec(t, "any"), botPolicy{MaxGames: 3}, "")
+	var live []string
 	for _, id := range ids {
+		if s.summary(id).Game.Status == wire.StatusLive {
+			live = append(live, id)
+		}
+	}
+	bot2 := s.startBot(connectSpec(t, "any"), botPolicy{MaxGames: 3}, "")
+	for _, id := range live {
 		bot2.waitLog(t, `game `+id+`: resumed`)
 	}
 	mu.Lock()
 	limit = 1 << 30
 	mu.Unlock()
-	for _, id := range ids {
+	for _, id := range live {
 		bot2.waitLog(t, `game `+id+`: ended: `)
 	}
 	s.checkGames(ids, 2, bot.log, bot2.log)

@@ -12,7 +12,7 @@
 import {test, before, after} from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
-import {launch, newPage, assertNoErrors, guest, api, BASE, SHOTS} from './helpers.mjs'
+import {launch, newPage, assertNoErrors, guest, api, BASE, SHOTS, settled} from './helpers.mjs'
 
 let browser
 before(async () => {
@@ -57,6 +57,9 @@ async function busyPosition(page, seed, want = 14) {
   const rnd = mulberry32(seed)
   const moves = []
   for (let i = 0; i < 120; i++) {
+    // Up to 120 calls a position: kept under the site's 20 requests a
+    // second (a refusal would be a console error on the page).
+    await page.waitForTimeout(70)
     const res = await api(page, 'POST', '/rules/skjuub', {moves})
     assert.equal(res.status, 200, JSON.stringify(res.body))
     const {position, legal, status} = res.body
@@ -82,7 +85,7 @@ async function openPosition(page, position) {
   page.gameId = res.body.game.id
   await page.goto(BASE + '/#/game/' + res.body.game.id)
   await page.waitForSelector('.board-svg svg.skjuub [data-hit]')
-  await page.waitForTimeout(400) // a fresh move's animation
+  await settled(page) // a fresh move's animation
 }
 
 /**
@@ -211,7 +214,7 @@ async function playATurn(page) {
     await page.waitForTimeout(200)
   }
   await page.waitForFunction((k) => document.querySelectorAll('[data-test=moves] li').length >= k, g.moves.length)
-  await page.waitForTimeout(600) // the last move's animation
+  await settled(page) // the last move's animation
   return {board: g.view.board}
 }
 

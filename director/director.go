@@ -56,8 +56,12 @@ type Config struct {
 	Log         *slog.Logger
 }
 
+// Ahead is how long before its start a director takes a tournament on: one
+// further ahead costs nothing until then.
+const Ahead = time.Minute
+
 // Director directs the tournaments whose lease it holds, and claims those
-// nobody directs.
+// nobody directs that start within Ahead.
 type Director struct {
 	cfg   Config
 	mu    sync.Mutex
@@ -133,7 +137,7 @@ func (d *Director) releaseAll() {
 // each of its own on as far as it can now. Run calls it every Tick; tests
 // call it directly.
 func (d *Director) Step(ctx context.Context) {
-	if ids, err := d.cfg.Store.UndirectedTournaments(ctx, 50); err != nil {
+	if ids, err := d.cfg.Store.UndirectedTournaments(ctx, d.cfg.Now().Add(Ahead), 50); err != nil {
 		if ctx.Err() == nil {
 			d.cfg.Log.Warn("undirected tournaments", "err", err)
 		}

@@ -2,11 +2,15 @@ package director_test
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"io"
 	"log/slog"
+	"math/rand/v2"
+	"os"
 	"path/filepath"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -16,6 +20,7 @@ import (
 	_ "github.com/tabula-games/tabula/games/all"
 	"github.com/tabula-games/tabula/match"
 	"github.com/tabula-games/tabula/store"
+	"github.com/tabula-games/tabula/store/postgres"
 	"github.com/tabula-games/tabula/store/sqlite"
 	"github.com/tabula-games/tabula/tournament"
 )
@@ -41,9 +46,15 @@ func (f *flaky) Create(ctx context.Context, u match.User, m match.Meta) (match.A
 	return f.Registry.Create(ctx, u, m)
 }
 
+// testStore is a store with tournaments: SQLite's or PostgreSQL's.
+type testStore interface {
+	store.Store
+	store.Tournaments
+}
+
 type world struct {
 	t     *testing.T
-	db    *sqlite.DB
+	db    testStore
 	reg   *match.Registry
 	users []int64
 	log   *slog.Logger
@@ -55,6 +66,44 @@ func newWorld(t *testing.T, players int) *world {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return newWorldOn(t, db, players)
+}
+
+// newPostgresWorld is newWorld on PostgreSQL (TABULA_TEST_POSTGRES, by
+// default the local server; "off" skips), in a schema of its own.
+func newPostgresWorld(t *testing.T, players int) *world {
+	t.Helper()
+	url := os.Getenv("TABULA_TEST_POSTGRES")
+	switch url {
+	case "off":
+		t.Skip("TABULA_TEST_POSTGRES=off")
+	case "":
+		url = "postgres://postgres@127.0.0.1:5432/test?sslmode=disable"
+	}
+	admin, err := sql.Open("pgx", url)
+	if err == nil {
+		err = admin.Ping()
+	}
+	if err != nil {
+		t.Fatalf("no PostgreSQL at %s (set TABULA_TEST_POSTGRES=off to skip): %v", url, err)
+	}
+	schema := fmt.Sprintf("tabula_director_test_%d", rand.Uint64()>>1)
+	if _, err := admin.Exec("CREATE SCHEMA " + schema); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		admin.Exec("DROP SCHEMA " + schema + " CASCADE")
+		admin.Close()
+	})
+	db, err := postgres.Open(context.Background(), url+"&search_path="+schema)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return newWorldOn(t, db, players)
+}
+
+func newWorldOn(t *testing.T, db testStore, players int) *world {
+	t.Helper()
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	reg, err := match.NewRegistry(match.Config{Journal: db, Publisher: nopPublisher{}, Log: log})
 	if err != nil {
@@ -95,8 +144,12 @@ func (w *world) swiss(id string, rounds int) {
 }
 
 func (w *world) director(node string, games director.Games) *director.Director {
+	return w.directorLease(node, games, 150*time.Millisecond)
+}
+
+func (w *world) directorLease(node string, games director.Games, lease time.Duration) *director.Director {
 	return director.New(director.Config{Store: w.db, Games: games, Node: node, Now: func() time.Time { return t0 },
-		Lease: 150 * time.Millisecond, Tick: 5 * time.Millisecond, Log: w.log})
+		Lease: lease, Tick: 5 * time.Millisecond, Log: w.log})
 }
 
 // finishLive ends every live game of the tournament's current round: the
@@ -229,8 +282,12 @@ func (w *world) check(id string, wantRounds int) []tournament.Standing {
 // the missing game (not the one that exists) and plays the tournament to
 // its end; the dead one, back, writes nothing. Nothing is lost, repeated
 // or changed.
-func TestReplacedMidRound(t *testing.T) {
-	w := newWorld(t, 5)
+func TestReplacedMidRound(t *testing.T) { replacedMidRound(t, newWorld(t, 5)) }
+
+// TestReplacedMidRoundOnPostgres: the same on PostgreSQL.
+func TestReplacedMidRoundOnPostgres(t *testing.T) { replacedMidRound(t, newPostgresWorld(t, 5)) }
+
+func replacedMidRound(t *testing.T, w *world) {
 	w.swiss("t1", 3)
 	ctx := context.Background()
 	a := w.director("a", &flaky{Registry: w.reg, okCreates: 1})
@@ -295,14 +352,23 @@ func TestReplacedMidRound(t *testing.T) {
 // stopping half-way (the other takes over at once), while the players
 // finish their games as soon as they start; the tournament is played to
 // its end with every rule kept.
-func TestDirectorsRace(t *testing.T) {
-	w := newWorld(t, 6)
+func TestDirectorsRace(t *testing.T) { directorsRace(t, newWorld(t, 6)) }
+
+// TestDirectorsRaceOnPostgres: the same on PostgreSQL, whose row locks
+// serialise the two directors' writes.
+func TestDirectorsRaceOnPostgres(t *testing.T) { directorsRace(t, newPostgresWorld(t, 6)) }
+
+func directorsRace(t *testing.T, w *world) {
 	w.swiss("t1", 3)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	actx, stopA := context.WithCancel(ctx)
 	defer stopA()
-	a, b := w.director("a", w.reg), w.director("b", w.reg)
+	// Leases long enough for a step of a loaded machine under -race: a
+	// director whose every step outlasts its lease is deposed before it
+	// writes, and two such directors take turns writing nothing. The
+	// handover here is a's release when it stops.
+	a, b := w.directorLease("a", w.reg, 2*time.Second), w.directorLease("b", w.reg, 2*time.Second)
 	a.Step(ctx) // a holds the lease first
 	var wg sync.WaitGroup
 	wg.Add(2)
@@ -324,7 +390,19 @@ func TestDirectorsRace(t *testing.T) {
 		}
 		w.finishLive("t1")
 		if time.Now().After(deadline) {
-			t.Fatal("the tournament did not finish")
+			rounds, _ := w.db.TournamentRounds(context.Background(), "t1")
+			var games []string
+			for _, r := range rounds {
+				for _, b := range r.Boards {
+					if b.GameID != "" {
+						m, err := w.db.Game(context.Background(), b.GameID)
+						games = append(games, fmt.Sprintf("%d/%d %s %v %v", r.Number, b.Board, m.Status, m.Seats, err))
+					}
+				}
+			}
+			buf := make([]byte, 1<<20)
+			buf = buf[:runtime.Stack(buf, true)]
+			t.Fatalf("the tournament did not finish: %+v\nrounds %+v\ngames %v\n%s", tr, rounds, games, buf)
 		}
 		time.Sleep(2 * time.Millisecond)
 	}
@@ -338,15 +416,24 @@ func TestDirectorsRace(t *testing.T) {
 	}
 }
 
-// TestNotEnoughPlayers: a tournament that starts with one player is
-// cancelled, and one not started yet waits.
+// TestNotEnoughPlayers: a tournament far ahead has no director yet; one
+// about to start is directed and waits; at its start with one player it
+// is cancelled.
 func TestNotEnoughPlayers(t *testing.T) {
 	w := newWorld(t, 1)
 	w.swiss("t1", 3)
 	ctx := context.Background()
-	now := t0.Add(-time.Second)
+	now := t0.Add(-2 * time.Hour)
 	d := director.New(director.Config{Store: w.db, Games: w.reg, Node: "a", Now: func() time.Time { return now }, Log: w.log})
 	d.Step(ctx)
+	if _, ok := d.Owns("t1"); ok {
+		t.Fatal("a tournament two hours ahead is directed already")
+	}
+	now = t0.Add(-time.Second)
+	d.Step(ctx)
+	if _, ok := d.Owns("t1"); !ok {
+		t.Fatal("a tournament a second ahead has no director")
+	}
 	if tr, _ := w.db.Tournament(ctx, "t1"); tr.Status != store.TournamentUpcoming {
 		t.Fatalf("before its start: %s", tr.Status)
 	}
@@ -479,5 +566,29 @@ func TestRoundRobin(t *testing.T) {
 		if players[s.Player].UserID == leaver && s.Losses < 2 {
 			t.Fatalf("the leaver's standing: %+v", s)
 		}
+	}
+}
+
+// TestEveryoneWithdraws: a Swiss whose players all withdraw after round 1
+// ends after round 1 with a note, instead of pairing empty rounds.
+func TestEveryoneWithdraws(t *testing.T) {
+	w := newWorld(t, 4)
+	w.swiss("t1", 3)
+	ctx := context.Background()
+	d := w.director("a", w.reg)
+	d.Step(ctx)
+	for _, u := range w.users {
+		if err := w.db.WithdrawTournament(ctx, "t1", u); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := 0; i < 10; i++ {
+		w.finishLive("t1")
+		d.Step(ctx)
+	}
+	tr, _ := w.db.Tournament(ctx, "t1")
+	rounds, _ := w.db.TournamentRounds(ctx, "t1")
+	if tr.Status != store.TournamentFinished || tr.Note == "" || len(rounds) != 1 {
+		t.Fatalf("%s (%q) after %d rounds", tr.Status, tr.Note, len(rounds))
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"time"
 
 	"github.com/tabula-games/tabula/match"
 	"github.com/tabula-games/tabula/store"
@@ -60,12 +61,7 @@ func (d *Director) advance(ctx context.Context, id string, epoch int64) (done bo
 		if now.Before(t.Start) {
 			return false, nil
 		}
-		active := 0
-		for _, p := range players {
-			if !p.Withdrawn {
-				active++
-			}
-		}
+		active := activePlayers(players)
 		if active < 2 {
 			return finish("cancelled: fewer than two players")
 		}
@@ -87,7 +83,13 @@ func (d *Director) advance(ctx context.Context, id string, epoch int64) (done bo
 	if len(rounds) >= t.Rounds {
 		return finish("")
 	}
+	if active := activePlayers(players); t.Format == Swiss && active < 2 {
+		return finish(fmt.Sprintf("ended after round %d: fewer than two players left", len(rounds)))
+	}
 	next, err := nextRound(&t, players, rounds)
+	if err == nil && len(next.Boards) == 0 {
+		err = tournament.ErrNoPairing
+	}
 	if errors.Is(err, tournament.ErrNoPairing) {
 		return finish(fmt.Sprintf("ended after round %d: no pairing of the players left keeps the rules", len(rounds)))
 	} else if err != nil {
@@ -103,6 +105,17 @@ func (d *Director) advance(ctx context.Context, id string, epoch int64) (done bo
 	d.cfg.Log.Info("tournament round paired", "tournament", id, "round", next.Number, "boards", len(next.Boards))
 	_, err = d.play(ctx, &t, epoch, next)
 	return false, err
+}
+
+// activePlayers counts the players who have not withdrawn.
+func activePlayers(players []store.TournamentPlayer) int {
+	n := 0
+	for _, p := range players {
+		if !p.Withdrawn {
+			n++
+		}
+	}
+	return n
 }
 
 // nextRound pairs the round after rounds: a Swiss by the Dutch system over
@@ -252,6 +265,11 @@ func (d *Director) play(ctx context.Context, t *store.Tournament, epoch int64, r
 // played).
 func (d *Director) board(ctx context.Context, t *store.Tournament, round int, b store.TournamentBoard) (string, error) {
 	m, err := d.cfg.Store.Game(ctx, b.GameID)
+	// Creating and seating a game is finished even when the director is
+	// stopping: a creation cancelled half-way may have stored the game
+	// without starting its owner here, and nobody could seat its players.
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+	defer cancel()
 	if errors.Is(err, store.ErrNotFound) {
 		m = match.Meta{ID: b.GameID, Game: t.Game, Options: maps.Clone(t.Options), Clock: t.Clock, Rated: t.Rated, Created: d.cfg.Now(),
 			Seats: []match.Seat{{Kind: match.SeatInvite, UserID: b.White}, {Kind: match.SeatInvite, UserID: b.Black}}}

@@ -333,7 +333,18 @@ func (s *Server) handleGetTournament(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	tbs := director.TieBreaks(&t)
+	// A round robin's players are those in it from round 1: one who
+	// withdrew before the start is no part of its table.
+	inRR := map[int64]bool{}
+	if t.Format == director.RoundRobin && len(rounds) > 0 {
+		for _, b := range rounds[0].Boards {
+			inRR[b.White], inRR[b.Black] = true, true
+		}
+	}
 	for _, st := range standings {
+		if len(inRR) > 0 && !inRR[players[st.Player].UserID] {
+			continue
+		}
 		sj := standingJSON{Rank: st.Rank, Name: players[st.Player].Name, Points: st.Points, TieBreaks: map[string]float64{},
 			Wins: st.Wins, Draws: st.Draws, Losses: st.Losses, Byes: st.Byes}
 		for i, tb := range tbs {

@@ -94,40 +94,7 @@ func playSwiss(t *testing.T, e *env) {
 		t.Fatalf("list %+v", list)
 	}
 
-	resigned := map[string]bool{}
-	deadline := time.Now().Add(60 * time.Second)
-	var tr tournamentResp
-	for {
-		tr = ann.tournament(id)
-		if tr.Tournament.Status == "finished" {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the tournament did not finish: %+v", tr)
-		}
-		if n := len(tr.Rounds); n > 0 {
-			for _, b := range tr.Rounds[n-1].Boards {
-				if b.GameID == "" || resigned[b.GameID] {
-					continue
-				}
-				if code, _ := ann.do("GET", "/api/games/"+b.GameID, nil); code == http.StatusNotFound {
-					// The round is stored before its games are created.
-					continue
-				}
-				g, _, _ := ann.game(b.GameID)
-				if g.Status != "live" {
-					continue
-				}
-				loser := b.White
-				if (b.Board+n)%2 == 0 {
-					loser = b.Black
-				}
-				clients[loser].must(http.StatusOK, "POST", "/api/games/"+b.GameID+"/resign", nil, nil)
-				resigned[b.GameID] = true
-			}
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	tr := playOut(t, clients, id)
 	if len(tr.Rounds) != 3 || tr.Tournament.Note != "" {
 		t.Fatalf("finished with %d rounds (%s)", len(tr.Rounds), tr.Tournament.Note)
 	}
@@ -199,6 +166,53 @@ func playSwiss(t *testing.T, e *env) {
 	if len(finished.Tournaments) != 1 {
 		t.Fatalf("finished list %+v", finished)
 	}
+}
+
+// playOut has the players finish every game of tournament id as it
+// starts, by resigning (who resigns alternates with the board and the
+// round), until the tournament is finished; it returns the tournament then.
+func playOut(t *testing.T, clients map[string]*client, id string) tournamentResp {
+	t.Helper()
+	var ann *client
+	for _, c := range clients {
+		ann = c
+		break
+	}
+	resigned := map[string]bool{}
+	deadline := time.Now().Add(60 * time.Second)
+	var tr tournamentResp
+	for {
+		tr = ann.tournament(id)
+		if tr.Tournament.Status == "finished" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the tournament did not finish: %+v", tr)
+		}
+		if n := len(tr.Rounds); n > 0 {
+			for _, b := range tr.Rounds[n-1].Boards {
+				if b.GameID == "" || resigned[b.GameID] {
+					continue
+				}
+				if code, _ := ann.do("GET", "/api/games/"+b.GameID, nil); code == http.StatusNotFound {
+					// The round is stored before its games are created.
+					continue
+				}
+				g, _, _ := ann.game(b.GameID)
+				if g.Status != "live" {
+					continue
+				}
+				loser := b.White
+				if (b.Board+n)%2 == 0 {
+					loser = b.Black
+				}
+				clients[loser].must(http.StatusOK, "POST", "/api/games/"+b.GameID+"/resign", nil, nil)
+				resigned[b.GameID] = true
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	return tr
 }
 
 // TestTournamentRefusals: what an attacker or a careless client tries is
@@ -329,4 +343,53 @@ func TestTournamentCreationFlood(t *testing.T) {
 	if created != 3 || len(list.Tournaments) != 3 {
 		t.Fatalf("%d created (%d listed), want 3: %v", created, len(list.Tournaments), codes)
 	}
+}
+
+// TestTournamentRoundRobinThroughAPI: a round robin of four (a fifth
+// joined and withdrew before the start) is played through the API: three
+// rounds, everyone meets everyone once, and its standings are the four
+// players', with the round robin's tie-breaks.
+func TestTournamentRoundRobinThroughAPI(t *testing.T) {
+	e := newEnv(t)
+	clients := map[string]*client{}
+	for _, n := range []string{"ann", "bob", "cyd", "dee", "eve"} {
+		clients[n] = e.register(n)
+	}
+	req := swissReq("Club round robin", 0)
+	delete(req, "rounds")
+	req["format"] = "roundrobin"
+	req["start"] = time.Now().Add(2 * time.Second).UTC().Format(time.RFC3339Nano)
+	var created tournamentResp
+	clients["ann"].must(http.StatusCreated, "POST", "/api/tournaments", req, &created)
+	id := created.Tournament.ID
+	for _, c := range clients {
+		c.must(http.StatusOK, "POST", "/api/tournaments/"+id+"/join", nil, nil)
+	}
+	eve := clients["eve"]
+	eve.must(http.StatusNoContent, "POST", "/api/tournaments/"+id+"/withdraw", nil, nil)
+	delete(clients, "eve")
+	tr := playOut(t, clients, id)
+	if tr.Tournament.Rounds != 3 || len(tr.Rounds) != 3 || tr.Tournament.Note != "" {
+		t.Fatalf("%d of %d rounds (%s)", len(tr.Rounds), tr.Tournament.Rounds, tr.Tournament.Note)
+	}
+	met := map[string]bool{}
+	for _, r := range tr.Rounds {
+		for _, b := range r.Boards {
+			met[fmt.Sprint(min(b.White, b.Black), max(b.White, b.Black))] = true
+		}
+	}
+	if len(met) != 6 || len(tr.Standings) != 4 {
+		t.Fatalf("%d pairs met, %d in the standings: %+v", len(met), len(tr.Standings), tr.Standings)
+	}
+	total := 0.0
+	for _, st := range tr.Standings {
+		if st.Name == "eve" {
+			t.Fatal("eve, who withdrew before the start, is in the standings")
+		}
+		total += st.Points
+	}
+	if total != 6 {
+		t.Fatalf("%v points in all, want 6 (one a game)", total)
+	}
+	eve.apiErr(http.StatusConflict, "conflict", "POST", "/api/tournaments/"+id+"/join", nil)
 }

@@ -139,9 +139,10 @@ type Tournaments interface {
 	// still holds it at epoch.
 	ReleaseTournament(ctx context.Context, id, node string, epoch int64) error
 	// UndirectedTournaments lists up to limit upcoming or running
-	// tournaments whose director's lease has expired (or that never had
-	// one), by start time.
-	UndirectedTournaments(ctx context.Context, limit int) ([]string, error)
+	// tournaments starting before startsBefore whose director's lease has
+	// expired (or that never had one), by start time: a tournament far
+	// ahead needs no director yet.
+	UndirectedTournaments(ctx context.Context, startsBefore time.Time, limit int) ([]string, error)
 	// UpdateTournamentFenced writes t's status, rounds, finished time and
 	// note while its epoch is still epoch.
 	UpdateTournamentFenced(ctx context.Context, epoch int64, t *Tournament) error

@@ -128,10 +128,11 @@ func testTournamentDirector(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	a := newUser(t, s, "ann")
 	newTournament(t, ts, "t1", a.ID, t0)
-	ids, err := ts.UndirectedTournaments(ctx, 10)
+	newTournament(t, ts, "later", a.ID, t0.Add(time.Hour))
+	ids, err := ts.UndirectedTournaments(ctx, t0.Add(time.Minute), 10)
 	must(t, err)
 	if fmt.Sprint(ids) != "[t1]" {
-		t.Fatalf("undirected %v", ids)
+		t.Fatalf("undirected, starting in the next minute: %v", ids)
 	}
 	e1, err := ts.ClaimTournament(ctx, "t1", "n1", 0, time.Minute)
 	must(t, err)
@@ -143,7 +144,7 @@ func testTournamentDirector(t *testing.T, s store.Store) {
 	if e, err := ts.ClaimTournament(ctx, "t1", "n1", e1, time.Minute); err != nil || e != e1 {
 		t.Fatalf("renewal: %d, %v", e, err)
 	}
-	ids, err = ts.UndirectedTournaments(ctx, 10)
+	ids, err = ts.UndirectedTournaments(ctx, t0.Add(time.Minute), 10)
 	must(t, err)
 	if len(ids) != 0 {
 		t.Fatalf("undirected while held: %v", ids)

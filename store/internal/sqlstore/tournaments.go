@@ -243,12 +243,12 @@ func (db *DB) ReleaseTournament(ctx context.Context, id, node string, epoch int6
 }
 
 // UndirectedTournaments implements store.Tournaments.
-func (db *DB) UndirectedTournaments(ctx context.Context, limit int) ([]string, error) {
+func (db *DB) UndirectedTournaments(ctx context.Context, startsBefore time.Time, limit int) ([]string, error) {
 	out, err := collect(ctx, db, db.r, func(row scanner) (string, error) {
 		var id string
 		return id, row.Scan(&id)
-	}, "SELECT id FROM tournaments WHERE status IN (?, ?) AND lease_expires < "+db.now()+" ORDER BY start_at, id LIMIT ?",
-		string(store.TournamentUpcoming), string(store.TournamentRunning), limit)
+	}, "SELECT id FROM tournaments WHERE status IN (?, ?) AND start_at < ? AND lease_expires < "+db.now()+" ORDER BY start_at, id LIMIT ?",
+		string(store.TournamentUpcoming), string(store.TournamentRunning), ms(startsBefore), limit)
 	return out, db.wrap("undirected tournaments", err)
 }
 

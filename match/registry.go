@@ -224,7 +224,11 @@ func (r *Registry) Create(ctx context.Context, creator User, m Meta) (Ack, error
 	owner, _ := r.add(g, m, st, nil)
 	var ack Ack
 	var startErr error
-	if err := owner.call(ctx, func() {
+	// The game is stored: its announcement and start are carried through
+	// whatever becomes of the creator's context, or the game would stay
+	// stored with an owner that never started it, and the creation be
+	// answered with an error although it was applied.
+	if err := owner.call(context.WithoutCancel(ctx), func() {
 		owner.publish(Event{Kind: EventCreated})
 		startErr = owner.startIfFull()
 		owner.armExpiry()

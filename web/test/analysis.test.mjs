@@ -79,8 +79,9 @@ test('a finished Sploof game in the analysis board: evaluation, three lines, a v
   const other = legal.find((m) => m !== moves[moves.length - 1])
   await playMove(page, 'sploof', other, -1)
   await page.waitForSelector('[data-test=variation]')
-  assert.equal(await page.textContent('.tmove.current'), moves.length + '.' + other)
-  assert.equal(await page.textContent('[data-test=analysis-ply]'), 'ply ' + moves.length)
+  // The tree and the ply's label are drawn one after the other: wait for both.
+  await page.waitForFunction(([m, n]) => document.querySelector('.tmove.current')?.textContent === m &&
+    document.querySelector('[data-test=analysis-ply]').textContent === 'ply ' + n, [moves.length + '.' + other, moves.length])
   // The game's own move is still there: step back and forward along it.
   await page.keyboard.press('ArrowLeft')
   await page.keyboard.press('ArrowRight')

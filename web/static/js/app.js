@@ -50,6 +50,9 @@ function notFound() {
 }
 
 function route() {
+  // Before the catalog is here (start routes once it is), a change of
+  // address or language has no page to draw yet.
+  if (!catalog.loaded()) return
   const hash = location.hash
   if (hash && !hash.startsWith('#/')) return // an in-page anchor, not a route
   if (lost) {

@@ -17,6 +17,11 @@ export async function load() {
   return data
 }
 
+/** loaded: the catalog is here (until then no page is drawn). */
+export function loaded() {
+  return data !== null
+}
+
 function need() {
   if (!data) throw new Error('the catalog is not loaded yet')
   return data

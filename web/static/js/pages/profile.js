@@ -3,37 +3,132 @@
 
 import {h, fmtTime} from '../dom.js'
 import {t, lang} from '../i18n.js'
-import {api} from '../api.js'
+import {api, ApiError} from '../api.js'
 import * as session from '../session.js'
 import * as theme from '../theme.js'
 import * as sound from '../sound.js'
 import * as notify from '../notify.js'
 import {errorBox, resultText, resultOf, gameTitle} from '../components/common.js'
 import {playersLine} from '../components/players.js'
+import {ratingGraph} from '../components/ratinggraph.js'
+
+/** getJSON calls the API (docs/api.md) for what api.js has no helper for yet: the body, null for 204, or ApiError. */
+async function getJSON(path, method = 'GET') {
+  const res = await fetch('/api' + path, {method, headers: {Accept: 'application/json'}, credentials: 'same-origin'})
+  const data = res.status === 204 ? null : await res.json().catch(() => null)
+  if (!res.ok) {
+    const err = data && data.error
+    throw new ApiError(res.status, (err && err.code) || 'http_' + res.status, (err && err.message) || res.statusText)
+  }
+  return data
+}
+
+/** duration writes seconds played as minutes, or hours and minutes. */
+function duration(sec) {
+  const m = Math.round((sec || 0) / 60)
+  if (m < 1) return t('profile.underMinute')
+  if (m < 60) return t('profile.minutes', {m})
+  return t('profile.hours', {h: Math.floor(m / 60), m: m % 60})
+}
 
 export function profilePage(main, [name]) {
   const head = h('h1', {}, name)
-  const ratings = h('div', {'data-test': 'ratings'})
+  const actions = h('div', {class: 'profile-actions'})
+  const stats = h('div', {class: 'profile-stats', 'data-test': 'profile-stats'})
+  const recent = h('div', {'data-test': 'profile-recent'})
   const list = h('div', {})
-  main.append(head)
+  main.append(head, actions)
   // The player first: a name nobody has is one "not found", not two sections.
-  api.user(name).then((res) => {
-    main.append(h('section', {class: 'panel'}, h('h2', {}, t('profile.ratings')), ratings),
+  getJSON('/users/' + encodeURIComponent(name) + '/stats').then((res) => {
+    main.append(h('section', {class: 'panel'}, h('h2', {}, t('profile.ratings')), stats),
+      h('section', {class: 'panel'}, h('h2', {}, t('profile.recent')), recent),
       h('section', {class: 'panel'}, h('h2', {}, t('profile.games')), list))
     if (res.user.guest) head.append(' ', h('small', {class: 'muted'}, t('account.guest')))
-    showRatings(res.ratings)
+    blockButton(res.user)
+    showStats(res)
+    showRecent(res.recent || [])
     return api.games({user: name, status: ['live', 'finished', 'open'], limit: 50}).then(showGames, (e) => list.append(errorBox(e)))
   }, (e) => main.append(errorBox(e)))
 
-  function showRatings(rs) {
-    if (!rs || !rs.length) {
-      ratings.append(h('p', {class: 'muted'}, t('profile.noRatings')))
+  // Block / Unblock: only a signed-in registered user, on another registered user's profile.
+  async function blockButton(user) {
+    const me = session.current()
+    if (!me || me.guest || user.guest || me.name === user.name) return
+    const note = h('span', {class: 'muted', 'aria-live': 'polite'})
+    let blocked = false
+    try {
+      blocked = ((await getJSON('/blocks')).blocks || []).some((b) => b.user === user.name)
+    } catch (e) {
+      actions.append(errorBox(e))
       return
     }
-    ratings.append(h('table', {class: 'ratings'},
-      h('thead', {}, h('tr', {}, h('th', {}, t('profile.game')), h('th', {}, t('profile.rating')), h('th', {}, t('profile.deviation')), h('th', {}, t('profile.played')))),
-      h('tbody', {}, rs.map((r) => h('tr', {}, h('td', {}, gameTitle(r.game)), h('td', {}, Math.round(r.rating)),
-        h('td', {}, '±' + Math.round(r.deviation)), h('td', {}, r.games))))))
+    const btn = h('button', {type: 'button', 'data-test': 'block-toggle', onclick: async () => {
+      btn.disabled = true
+      try {
+        await getJSON('/blocks/' + encodeURIComponent(user.name), blocked ? 'DELETE' : 'POST')
+        blocked = !blocked
+        show()
+      } catch (e) {
+        note.replaceChildren(errorBox(e))
+      }
+      btn.disabled = false
+    }})
+    const show = () => {
+      btn.textContent = blocked ? t('profile.unblock') : t('profile.block')
+      btn.setAttribute('aria-pressed', blocked ? 'true' : 'false')
+      note.textContent = blocked ? t('profile.blockedNote', {name: user.name}) : t('profile.blockHint')
+    }
+    show()
+    actions.append(btn, ' ', note)
+  }
+
+  function showStats(res) {
+    const games = res.games || []
+    if (!games.length) {
+      stats.append(h('p', {class: 'profile-empty', 'data-test': 'profile-empty'}, t('profile.empty', {name})))
+      return
+    }
+    const limit = Math.round(res.provisionalAbove || 110)
+    for (const g of games) {
+      const r = g.rating
+      const card = h('section', {class: 'profile-game', 'data-test': 'profile-game-' + g.game}, h('h3', {}, gameTitle(g.game)))
+      card.append(h('p', {'data-test': 'profile-record'}, t('profile.wdl', {won: g.won, drawn: g.drawn, lost: g.lost}), ' · ',
+        t('profile.winRate', {pct: Math.round(g.winRate * 100)})))
+      if (r) {
+        card.append(h('p', {'data-test': 'profile-rating'}, h('strong', {}, t('profile.ratingNow', {rating: Math.round(r.rating)})), ' ',
+          h('span', {class: 'muted'}, '±' + Math.round(r.deviation)), ' · ', t('profile.best', {best: Math.round(r.best)}),
+          r.provisional ? ' ' : null, r.provisional ? h('span', {class: 'profile-badge'}, t('profile.provisional')) : null))
+        if (r.provisional) {
+          card.append(h('p', {class: 'muted profile-why', 'data-test': 'profile-provisional'},
+            t('profile.provisionalWhy', {deviation: Math.round(r.deviation), limit})))
+        }
+      } else {
+        card.append(h('p', {class: 'muted'}, t('profile.unrated')))
+      }
+      card.append(h('p', {'data-test': 'profile-streak'}, t('profile.streak', {current: g.currentStreak, best: g.bestStreak}), ' · ',
+        t('profile.time', {time: duration(g.playedSeconds)})))
+      if (r && r.history && r.history.length) card.append(ratingGraph(r.history))
+      stats.append(card)
+    }
+  }
+
+  function showRecent(games) {
+    if (!games.length) {
+      recent.append(h('p', {class: 'muted'}, t('profile.noRecent')))
+      return
+    }
+    recent.append(h('ul', {class: 'games profile-recent'}, games.map((g) => {
+      const d = g.ratingChange && Math.round(g.ratingChange.delta)
+      return h('li', {class: 'game-row', 'data-test': 'recent-game', 'data-outcome': g.outcome},
+        h('strong', {}, gameTitle(g.game)), ' ',
+        h('span', {class: 'profile-outcome outcome-' + g.outcome}, t('profile.' + g.outcome)), ' ',
+        g.opponents && g.opponents.length ? h('span', {}, t('profile.vs', {names: g.opponents.join(', ')})) : null, ' ',
+        g.ratingChange ? h('span', {class: 'profile-delta' + (d > 0 ? ' up' : d < 0 ? ' down' : ''), 'data-test': 'rating-change',
+          title: Math.round(g.ratingChange.before) + ' → ' + Math.round(g.ratingChange.after)}, d > 0 ? '+' + d : d < 0 ? '\u2212' + -d : '±0')
+          : h('small', {class: 'muted'}, t('profile.unratedGame')), ' ',
+        h('small', {}, fmtTime(g.finished, lang())), ' ',
+        h('a', {href: '#/replay/' + g.id, class: 'button'}, t('game.replay')))
+    })))
   }
 
   function showGames(res) {

@@ -1,0 +1,146 @@
+// Profiles (issue 24 item 1): after three rated games a player's profile
+// shows, per game, won/drawn/lost and the win rate, the current and best
+// rating with "provisional" explained, a rating graph with a point per
+// rated game, the streaks and time played, and the recent games with their
+// rating changes linking to the replay; another registered user can block
+// and unblock from it; a new player's profile says kindly that nothing is
+// there yet. Screenshots at 1280×800 and 390×844, light and dark.
+
+import {test, before, after} from 'node:test'
+import assert from 'node:assert/strict'
+import path from 'node:path'
+import {launch, newPage, assertNoErrors, guest, BASE, SHOTS} from './helpers.mjs'
+
+let browser
+before(async () => {
+  browser = await launch()
+})
+after(async () => {
+  await browser?.close()
+})
+
+/** call is helpers' api with the server's rate limit kept: a 429 waits as told and tries again. */
+function call(page, method, p, body) {
+  return page.evaluate(async ([method, p, body]) => {
+    for (;;) {
+      const res = await fetch('/api' + p, {method, headers: body ? {'Content-Type': 'application/json'} : {}, body: body ? JSON.stringify(body) : undefined})
+      if (res.status === 429) {
+        await new Promise((r) => setTimeout(r, 1000 * Number(res.headers.get('Retry-After') || 1)))
+        continue
+      }
+      return {status: res.status, body: await res.json().catch(() => null)}
+    }
+  }, [method, p, body])
+}
+
+async function registered(page) {
+  await page.goto(BASE + '/#/account')
+  const name = 'pf' + Math.random().toString(36).slice(2, 9)
+  const res = await call(page, 'POST', '/users', {name, password: 'plum tree ' + Math.random().toString(36).slice(2)})
+  assert.equal(res.status, 201, JSON.stringify(res.body))
+  await page.reload() // the page learns of its new session as on any visit
+  return name
+}
+
+async function move(page, id) {
+  const g = (await call(page, 'GET', '/games/' + id)).body
+  assert.ok(g.legal?.length, 'no legal move: ' + JSON.stringify(g.game))
+  const res = await call(page, 'POST', `/games/${id}/moves`, {ply: g.moves.length, move: g.legal[0]})
+  assert.equal(res.status, 200, JSON.stringify(res.body))
+}
+
+/** ratedGame: a creates a rated game of game inviting bn, both move once, loser resigns. */
+async function ratedGame(a, b, bn, game, loser) {
+  const res = await call(a, 'POST', '/games', {game, seats: [{kind: 'me'}, {kind: 'invite', user: bn}], rated: true})
+  assert.equal(res.status, 201, JSON.stringify(res.body))
+  const id = res.body.game.id
+  assert.equal((await call(b, 'POST', `/games/${id}/join`, {})).status, 200)
+  await move(a, id)
+  await move(b, id)
+  assert.equal((await call(loser, 'POST', `/games/${id}/resign`, {})).status, 200)
+  return id
+}
+
+const sign = (d) => (d > 0 ? '+' + d : d < 0 ? '\u2212' + -d : '±0')
+
+test("a profile after three rated games shows the record, the rating graph and the recent games' rating changes; block and unblock", async () => {
+  const a = await newPage(browser)
+  const b = await newPage(browser)
+  const an = await registered(a)
+  const bn = await registered(b)
+  // a's new profile, before any game, says so kindly
+  await b.goto(BASE + '/#/user/' + an)
+  assert.match(await b.textContent('[data-test=profile-empty]'), new RegExp('^' + an + ' has not finished a game yet'))
+  await b.waitForSelector('[data-test=block-toggle]')
+
+  const ids = []
+  for (const loser of [b, a, b]) ids.push(await ratedGame(a, b, bn, 'sgolte', loser))
+  const stats = (await call(b, 'GET', `/users/${an}/stats`)).body
+  const g = stats.games.find((x) => x.game === 'sgolte')
+  assert.deepEqual([g.won, g.drawn, g.lost, g.rating.history.length, g.rating.provisional], [2, 0, 1, 3, true])
+
+  await b.goto(BASE + '/#/leaderboard/sgolte') // a different page first: the profile is drawn afresh
+  await b.goto(BASE + '/#/user/' + an)
+  const card = '[data-test=profile-game-sgolte]'
+  await b.waitForSelector(card)
+  assert.equal(await b.textContent(card + ' [data-test=profile-record]'), 'Won 2 · drawn 0 · lost 1 · win rate 67%')
+  assert.match(await b.textContent(card + ' [data-test=profile-rating]'),
+    new RegExp(`^Rating ${Math.round(g.rating.rating)} ±${Math.round(g.rating.deviation)} · best ${Math.round(g.rating.best)} provisional$`))
+  assert.match(await b.textContent(card + ' [data-test=profile-provisional]'), new RegExp(`uncertainty ±${Math.round(g.rating.deviation)} is above ±110`))
+  assert.match(await b.textContent(card + ' [data-test=profile-streak]'), /^Winning streak: 1 now, best 1 · time played /)
+  await b.waitForFunction(() => document.querySelectorAll('[data-test=rating-point]').length === 3)
+  // the points climb and fall with the results: up, down, up
+  const ys = await b.$$eval('[data-test=rating-point]', (cs) => cs.map((c) => Number(c.getAttribute('cy'))))
+  assert.ok(ys[1] > ys[0] && ys[2] < ys[1], 'the graph follows win, loss, win: ' + ys)
+  assert.equal(await b.$$eval('.rating-graph text.axis-name', (ts) => ts.map((x) => x.textContent).join()), 'rated games')
+
+  // recent games: newest first, each with its result, its rating change and a link to the game
+  const rows = await b.$$eval('[data-test=recent-game]', (lis) => lis.map((li) => ({
+    outcome: li.dataset.outcome, change: li.querySelector('[data-test=rating-change]')?.textContent, href: li.querySelector('a').getAttribute('href')})))
+  assert.deepEqual(rows, stats.recent.map((r) => ({outcome: r.outcome, change: sign(Math.round(r.ratingChange.delta)), href: '#/replay/' + r.id})))
+  assert.deepEqual(rows.map((r) => r.outcome), ['win', 'loss', 'win'])
+  assert.deepEqual(rows.map((r) => r.href), ids.reverse().map((id) => '#/replay/' + id))
+  assert.match(rows[0].change, /^\+\d+$/)
+  assert.match(rows[1].change, /^\u2212\d+$/)
+
+  // block, then unblock, from the profile
+  assert.equal(await b.textContent('[data-test=block-toggle]'), 'Block')
+  await b.click('[data-test=block-toggle]')
+  await b.waitForFunction(() => document.querySelector('[data-test=block-toggle]').textContent === 'Unblock')
+  assert.deepEqual((await call(b, 'GET', '/blocks')).body.blocks.map((x) => x.user), [an])
+  await b.reload()
+  await b.waitForFunction(() => document.querySelector('[data-test=block-toggle]')?.getAttribute('aria-pressed') === 'true')
+  await b.click('[data-test=block-toggle]')
+  await b.waitForFunction(() => document.querySelector('[data-test=block-toggle]').textContent === 'Block')
+  assert.deepEqual((await call(b, 'GET', '/blocks')).body.blocks, [])
+
+  // no block button on one's own profile, nor for a guest
+  await a.goto(BASE + '/#/user/' + an)
+  await a.waitForSelector('[data-test=recent-game]')
+  assert.equal(await a.$('[data-test=block-toggle]'), null)
+  const gp = await newPage(browser)
+  await guest(gp)
+  await gp.goto(BASE + '/#/user/' + an)
+  await gp.waitForSelector('[data-test=recent-game]')
+  assert.equal(await gp.$('[data-test=block-toggle]'), null)
+  assertNoErrors(gp)
+  await gp.context().close()
+
+  for (const [w, hgt] of [[1280, 800], [390, 844]]) {
+    for (const scheme of ['light', 'dark']) {
+      const page = await newPage(browser, {viewport: {width: w, height: hgt}})
+      await page.emulateMedia({colorScheme: scheme})
+      await page.goto(BASE + '/#/user/' + an)
+      await page.waitForFunction(() => document.querySelectorAll('[data-test=rating-point]').length === 3)
+      const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+      assert.equal(sideways, 0, `no sideways scroll at ${w}px`)
+      await page.screenshot({path: path.join(SHOTS, `profile-${w}x${hgt}-${scheme}.png`), fullPage: true})
+      assertNoErrors(page)
+      await page.context().close()
+    }
+  }
+  for (const p of [a, b]) {
+    assertNoErrors(p)
+    await p.context().close()
+  }
+})

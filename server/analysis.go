@@ -44,9 +44,6 @@ const (
 	analysisTable = 16 << 20
 	// sseHeartbeat keeps proxies from closing a quiet stream.
 	sseHeartbeat = 15 * time.Second
-	// ownPositionsLimit bounds the positions compared with a user's live
-	// games before an analysis of a position they send.
-	ownPositionsLimit = 50_000
 )
 
 // newAnalyses is the node's analysis jobs, their events in wire form.
@@ -99,25 +96,6 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request, u *store
 	writeJSON(w, http.StatusCreated, started(j))
 }
 
-// The fair-play rule (docs/security.md, Fair play): the site's engines say
-// nothing about a game while it is being played — not to its players, not
-// to a spectator, not to a second account. Every request that names a game
-// in progress is refused for everyone (notInProgress: the analysis board's
-// from, the review, a record import naming it); a position sent without
-// naming its game cannot be told from one typed in the editor, so only the
-// positions of the asker's own live games are refused
-// (notOwnLivePosition), there and when a game with a bot starts from a
-// position.
-
-// notInProgress refuses a game that is open or live: it may be analysed,
-// reviewed or imported once it has ended.
-func notInProgress(m *match.Meta) error {
-	if m.Status == match.Open || m.Status == match.Live {
-		return errf(http.StatusConflict, "not_finished", "game %s is still being played: no engine looks at it before it ends", m.ID)
-	}
-	return nil
-}
-
 // analysisPosition builds the position a request asks to analyse and checks
 // that u may have it analysed: never a game in progress, never a position
 // of u's own live game.
@@ -138,7 +116,7 @@ func (s *Server) analysisPosition(ctx context.Context, u *store.User, req *wire.
 		if req.Game != "" && req.Game != snap.Meta.Game {
 			return nil, errf(http.StatusBadRequest, "bad_request", "game %s is a game of %s, not %s", snap.Meta.ID, snap.Meta.Game, req.Game)
 		}
-		if err := notInProgress(&snap.Meta); err != nil {
+		if err := match.NotInProgress(&snap.Meta); err != nil {
 			return nil, err
 		}
 		if req.From.Ply < 0 || req.From.Ply > len(snap.Moves) {
@@ -165,74 +143,10 @@ func (s *Server) analysisPosition(ctx context.Context, u *store.User, req *wire.
 	if err := analysis.CanAnalyse(st); err != nil {
 		return nil, errf(http.StatusUnprocessableEntity, "cannot_analyse", "%v", err)
 	}
-	if err := s.notOwnLivePosition(ctx, u, st); err != nil {
+	if err := s.commandErr("own games", match.NotOwnLivePosition(ctx, liveGames{s}, u.ID, st)); err != nil {
 		return nil, err
 	}
 	return st, nil
-}
-
-// notOwnLivePosition refuses a position of one of u's live games: any
-// position the game has passed through but its ordinary start, the one on
-// the board, and every
-// position up to two plies ahead of it (u's move and the reply). It is a
-// speed bump, not a wall — a position typed in the editor further ahead
-// passes, as on any site that lets players analyse positions —, but it
-// stops the easy way of asking the engine about a game while playing it.
-func (s *Server) notOwnLivePosition(ctx context.Context, u *store.User, st game.State) error {
-	metas, err := s.store.Games(ctx, store.GameFilter{Statuses: []match.Status{match.Live}, UserID: u.ID, Game: st.Game().Name(), Limit: 50})
-	if err != nil {
-		return s.internal("own games", err)
-	}
-	refuse := errf(http.StatusForbidden, "own_game", "this is a position of a game you are playing: it can be analysed once the game is over")
-	same := func(a game.State) bool { return a.Hash() == st.Hash() && a.ToMove() == st.ToMove() }
-	for _, m := range metas {
-		if m.SeatOf(u.ID) < 0 {
-			continue
-		}
-		snap, err := s.snapshot(ctx, m.ID)
-		if err != nil {
-			return err
-		}
-		at, err := match.InitialState(&snap.Meta)
-		if err != nil {
-			return s.internal("own games", err)
-		}
-		// The game's ordinary start (no position of its own) is everyone's:
-		// once the game has left it, it tells nothing of this game, and a
-		// player may start a bot game or an analysis there as from the lobby.
-		ordinaryStart := len(snap.Meta.StartPosition) == 0 && len(snap.Moves) > 0
-		if !ordinaryStart && same(at) {
-			return refuse
-		}
-		for _, mv := range snap.Moves {
-			if game.Play(at, mv.Text) != nil {
-				break
-			}
-			if same(at) {
-				return refuse
-			}
-		}
-		seen := 0
-		var ahead func(p game.State, depth int) bool
-		ahead = func(p game.State, depth int) bool {
-			if depth == 0 || seen > ownPositionsLimit {
-				return false
-			}
-			for _, mv := range p.Legal(nil) {
-				c := p.Clone()
-				c.Play(mv)
-				seen++
-				if same(c) || ahead(c, depth-1) {
-					return true
-				}
-			}
-			return false
-		}
-		if ahead(snap.State, 2) {
-			return refuse
-		}
-	}
-	return nil
 }
 
 func (s *Server) handleReview(w http.ResponseWriter, r *http.Request, u *store.User) {
@@ -242,7 +156,7 @@ func (s *Server) handleReview(w http.ResponseWriter, r *http.Request, u *store.U
 		return
 	}
 	m := &snap.Meta
-	if err := notInProgress(m); err != nil {
+	if err := match.NotInProgress(m); err != nil {
 		writeError(w, err)
 		return
 	}

@@ -28,6 +28,8 @@ var statusOf = map[match.Code]int{
 	match.CodeQuota:       http.StatusTooManyRequests,
 	match.CodeKeptDeal:    http.StatusConflict,
 	match.CodeBotsBusy:    http.StatusServiceUnavailable,
+	match.CodeNotFinished: http.StatusConflict,
+	match.CodeOwnGame:     http.StatusForbidden,
 }
 
 // retryAfterOf is the Retry-After of the codes that say when to try again:

@@ -102,7 +102,7 @@ func (s *Server) createGame(ctx context.Context, u *store.User, req createReq) (
 		// would be an engine helping with it (the fair-play rule).
 		if g, err := game.Lookup(req.Game); err == nil {
 			if st, err := g.ParsePosition(req.Position); err == nil {
-				if err := s.notOwnLivePosition(ctx, u, st); err != nil {
+				if err := s.commandErr("own games", match.NotOwnLivePosition(ctx, liveGames{s}, u.ID, st)); err != nil {
 					return wire.GameResult{}, err
 				}
 			}

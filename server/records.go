@@ -157,7 +157,7 @@ func (s *Server) handleImport(w http.ResponseWriter, r *http.Request, u *store.U
 	if rec.ID != "" {
 		switch snap, err := s.snapshot(r.Context(), rec.ID); {
 		case err == nil:
-			if err := notInProgress(&snap.Meta); err != nil {
+			if err := match.NotInProgress(&snap.Meta); err != nil {
 				writeError(w, err)
 				return
 			}

@@ -39,6 +39,7 @@ type serveMain struct {
 	// Each user's games: quotas and expiries (docs/security.md).
 	maxOpen, maxBot, maxBotOnly int
 	openExpiry, idleExpiry      time.Duration
+	claimGrace                  time.Duration
 	secureCookies               bool
 	// Transport: TLS served directly, the proxies whose forwarding headers
 	// are believed, and where metrics are served (apart from the site).
@@ -99,6 +100,7 @@ func parseServe(args []string) (*serveMain, error) {
 	fs.IntVar(&m.maxBotOnly, "max-bot-only-games", match.DefaultQuotas.BotOnlyGames, "games of bots only (no seat for a person) one registered user may have going; guests never (0: none, -1: no limit)")
 	fs.DurationVar(&m.openExpiry, "open-game-expiry", server.DefaultOpenGameExpiry, "abort an open game nobody joined or left for this long (0: never)")
 	fs.DurationVar(&m.idleExpiry, "idle-game-expiry", server.DefaultIdleGameExpiry, "end a live game in which no person moved for this long; the person to move loses (0: never)")
+	fs.DurationVar(&m.claimGrace, "claim-grace", match.DefaultClaimGrace, "how long the player to move must have been away before the others may claim the win")
 	fs.BoolVar(&m.secureCookies, "secure-cookies", false, "mark session cookies Secure (behind a TLS proxy)")
 	fs.StringVar(&m.tlsCert, "tls-cert", "", "serve HTTPS with this PEM certificate (chain) file; needs --tls-key")
 	fs.StringVar(&m.tlsKey, "tls-key", "", "the PEM private key of --tls-cert")
@@ -131,6 +133,9 @@ func (m *serveMain) run(ctx context.Context, stdout, stderr io.Writer) error {
 	var tlsConfig *tls.Config
 	if m.openExpiry < 0 || m.idleExpiry < 0 {
 		return errors.New("--open-game-expiry and --idle-game-expiry: want a duration, 0 for never")
+	}
+	if m.claimGrace <= 0 {
+		return fmt.Errorf("--claim-grace %s: want a duration above 0", m.claimGrace)
 	}
 	if m.botCores < 0 {
 		return fmt.Errorf("--bot-cores %d: want 0 (all cores but one) or more", m.botCores)
@@ -182,6 +187,7 @@ func (m *serveMain) run(ctx context.Context, stdout, stderr io.Writer) error {
 		Web: web.App(), Compute: pool,
 		Quotas:         &match.Quotas{OpenGames: m.maxOpen, BotGames: m.maxBot, BotOnlyGames: m.maxBotOnly},
 		OpenGameExpiry: never(m.openExpiry), IdleGameExpiry: never(m.idleExpiry),
+		ClaimGrace: m.claimGrace,
 	}
 	if m.web != "" {
 		if fi, err := os.Stat(m.web); err != nil || !fi.IsDir() {

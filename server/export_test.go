@@ -20,6 +20,9 @@ func HoldGameStarts(t interface{ Cleanup(func()) }, hold func()) {
 // published it.
 func Publish(s *Server, e match.Event) { s.hub.Publish(e) }
 
-// RematchGrace is how long a finished game's page may be closed before the
-// player's pending rematch is withdrawn.
-const RematchGrace = rematchGrace
+// RematchGraces is how many rematch graces s has begun, and how many have
+// run out and been acted on (the player back, or their rematch withdrawn
+// or declined).
+func RematchGraces(s *Server) (begun, done int64) {
+	return s.presence.rematchWaits.Load(), s.presence.rematchChecks.Load()
+}

@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"errors"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/tabula-games/tabula/match"
@@ -25,10 +26,11 @@ import (
 
 const onlineWindow = 2 * time.Minute
 
-// rematchGrace is how long a player's pages of a finished game may all be
-// closed here before their pending rematch is withdrawn or declined:
-// reloading the page is not leaving it.
-const rematchGrace = 5 * time.Second
+// DefaultRematchGrace is Config.RematchGrace's default: how long a
+// player's pages of a finished game may all be closed here before their
+// pending rematch is withdrawn or declined: reloading the page is not
+// leaving it.
+const DefaultRematchGrace = 5 * time.Second
 
 type presenceKey struct {
 	game string
@@ -50,6 +52,10 @@ type presenceTracker struct {
 	socks  map[int64]int       // open WebSockets per user
 	seen   map[int64]time.Time // last sign of each user
 	queue  chan presenceNews
+	// rematchWaits and rematchChecks count the rematch graces begun and
+	// those run out and acted on (leaveRematchSoon), for the tests to
+	// wait on.
+	rematchWaits, rematchChecks atomic.Int64
 }
 
 type pageCount struct {
@@ -163,16 +169,22 @@ func (p *presenceTracker) deliver(runCtx context.Context, n presenceNews) {
 }
 
 // leaveRematchSoon withdraws or declines the pending rematch of k's game
-// for k's player after rematchGrace, unless a page of theirs has opened
-// here again meanwhile (a reload).
+// for k's player after the rematch grace (Config.RematchGrace), unless a
+// page of theirs has opened here again meanwhile (a reload).
 func (p *presenceTracker) leaveRematchSoon(ctx context.Context, k presenceKey) {
-	t := time.NewTimer(rematchGrace)
+	p.rematchWaits.Add(1)
+	grace := p.s.cfg.RematchGrace
+	if grace <= 0 {
+		grace = DefaultRematchGrace
+	}
+	t := time.NewTimer(grace)
 	defer t.Stop()
 	select {
 	case <-ctx.Done():
 		return
 	case <-t.C:
 	}
+	defer p.rematchChecks.Add(1)
 	p.mu.Lock()
 	back := p.pages[k] != nil
 	p.mu.Unlock()

@@ -427,7 +427,7 @@ func TestOnlineAndRatings(t *testing.T) {
 // that closes the page before the new one opens is not leaving: the
 // rematch stays offered (it was declined at once).
 func TestRematchHeardAfterReload(t *testing.T) {
-	e := newEnv(t)
+	e := newEnv(t, func(c *server.Config) { c.RematchGrace = time.Second })
 	id, alice, bob, aws, bws, _ := liveTnim(t, e, "20")
 	for ply := 0; ply < 6; ply++ { // the finished game's seq well past the rematch's
 		w := aws
@@ -451,7 +451,16 @@ func TestRematchHeardAfterReload(t *testing.T) {
 	if m := decodeRoom(t, reloaded.next("snapshot")); m.Rematch == nil || m.Rematch.Status != "open" {
 		t.Fatalf("snapshot's rematch after a reload %+v", m.Rematch)
 	}
-	time.Sleep(server.RematchGrace + time.Second)
+	// The grace begun when the reloaded page closed has run out, the page
+	// back: the rematch stays offered.
+	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		if _, done := server.RematchGraces(e.srv); done >= 1 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the rematch grace begun when bob's page closed never ran out")
+		}
+	}
 	if g, _, _ := alice.game(res.Game.ID); g.Status != "open" {
 		t.Fatalf("the rematch after bob's reload: %s", g.Status)
 	}

@@ -77,6 +77,10 @@ type Config struct {
 	// ClaimGrace is how long the seat to move must have been away before
 	// another player may claim the win. Default match.DefaultClaimGrace.
 	ClaimGrace time.Duration
+	// RematchGrace is how long a player's pages of a finished game may all
+	// be closed before their pending rematch is withdrawn or declined
+	// (a reload is not leaving). Default DefaultRematchGrace.
+	RematchGrace time.Duration
 	// Compute is the node's pool of search workers: server bots' moves
 	// run on it as Live tasks, analysis as Background ones. Default:
 	// compute.New with its defaults (all cores but one).

@@ -9,7 +9,7 @@
 import {test, before, after} from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
-import {launch, newPage, assertNoErrors, guest, BASE, SHOTS} from './helpers.mjs'
+import {launch, newPage, assertNoErrors, guest, BASE, SHOTS, OUT} from './helpers.mjs'
 
 let browser
 before(async () => {
@@ -96,12 +96,15 @@ test("a profile after three rated games shows the record, the rating graph and t
 
   // recent games: newest first, each with its result, its rating change and a link to the game
   const rows = await b.$$eval('[data-test=recent-game]', (lis) => lis.map((li) => ({
-    outcome: li.dataset.outcome, change: li.querySelector('[data-test=rating-change]')?.textContent, href: li.querySelector('a').getAttribute('href')})))
+    outcome: li.dataset.outcome, change: li.querySelector('[data-test=rating-change]')?.textContent, href: li.querySelector('a.button').getAttribute('href')})))
   assert.deepEqual(rows, stats.recent.map((r) => ({outcome: r.outcome, change: sign(Math.round(r.ratingChange.delta)), href: '#/replay/' + r.id})))
   assert.deepEqual(rows.map((r) => r.outcome), ['win', 'loss', 'win'])
   assert.deepEqual(rows.map((r) => r.href), ids.reverse().map((id) => '#/replay/' + id))
   assert.match(rows[0].change, /^\+\d+$/)
   assert.match(rows[1].change, /^\u2212\d+$/)
+  // the opponent's name leads to their profile
+  assert.equal(await b.textContent('[data-test=recent-game] [data-test=opponents]'), 'against ' + bn)
+  assert.equal(await b.getAttribute('[data-test=recent-game] [data-test=opponents] a', 'href'), '#/user/' + bn)
 
   // block, then unblock, from the profile
   assert.equal(await b.textContent('[data-test=block-toggle]'), 'Block')
@@ -125,6 +128,18 @@ test("a profile after three rated games shows the record, the rating graph and t
   assert.equal(await gp.$('[data-test=block-toggle]'), null)
   assertNoErrors(gp)
   await gp.context().close()
+
+  // Mongolian, on a phone: translated, and nothing sideways
+  const mn = await newPage(browser, {viewport: {width: 390, height: 844}})
+  await mn.goto(BASE + '/#/user/' + an)
+  await mn.waitForSelector('[data-test=rating-point]')
+  await mn.evaluate(() => import('/js/i18n.js').then((m) => m.setLang('mn')))
+  await mn.waitForFunction(() => document.documentElement.lang === 'mn' && document.querySelectorAll('[data-test=rating-point]').length === 3)
+  assert.equal(await mn.textContent('[data-test=profile-record]'), 'Хожсон 2 · тэнцсэн 0 · хожигдсон 1 · хожлын хувь 67%')
+  assert.equal(await mn.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 0)
+  await mn.screenshot({path: path.join(OUT, 'profile-mn-390x844.png'), fullPage: true})
+  assertNoErrors(mn)
+  await mn.context().close()
 
   for (const [w, hgt] of [[1280, 800], [390, 844]]) {
     for (const scheme of ['light', 'dark']) {

@@ -11,6 +11,7 @@ import * as notify from '../notify.js'
 import {errorBox, resultText, resultOf, gameTitle} from '../components/common.js'
 import {playersLine} from '../components/players.js'
 import {ratingGraph} from '../components/ratinggraph.js'
+import {userLink} from '../components/leaderboard.js'
 
 /** getJSON calls the API (docs/api.md) for what api.js has no helper for yet: the body, null for 204, or ApiError. */
 async function getJSON(path, method = 'GET') {
@@ -21,6 +22,13 @@ async function getJSON(path, method = 'GET') {
     throw new ApiError(res.status, (err && err.code) || 'http_' + res.status, (err && err.message) || res.statusText)
   }
   return data
+}
+
+/** opponents is "against alice, bob" in the page's language, each player's name leading to their profile (a server bot's has none). */
+function opponents(names) {
+  const [before, after] = t('profile.vs', {names: '\u0000'}).split('\u0000')
+  const links = names.flatMap((n, i) => [i ? ', ' : null, n.startsWith('bot ') ? n : userLink(n)])
+  return [before, ...links, after].filter((x) => x)
 }
 
 /** duration writes seconds played as minutes, or hours and minutes. */
@@ -122,7 +130,7 @@ export function profilePage(main, [name]) {
       return h('li', {class: 'game-row', 'data-test': 'recent-game', 'data-outcome': g.outcome},
         h('strong', {}, gameTitle(g.game)), ' ',
         h('span', {class: 'profile-outcome outcome-' + g.outcome}, t('profile.' + g.outcome)), ' ',
-        g.opponents && g.opponents.length ? h('span', {}, t('profile.vs', {names: g.opponents.join(', ')})) : null, ' ',
+        g.opponents && g.opponents.length ? h('span', {'data-test': 'opponents'}, opponents(g.opponents)) : null, ' ',
         g.ratingChange ? h('span', {class: 'profile-delta' + (d > 0 ? ' up' : d < 0 ? ' down' : ''), 'data-test': 'rating-change',
           title: Math.round(g.ratingChange.before) + ' → ' + Math.round(g.ratingChange.after)}, d > 0 ? '+' + d : d < 0 ? '\u2212' + -d : '±0')
           : h('small', {class: 'muted'}, t('profile.unratedGame')), ' ',

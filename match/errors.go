@@ -44,6 +44,20 @@ func errorf(code Code, format string, args ...any) *Error {
 // more (it ended, or the node is stopping); the store has its final state.
 var ErrClosed = errors.New("match: the game has no owner here")
 
+// NoOwner is why a command to the game m (as the store has it) cannot be
+// run when no owner answers for it (ErrClosed): it is over, or it was
+// aborted; a game still open or live has no owner that can run it now
+// (its node is stopping, or no node has taken it over yet): unavailable.
+func NoOwner(m *Meta) error {
+	switch m.Status {
+	case Finished, Imported:
+		return errorf(CodeGameOver, "the game is over")
+	case Aborted:
+		return errorf(CodeConflict, "the game was aborted")
+	}
+	return errUnavailable
+}
+
 // ErrDeposed is what a Journal returns (wrapped) when a write is refused
 // because another node has taken the game over: the write was fenced by the
 // ownership epoch this node held, and nothing was written. The owner here

@@ -46,7 +46,8 @@ func (s *Server) commandErr(op string, err error) error {
 	return s.internal(op, err)
 }
 
-// noOwner says why the game id has no owner to run a command.
+// noOwner says why the game id has no owner to run a command
+// (match.NoOwner), or that there is no such game.
 func (s *Server) noOwner(ctx context.Context, id string) error {
 	m, err := s.store.Game(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
@@ -54,13 +55,7 @@ func (s *Server) noOwner(ctx context.Context, id string) error {
 	} else if err != nil {
 		return s.internal("game", err)
 	}
-	switch m.Status {
-	case match.Finished, match.Imported:
-		return errf(http.StatusConflict, "game_over", "the game is over")
-	case match.Aborted:
-		return errf(http.StatusConflict, "conflict", "the game was aborted")
-	}
-	return errUnavailable
+	return match.NoOwner(&m)
 }
 
 // move plays the move of a client's message for u in the game id, key its

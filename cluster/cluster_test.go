@@ -462,7 +462,10 @@ func TestBotBudget(t *testing.T) {
 	full.setFull(true)
 	a.crash()
 	e.waitFor(5*time.Second, "the people's game taken over", func() bool { return e.owner("people") == full.n.ID() })
-	time.Sleep(5 * e.lease / 4)
+	// Two more of the full node's scans: the second began after the
+	// takeover, with the bot game still an orphan.
+	from := full.n.scans.Load()
+	e.waitFor(5*time.Second, "two more scans of the full node", func() bool { return full.n.scans.Load() >= from+2 })
 	if owner := e.owner("bot"); owner != a.n.ID() {
 		t.Fatalf("a full node took the bot game over (owner %s)", owner)
 	}

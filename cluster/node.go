@@ -85,6 +85,9 @@ type Node struct {
 	// testDrop, set by a test, loses the received messages it says
 	// (as NATS may).
 	testDrop atomic.Pointer[func(*nats.Msg) bool]
+	// scans counts the orphan scans done (takeover.go), for the tests to
+	// wait on.
+	scans atomic.Int64
 
 	reg    *match.Registry
 	ctx    context.Context

@@ -46,6 +46,7 @@ func (n *Node) takeoverLoop() {
 // cannot serve them (NATS down, lease not renewed) claims nothing; one
 // whose bot budget is full claims no game with a bot seat.
 func (n *Node) scan() {
+	defer n.scans.Add(1)
 	if n.Healthy() != nil {
 		return
 	}

@@ -42,7 +42,7 @@ function duration(sec) {
 export function profilePage(main, [name]) {
   const head = h('h1', {}, name)
   const actions = h('div', {class: 'profile-actions'})
-  const stats = h('div', {class: 'profile-stats', 'data-test': 'profile-stats'})
+  const stats = h('div', {class: 'profile-stats', 'data-test': 'ratings'})
   const recent = h('div', {'data-test': 'profile-recent'})
   const list = h('div', {})
   main.append(head, actions)
@@ -93,7 +93,7 @@ export function profilePage(main, [name]) {
   function showStats(res) {
     const games = res.games || []
     if (!games.length) {
-      stats.append(h('p', {class: 'profile-empty', 'data-test': 'profile-empty'}, t('profile.empty', {name})))
+      stats.append(h('p', {}, t('profile.noRatings')), h('p', {class: 'muted profile-empty', 'data-test': 'profile-empty'}, t('profile.empty', {name})))
       return
     }
     const limit = Math.round(res.provisionalAbove || 110)

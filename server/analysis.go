@@ -32,7 +32,8 @@ const (
 	// reviewCap bounds one review: 600 plies of a game at the per-position
 	// cap would take ten minutes, and a node should not hold a job longer.
 	reviewCap = 10 * time.Minute
-	// reviewPositionTime caps each position of a review on the site.
+	// reviewPositionTime caps each position of a review on the site
+	// (Config.ReviewPositionTime's default).
 	reviewPositionTime = time.Second
 	// reviewWorlds: the medium Skyjo bot's worlds per decision; a Skyjo
 	// game has hundreds of decisions.
@@ -180,7 +181,7 @@ func (s *Server) handleReview(w http.ResponseWriter, r *http.Request, u *store.U
 	id := m.ID
 	j, err := s.analyses.Start(u.ID, analysis.KindReview, reviewCap, func(ctx context.Context, j *analysis.Job) error {
 		rv, err := analysis.ReviewGame(ctx, start, moves, analysis.ReviewOptions{
-			Time: reviewPositionTime, Worlds: reviewWorlds, Search: analysis.Search{Workers: 1, MaxNodes: analysisNodes, SolverTable: analysisTable, Seed: 1, Gate: s.analyses.Gate(u.ID, "review "+id)},
+			Time: s.cfg.ReviewPositionTime, Worlds: reviewWorlds, Search: analysis.Search{Workers: 1, MaxNodes: analysisNodes, SolverTable: analysisTable, Seed: 1, Gate: s.analyses.Gate(u.ID, "review "+id)},
 		}, func(done, total int) { j.Emit(wire.EventProgress, wire.ReviewProgress{Done: done, Total: total}) })
 		if err != nil {
 			return err

@@ -349,7 +349,7 @@ func TestAnalysisSharedFairly(t *testing.T) {
 // and ends with every move judged and the graph's points; asked again it
 // comes whole at once. A live game is not reviewed.
 func TestReviewOfFinishedGame(t *testing.T) {
-	e := newEnv(t)
+	e := newEnv(t, func(c *server.Config) { c.ReviewPositionTime = 50 * time.Millisecond })
 	alice, bob := e.guest(), e.guest()
 	moves := []string{"1c3", "1c5", "1e3", "1e5", "*1a1", "*1a3"}
 	id := importGame(t, alice, "sploof", "1", moves)

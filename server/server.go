@@ -105,6 +105,9 @@ type Config struct {
 	// analysis (default one minute).
 	AnalysisJobs int
 	AnalysisTime time.Duration
+	// ReviewPositionTime caps the search of each position of a game's
+	// review (default one second).
+	ReviewPositionTime time.Duration
 	// AnalysisQueue is how many jobs may wait for a place (default 16 per
 	// place; more are refused). AnalysisQuantum is how long an analysis
 	// runs before it gives its place to a waiting job (default 15 s).
@@ -178,6 +181,9 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.Compute == nil {
 		cfg.Compute = compute.New(compute.Config{})
+	}
+	if cfg.ReviewPositionTime <= 0 {
+		cfg.ReviewPositionTime = reviewPositionTime
 	}
 	if cfg.BotOnlyDelay == 0 {
 		cfg.BotOnlyDelay = DefaultBotOnlyDelay

@@ -84,6 +84,7 @@ test("a profile after three rated games shows the record, the rating graph and t
   const card = '[data-test=profile-game-sgolte]'
   await b.waitForSelector(card)
   assert.equal(await b.textContent(card + ' [data-test=profile-record]'), 'Won 2 · drawn 0 · lost 1 · win rate 67%')
+  assert.equal(await b.$('[data-test=profile-total]'), null, 'one game: no sum of it')
   assert.match(await b.textContent(card + ' [data-test=profile-rating]'),
     new RegExp(`^Rating ${Math.round(g.rating.rating)} ±${Math.round(g.rating.deviation)} · best ${Math.round(g.rating.best)} provisional$`))
   assert.match(await b.textContent(card + ' [data-test=profile-provisional]'), new RegExp(`uncertainty ±${Math.round(g.rating.deviation)} is above ±110`))
@@ -117,6 +118,15 @@ test("a profile after three rated games shows the record, the rating graph and t
   await b.waitForFunction(() => document.querySelector('[data-test=block-toggle]').textContent === 'Block')
   assert.deepEqual((await call(b, 'GET', '/blocks')).body.blocks, [])
 
+  // a second game: its own card (one point on its graph), and a line summing both
+  await ratedGame(a, b, bn, 'sploof', b)
+  await b.goto(BASE + '/#/leaderboard/sgolte')
+  await b.goto(BASE + '/#/user/' + an)
+  await b.waitForSelector('[data-test=profile-game-sploof] [data-test=rating-point]')
+  assert.match(await b.textContent('[data-test=profile-total]'), /^Games: Won 3 · drawn 0 · lost 1 · win rate 75% · time played /)
+  assert.equal(await b.textContent('[data-test=profile-game-sploof] [data-test=profile-record]'), 'Won 1 · drawn 0 · lost 0 · win rate 100%')
+  assert.equal(await b.$$eval('[data-test=profile-game-sgolte] [data-test=rating-point]', (cs) => cs.length), 3)
+
   // no block button on one's own profile, nor for a guest
   await a.goto(BASE + '/#/user/' + an)
   await a.waitForSelector('[data-test=recent-game]')
@@ -134,8 +144,8 @@ test("a profile after three rated games shows the record, the rating graph and t
   await mn.goto(BASE + '/#/user/' + an)
   await mn.waitForSelector('[data-test=rating-point]')
   await mn.evaluate(() => import('/js/i18n.js').then((m) => m.setLang('mn')))
-  await mn.waitForFunction(() => document.documentElement.lang === 'mn' && document.querySelectorAll('[data-test=rating-point]').length === 3)
-  assert.equal(await mn.textContent('[data-test=profile-record]'), 'Хожсон 2 · тэнцсэн 0 · хожигдсон 1 · хожлын хувь 67%')
+  await mn.waitForFunction(() => document.documentElement.lang === 'mn' && document.querySelectorAll('[data-test=rating-point]').length === 4)
+  assert.equal(await mn.textContent('[data-test=profile-game-sgolte] [data-test=profile-record]'), 'Хожсон 2 · тэнцсэн 0 · хожигдсон 1 · хожлын хувь 67%')
   assert.equal(await mn.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 0)
   await mn.screenshot({path: path.join(OUT, 'profile-mn-390x844.png'), fullPage: true})
   assertNoErrors(mn)
@@ -146,7 +156,7 @@ test("a profile after three rated games shows the record, the rating graph and t
       const page = await newPage(browser, {viewport: {width: w, height: hgt}})
       await page.emulateMedia({colorScheme: scheme})
       await page.goto(BASE + '/#/user/' + an)
-      await page.waitForFunction(() => document.querySelectorAll('[data-test=rating-point]').length === 3)
+      await page.waitForFunction(() => document.querySelectorAll('[data-test=rating-point]').length === 4)
       const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
       assert.equal(sideways, 0, `no sideways scroll at ${w}px`)
       await page.screenshot({path: path.join(SHOTS, `profile-${w}x${hgt}-${scheme}.png`), fullPage: true})

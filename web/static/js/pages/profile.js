@@ -97,6 +97,12 @@ export function profilePage(main, [name]) {
       return
     }
     const limit = Math.round(res.provisionalAbove || 110)
+    // Over every game, when there is more than one: the same figures summed.
+    const all = res.total
+    if (games.length > 1 && all) {
+      stats.append(h('p', {class: 'profile-total', 'data-test': 'profile-total'}, h('strong', {}, t('profile.games')), ': ', t('profile.wdl', {won: all.won, drawn: all.drawn, lost: all.lost}), ' · ',
+        t('profile.winRate', {pct: Math.round(all.winRate * 100)}), ' · ', t('profile.time', {time: duration(all.playedSeconds)})))
+    }
     for (const g of games) {
       const r = g.rating
       const card = h('section', {class: 'profile-game', 'data-test': 'profile-game-' + g.game}, h('h3', {}, gameTitle(g.game)))

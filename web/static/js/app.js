@@ -19,6 +19,8 @@ import {puzzlePage} from './pages/puzzle.js'
 import {analysisPage} from './pages/analysis.js'
 import {reviewPage} from './pages/analysisreview.js'
 import {leaderboardPage} from './pages/leaderboard.js'
+import {tournamentsPage} from './pages/tournaments.js'
+import {tournamentPage} from './pages/tournament.js'
 
 const routes = [
   [/^\/?$/, homePage],
@@ -33,6 +35,8 @@ const routes = [
   [/^\/analysis\/(\w+)$/, analysisPage],
   [/^\/review\/([\w-]+)$/, reviewPage],
   [/^\/leaderboard(?:\/(\w+))?$/, leaderboardPage],
+  [/^\/tournaments$/, tournamentsPage],
+  [/^\/tournament\/([\w-]+)$/, tournamentPage],
 ]
 
 const main = document.getElementById('main')
@@ -102,6 +106,7 @@ function renderHeader() {
       navLink('#/learn', t('nav.learn'), 'nav-learn'),
       navLink('#/puzzles', t('nav.puzzles'), 'nav-puzzles'),
       navLink('#/leaderboard', t('nav.leaderboard'), 'nav-leaderboard'),
+      navLink('#/tournaments', t('nav.tournaments'), 'nav-tournaments'),
       user ? navLink('#/user/' + encodeURIComponent(user.name), t('nav.profile'), 'nav-profile') : null,
       navLink('#/account', user ? user.name + (user.guest ? ' (' + t('account.guest') + ')' : '') : t('nav.signIn'), 'nav-account')),
     h('div', {class: 'tools'}, schemeButton(),

@@ -151,6 +151,7 @@ func TestServeFlagErrors(t *testing.T) {
 		{[]string{"--trusted-proxy", "10.0.0.0/33"}, "--trusted-proxy"},
 		{[]string{"--trusted-proxy", "proxy.example"}, "--trusted-proxy"},
 		{[]string{"--metrics-addr", taken.Addr().String()}, "--metrics-addr"},
+		{[]string{"--claim-grace", "0s"}, "--claim-grace"},
 	} {
 		_, err := startServe(t, append([]string{"--addr", "127.0.0.1:0", "--db", db, "--log-level", "error"}, tc.args...)...)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

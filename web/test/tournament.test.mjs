@@ -1,6 +1,7 @@
 // Tournaments (issue 25): three registered players; one creates a Swiss of
 // two rounds through the page's form, starting in a few seconds; the other
-// two join from the tournament's page (and one withdraws and joins again);
+// two join from the tournament's page (and one withdraws and joins again; a guest
+// may look but neither create nor join);
 // the site starts it, round 1's pairings appear with links to their games;
 // the games are played through the API (a move each, then a resignation),
 // the standings follow, round 2 is paired, and once it ends the page shows
@@ -10,7 +11,7 @@
 import {test, before, after} from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
-import {launch, newPage, assertNoErrors, BASE, SHOTS} from './helpers.mjs'
+import {launch, newPage, assertNoErrors, guest, BASE, SHOTS} from './helpers.mjs'
 
 let browser
 before(async () => {
@@ -104,7 +105,7 @@ test('a Swiss from creation to its podium, through the pages', async () => {
   pa.errors = pa.errors.filter((e) => !/status of 400/.test(e))
   // Then a good one: a Swiss of two rounds starting in a few seconds.
   const start = await pa.evaluate(() => {
-    const d = new Date(Date.now() + 10000)
+    const d = new Date(Date.now() + 20000) // time for the others to join, on a loaded machine too
     return new Date(d.getTime() - d.getTimezoneOffset() * 60000).toISOString().slice(0, 19)
   })
   await pa.fill('[data-test=tn-start]', start)
@@ -122,6 +123,18 @@ test('a Swiss from creation to its podium, through the pages', async () => {
   // It is listed as upcoming with a countdown.
   await pb.goto(BASE + '/#/tournaments')
   await pb.waitForSelector(`[data-test=tn-upcoming] li[data-id="${id}"] .tn-countdown`)
+
+  // A guest may look but neither create nor join.
+  const pg = await newPage(browser)
+  await guest(pg)
+  await pg.goto(BASE + '/#/tournaments')
+  await pg.waitForSelector('[data-test=tn-create-guest]')
+  assert.equal(await pg.$('[data-test=tn-form]'), null)
+  await pg.click(`li[data-id="${id}"] a`)
+  await pg.waitForSelector('[data-test=tn-actions]')
+  assert.equal(await pg.$('[data-test=tn-join]'), null)
+  assertNoErrors(pg)
+  await pg.context().close()
 
   // The other two join from the tournament's page; b withdraws and joins again.
   for (const p of [pb, pc]) {

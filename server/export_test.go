@@ -26,3 +26,13 @@ func Publish(s *Server, e match.Event) { s.hub.Publish(e) }
 func RematchGraces(s *Server) (begun, done int64) {
 	return s.presence.rematchWaits.Load(), s.presence.rematchChecks.Load()
 }
+
+// OpenPages is how many pages of game player uid has open on s.
+func OpenPages(s *Server, game string, uid int64) int {
+	s.presence.mu.Lock()
+	defer s.presence.mu.Unlock()
+	if c := s.presence.pages[presenceKey{game, uid}]; c != nil {
+		return c.n
+	}
+	return 0
+}

@@ -444,8 +444,12 @@ func TestRematchHeardAfterReload(t *testing.T) {
 		t.Fatalf("snapshot's rematch %+v", m.Rematch)
 	}
 	bws.close() // the page reloaded: its old connection closes after the new one opened
+	for deadline := time.Now().Add(20 * time.Second); server.OpenPages(e.srv, id, bob.id) != 1; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("bob's old page never closed: %d open", server.OpenPages(e.srv, id, bob.id))
+		}
+	}
 	// and a reload that closes the old page first does not decline it either
-	time.Sleep(100 * time.Millisecond)
 	reloaded.close()
 	reloaded = bob.dial("/api/games/" + id + "/ws")
 	if m := decodeRoom(t, reloaded.next("snapshot")); m.Rematch == nil || m.Rematch.Status != "open" {

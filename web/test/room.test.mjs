@@ -81,7 +81,7 @@ test("someone else's profile never says 'You won'", async () => {
   const res = (await api(player, 'GET', '/games/' + g.id)).body.game.result
   assert.ok(res, 'the game is over')
   await player.goto(BASE + '/#/user/' + name)
-  await player.waitForSelector(`a[href="#/replay/${g.id}"]`)
+  await player.waitForSelector(`[data-test=profile-games] a[href="#/replay/${g.id}"]`) // the games list, not the recent games above it
   const own = await player.textContent('main')
   assert.match(own, /You won|You lost|Draw/, 'the player sees the result from their seat')
 
@@ -89,7 +89,7 @@ test("someone else's profile never says 'You won'", async () => {
     const other = await newPage(browser)
     if (signedIn) await guest(other)
     await other.goto(BASE + '/#/user/' + name)
-    await other.waitForSelector(`a[href="#/replay/${g.id}"]`)
+    await other.waitForSelector(`[data-test=profile-games] a[href="#/replay/${g.id}"]`) // the games list, not the recent games above it
     const text = await other.textContent('main')
     assert.doesNotMatch(text, /You won|You lost|You share/, `signed ${signedIn ? 'in' : 'out'}: ${text}`)
     if (res.status === 'won') assert.match(text, new RegExp(res.winners.includes(0) ? `${name} won` : `${name} lost`))

@@ -44,7 +44,7 @@ export function profilePage(main, [name]) {
   const actions = h('div', {class: 'profile-actions'})
   const stats = h('div', {class: 'profile-stats', 'data-test': 'ratings'})
   const recent = h('div', {'data-test': 'profile-recent'})
-  const list = h('div', {})
+  const list = h('div', {'data-test': 'profile-games'})
   main.append(head, actions)
   // The player first: a name nobody has is one "not found", not two sections.
   getJSON('/users/' + encodeURIComponent(name) + '/stats').then((res) => {

@@ -31,6 +31,7 @@ func FuzzClientMessage(f *testing.F) {
 		`{"type":"resign","id":"r"}`, `{"type":"resign","id":"r","ply":3}`, `{"type":"chat"}`, `{"type":1}`, `{}`, `[]`, `null`, ``,
 		`{"type":"move","id":"a\u0000b","ply":0,"move":"1"}`, "{\"type\":\"move\",\"id\":\"\xff\"}", `{"type":"move","move":"` + string(make([]byte, 300)) + `"}`,
 		`{"type":"move","id":"x","ply":0,"move":"1"} {"type":"resign"}`, `{"type":"move","id":"%00","ply":0,"move":"1"}`,
+		`{"0":"C\u00001","0":"0"}`, // a NUL in a repeated key's first value
 	} {
 		f.Add([]byte(s), uint8(1))
 	}

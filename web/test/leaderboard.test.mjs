@@ -8,7 +8,7 @@
 import {test, before, after} from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
-import {launch, newPage, assertNoErrors, guest, BASE, SHOTS, OUT} from './helpers.mjs'
+import {launch, newPage, assertNoErrors, guest, BASE, SHOTS, OUT, apiPaced, registered} from './helpers.mjs'
 
 let browser
 before(async () => {
@@ -18,48 +18,25 @@ after(async () => {
   await browser?.close()
 })
 
-/** call is helpers' api with the server's rate limit kept: a 429 waits as told and tries again. */
-function call(page, method, p, body) {
-  return page.evaluate(async ([method, p, body]) => {
-    for (;;) {
-      const res = await fetch('/api' + p, {method, headers: body ? {'Content-Type': 'application/json'} : {}, body: body ? JSON.stringify(body) : undefined})
-      if (res.status === 429) {
-        await new Promise((r) => setTimeout(r, 1000 * Number(res.headers.get('Retry-After') || 1)))
-        continue
-      }
-      return {status: res.status, body: await res.json().catch(() => null)}
-    }
-  }, [method, p, body])
-}
-
-async function registered(page) {
-  await page.goto(BASE + '/#/account')
-  const name = 'lb' + Math.random().toString(36).slice(2, 9)
-  const res = await call(page, 'POST', '/users', {name, password: 'plum tree ' + Math.random().toString(36).slice(2)})
-  assert.equal(res.status, 201, JSON.stringify(res.body))
-  await page.reload() // the page learns of its new session as on any visit
-  return name
-}
-
 async function move(page, id) {
-  const g = (await call(page, 'GET', '/games/' + id)).body
+  const g = (await apiPaced(page, 'GET', '/games/' + id)).body
   assert.ok(g.legal?.length, 'no legal move: ' + JSON.stringify(g.game))
-  const res = await call(page, 'POST', `/games/${id}/moves`, {ply: g.moves.length, move: g.legal[0]})
+  const res = await apiPaced(page, 'POST', `/games/${id}/moves`, {ply: g.moves.length, move: g.legal[0]})
   assert.equal(res.status, 200, JSON.stringify(res.body))
 }
 
 /** ratedGame: a creates a rated game of game inviting bn, both move once, loser resigns. */
 async function ratedGame(a, b, bn, game, loser) {
-  const res = await call(a, 'POST', '/games', {game, seats: [{kind: 'me'}, {kind: 'invite', user: bn}], rated: true})
+  const res = await apiPaced(a, 'POST', '/games', {game, seats: [{kind: 'me'}, {kind: 'invite', user: bn}], rated: true})
   assert.equal(res.status, 201, JSON.stringify(res.body))
   const id = res.body.game.id
-  assert.equal((await call(b, 'POST', `/games/${id}/join`, {})).status, 200)
+  assert.equal((await apiPaced(b, 'POST', `/games/${id}/join`, {})).status, 200)
   await move(a, id)
   await move(b, id)
-  assert.equal((await call(loser, 'POST', `/games/${id}/resign`, {})).status, 200)
+  assert.equal((await apiPaced(loser, 'POST', `/games/${id}/resign`, {})).status, 200)
 }
 
-const rating = async (page, name, game) => (await call(page, 'GET', '/users/' + name)).body.ratings.find((r) => r.game === game)
+const rating = async (page, name, game) => (await apiPaced(page, 'GET', '/users/' + name)).body.ratings.find((r) => r.game === game)
 
 test('an empty leaderboard says who is listed, why nobody is yet and how to get on it', async () => {
   const page = await newPage(browser)
@@ -98,9 +75,9 @@ test('settled players are listed in order with their ratings; a provisional one 
   const a = await newPage(browser)
   const b = await newPage(browser)
   const c = await newPage(browser)
-  const an = await registered(a)
-  const bn = await registered(b)
-  const cn = await registered(c)
+  const an = await registered(a, 'lb')
+  const bn = await registered(b, 'lb')
+  const cn = await registered(c, 'lb')
   // alice wins two of three: both settle, alice above bob
   let games = 0
   for (; games < 40; games++) {

@@ -9,7 +9,7 @@
 import {test, before, after} from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
-import {launch, newPage, assertNoErrors, guest, BASE, SHOTS, OUT} from './helpers.mjs'
+import {launch, newPage, assertNoErrors, guest, BASE, SHOTS, OUT, apiPaced, registered} from './helpers.mjs'
 
 let browser
 before(async () => {
@@ -19,35 +19,12 @@ after(async () => {
   await browser?.close()
 })
 
-/** call is helpers' api with the server's rate limit kept: a 429 waits as told and tries again. */
-function call(page, method, p, body) {
-  return page.evaluate(async ([method, p, body]) => {
-    for (;;) {
-      const res = await fetch('/api' + p, {method, headers: body ? {'Content-Type': 'application/json'} : {}, body: body ? JSON.stringify(body) : undefined})
-      if (res.status === 429) {
-        await new Promise((r) => setTimeout(r, 1000 * Number(res.headers.get('Retry-After') || 1)))
-        continue
-      }
-      return {status: res.status, body: await res.json().catch(() => null)}
-    }
-  }, [method, p, body])
-}
-
-async function registered(page) {
-  await page.goto(BASE + '/#/account')
-  const name = 'pf' + Math.random().toString(36).slice(2, 9)
-  const res = await call(page, 'POST', '/users', {name, password: 'plum tree ' + Math.random().toString(36).slice(2)})
-  assert.equal(res.status, 201, JSON.stringify(res.body))
-  await page.reload() // the page learns of its new session as on any visit
-  return name
-}
-
 /** move plays a legal move for whichever of pages is to move (Sploof's first player is drawn at random). */
 async function move(pages, id) {
   for (const page of pages) {
-    const g = (await call(page, 'GET', '/games/' + id)).body
+    const g = (await apiPaced(page, 'GET', '/games/' + id)).body
     if (!g.legal?.length) continue
-    const res = await call(page, 'POST', `/games/${id}/moves`, {ply: g.moves.length, move: g.legal[0]})
+    const res = await apiPaced(page, 'POST', `/games/${id}/moves`, {ply: g.moves.length, move: g.legal[0]})
     assert.equal(res.status, 200, JSON.stringify(res.body))
     return
   }
@@ -56,13 +33,13 @@ async function move(pages, id) {
 
 /** ratedGame: a creates a rated game of game inviting bn, each moves once, loser resigns. */
 async function ratedGame(a, b, bn, game, loser) {
-  const res = await call(a, 'POST', '/games', {game, seats: [{kind: 'me'}, {kind: 'invite', user: bn}], rated: true})
+  const res = await apiPaced(a, 'POST', '/games', {game, seats: [{kind: 'me'}, {kind: 'invite', user: bn}], rated: true})
   assert.equal(res.status, 201, JSON.stringify(res.body))
   const id = res.body.game.id
-  assert.equal((await call(b, 'POST', `/games/${id}/join`, {})).status, 200)
+  assert.equal((await apiPaced(b, 'POST', `/games/${id}/join`, {})).status, 200)
   await move([a, b], id)
   await move([a, b], id)
-  assert.equal((await call(loser, 'POST', `/games/${id}/resign`, {})).status, 200)
+  assert.equal((await apiPaced(loser, 'POST', `/games/${id}/resign`, {})).status, 200)
   return id
 }
 
@@ -71,8 +48,8 @@ const sign = (d) => (d > 0 ? '+' + d : d < 0 ? '\u2212' + -d : '±0')
 test("a profile after three rated games shows the record, the rating graph and the recent games' rating changes; block and unblock", async () => {
   const a = await newPage(browser)
   const b = await newPage(browser)
-  const an = await registered(a)
-  const bn = await registered(b)
+  const an = await registered(a, 'pf')
+  const bn = await registered(b, 'pf')
   // a's new profile, before any game, says so kindly
   await b.goto(BASE + '/#/user/' + an)
   assert.match(await b.textContent('[data-test=profile-empty]'), new RegExp('^' + an + ' has not finished a game yet'))
@@ -80,7 +57,7 @@ test("a profile after three rated games shows the record, the rating graph and t
 
   const ids = []
   for (const loser of [b, a, b]) ids.push(await ratedGame(a, b, bn, 'sgolte', loser))
-  const stats = (await call(b, 'GET', `/users/${an}/stats`)).body
+  const stats = (await apiPaced(b, 'GET', `/users/${an}/stats`)).body
   const g = stats.games.find((x) => x.game === 'sgolte')
   assert.deepEqual([g.won, g.drawn, g.lost, g.rating.history.length, g.rating.provisional], [2, 0, 1, 3, true])
 
@@ -116,12 +93,12 @@ test("a profile after three rated games shows the record, the rating graph and t
   assert.equal(await b.textContent('[data-test=block-toggle]'), 'Block')
   await b.click('[data-test=block-toggle]')
   await b.waitForFunction(() => document.querySelector('[data-test=block-toggle]').textContent === 'Unblock')
-  assert.deepEqual((await call(b, 'GET', '/blocks')).body.blocks.map((x) => x.user), [an])
+  assert.deepEqual((await apiPaced(b, 'GET', '/blocks')).body.blocks.map((x) => x.user), [an])
   await b.reload()
   await b.waitForFunction(() => document.querySelector('[data-test=block-toggle]')?.getAttribute('aria-pressed') === 'true')
   await b.click('[data-test=block-toggle]')
   await b.waitForFunction(() => document.querySelector('[data-test=block-toggle]').textContent === 'Block')
-  assert.deepEqual((await call(b, 'GET', '/blocks')).body.blocks, [])
+  assert.deepEqual((await apiPaced(b, 'GET', '/blocks')).body.blocks, [])
 
   // a second game: its own card (one point on its graph), and a line summing both
   await ratedGame(a, b, bn, 'sploof', b)

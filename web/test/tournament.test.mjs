@@ -11,7 +11,7 @@
 import {test, before, after} from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
-import {launch, newPage, assertNoErrors, guest, BASE, SHOTS} from './helpers.mjs'
+import {launch, newPage, assertNoErrors, guest, BASE, SHOTS, apiPaced, registered} from './helpers.mjs'
 
 let browser
 before(async () => {
@@ -20,29 +20,6 @@ before(async () => {
 after(async () => {
   await browser?.close()
 })
-
-/** call is a fetch of the API from the page, waiting out the site's rate limit (429). */
-function call(page, method, p, body) {
-  return page.evaluate(async ([method, p, body]) => {
-    for (;;) {
-      const res = await fetch('/api' + p, {method, headers: body ? {'Content-Type': 'application/json'} : {}, body: body ? JSON.stringify(body) : undefined})
-      if (res.status === 429 && res.headers.get('Retry-After')) {
-        await new Promise((r) => setTimeout(r, 1000 * Number(res.headers.get('Retry-After') || 1)))
-        continue
-      }
-      return {status: res.status, body: await res.json().catch(() => null)}
-    }
-  }, [method, p, body])
-}
-
-async function registered(page) {
-  await page.goto(BASE + '/#/account')
-  const name = 'tn' + Math.random().toString(36).slice(2, 9)
-  const res = await call(page, 'POST', '/users', {name, password: 'plum tree ' + Math.random().toString(36).slice(2)})
-  assert.equal(res.status, 201, JSON.stringify(res.body))
-  await page.reload()
-  return name
-}
 
 /** until polls fn until it returns something truthy, or fails after ms. */
 async function until(fn, what, ms = 60000) {
@@ -58,16 +35,16 @@ async function until(fn, what, ms = 60000) {
 /** finish plays a move for each side of game id, then has loser resign. */
 async function finish(pages, id, white, black, loser) {
   const g = await until(async () => {
-    const r = await call(pages[white], 'GET', '/games/' + id)
+    const r = await apiPaced(pages[white], 'GET', '/games/' + id)
     return r.status === 200 && r.body.game?.status === 'live' && r.body
   }, 'game ' + id + ' live')
   for (const [i, who] of [white, black].entries()) {
-    const cur = (await call(pages[who], 'GET', '/games/' + id)).body
+    const cur = (await apiPaced(pages[who], 'GET', '/games/' + id)).body
     assert.ok(cur.legal?.length, `${who} has no legal move at ply ${i}: ` + JSON.stringify(cur.game || g.game))
-    const res = await call(pages[who], 'POST', `/games/${id}/moves`, {ply: cur.moves.length, move: cur.legal[0]})
+    const res = await apiPaced(pages[who], 'POST', `/games/${id}/moves`, {ply: cur.moves.length, move: cur.legal[0]})
     assert.equal(res.status, 200, JSON.stringify(res.body))
   }
-  const res = await call(pages[loser], 'POST', `/games/${id}/resign`, {})
+  const res = await apiPaced(pages[loser], 'POST', `/games/${id}/resign`, {})
   assert.equal(res.status, 200, JSON.stringify(res.body))
 }
 
@@ -88,7 +65,7 @@ test('a Swiss from creation to its podium, through the pages', async () => {
   const pa = await newPage(browser)
   const pb = await newPage(browser)
   const pc = await newPage(browser)
-  const [a, b, c] = [await registered(pa), await registered(pb), await registered(pc)]
+  const [a, b, c] = [await registered(pa, 'tn'), await registered(pb, 'tn'), await registered(pc, 'tn')]
   const pages = {[a]: pa, [b]: pb, [c]: pc}
 
   // The creator opens Tournaments from the menu and fills in the form.
@@ -150,7 +127,7 @@ test('a Swiss from creation to its podium, through the pages', async () => {
   await pb.waitForFunction((n) => document.querySelectorAll('[data-test=tn-players] li:not(.withdrawn)').length === n, 3)
 
   // A password-protected one refuses a wrong password with a clear message.
-  const locked = await call(pc, 'POST', '/tournaments', {name: 'Locked ' + c, format: 'swiss', game: 'sgolte', start: new Date(Date.now() + 3600e3).toISOString(), rounds: 1, password: 'sesame'})
+  const locked = await apiPaced(pc, 'POST', '/tournaments', {name: 'Locked ' + c, format: 'swiss', game: 'sgolte', start: new Date(Date.now() + 3600e3).toISOString(), rounds: 1, password: 'sesame'})
   assert.equal(locked.status, 201, JSON.stringify(locked.body))
   await pb.goto(BASE + '/#/tournament/' + locked.body.tournament.id)
   await pb.click('[data-test=tn-join]')

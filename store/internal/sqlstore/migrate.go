@@ -4,7 +4,9 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"sort"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -263,8 +265,30 @@ DROP TABLE rating_changes`
 	},
 }
 
+// register adds a migration kept in a file of its own (migrate_*.go, one
+// per feature), so that features built side by side never edit one list.
+// Versions are numbered by hand and must follow the list above without a
+// gap; checkMigrations refuses anything else when the package loads, so a
+// mistake fails every test rather than a deployment.
+func register(m Migration) {
+	migrations = append(migrations, m)
+	sort.SliceStable(migrations, func(i, j int) bool { return migrations[i].Version < migrations[j].Version })
+}
+
+// checkMigrations panics on a repeated or missing version: a database at
+// version N must be able to go to N+1 and nothing else.
+func checkMigrations() {
+	for i, m := range migrations {
+		if m.Version != i+1 {
+			panic(fmt.Sprintf("sqlstore: migration %d (%s) where %d was due: versions must run 1, 2, 3, … without a gap or repeat", m.Version, m.Name, i+1))
+		}
+	}
+}
+
 // LatestVersion is the schema version this code expects.
-func LatestVersion() int { return migrations[len(migrations)-1].Version }
+func LatestVersion() int { checkOnce.Do(checkMigrations); return migrations[len(migrations)-1].Version }
+
+var checkOnce sync.Once
 
 const migrationsTable = `CREATE TABLE IF NOT EXISTS schema_migrations (
 	version INTEGER PRIMARY KEY,
@@ -288,6 +312,7 @@ func Version(ctx context.Context, db *sql.DB, d *Dialect) (int, error) {
 // newest), up or down, in one transaction. A database newer than this code
 // is refused rather than guessed at.
 func Migrate(ctx context.Context, db *sql.DB, d *Dialect, target int) error {
+	checkOnce.Do(checkMigrations)
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("store: migrate: %w", err)

@@ -71,6 +71,10 @@ type Token struct {
 	Name    string
 	Hash    []byte
 	Created time.Time
+	// Scopes and LastUsed (zero: never) are read by BotAccounts
+	// (store/bots.go); Users' own methods leave them empty.
+	Scopes   string
+	LastUsed time.Time
 }
 
 // Users is accounts and the credentials that sign them in.

@@ -4,8 +4,8 @@ package sqlstore
 // and an index that answers a name-prefix search without reading the
 // table.
 //
-// presence holds each node's word that a user is online there (game_id
-// ”), and each game page of theirs that is open there as a player
+// presence holds each node's word that a user is online there (an empty
+// game_id), and each game page of theirs that is open there as a player
 // (game_id: the game), stamped with the node's clock at its last beat.
 // A node rewrites only its own rows; any node deletes the rows whose
 // stamp is older than the expiry, so a node that died stops counting its

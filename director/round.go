@@ -40,6 +40,9 @@ func (d *Director) advance(ctx context.Context, id string, epoch int64) (done bo
 	if t.Status == store.TournamentFinished {
 		return true, nil
 	}
+	if t.Format == Arena {
+		return d.advanceArena(ctx, &t, epoch) // arena.go
+	}
 	players, err := st.TournamentPlayers(ctx, id)
 	if err != nil {
 		return false, err

@@ -110,8 +110,12 @@ func (s Spec) Tournament(now time.Time) (store.Tournament, error) {
 		if t.MaxPlayers < 2 || t.MaxPlayers > tournament.MaxRoundRobinPlayers {
 			return t, refuse(match.CodeBadRequest, "maxPlayers: 2 to %d in a round robin", tournament.MaxRoundRobinPlayers)
 		}
+	case Arena:
+		if err := checkArena(&t); err != nil { // arena.go
+			return t, err
+		}
 	default:
-		return t, refuse(match.CodeBadRequest, "format %q: want swiss or roundrobin", t.Format)
+		return t, refuse(match.CodeBadRequest, "format %q: want swiss, roundrobin or arena", t.Format)
 	}
 	if t.Start.IsZero() {
 		return t, refuse(match.CodeBadRequest, "start: a time is needed (RFC 3339)")

@@ -18,6 +18,10 @@ type Clock struct {
 	InitialMs   int64     `json:"initialMs,omitempty"`   // realtime: each seat's starting time
 	IncrementMs int64     `json:"incrementMs,omitempty"` // realtime: added after each of the seat's moves
 	Days        int       `json:"days,omitempty"`        // correspondence: time per decision
+	// Berserk has bit s set when seat s halved its own clock at the start
+	// (CmdBerserk, berserk.go): that seat starts with InitialMs/2. A new
+	// game has none.
+	Berserk uint64 `json:"berserk,omitempty"`
 }
 
 // Limits of the time controls.
@@ -36,6 +40,7 @@ func (c Clock) normalized() (Clock, error) {
 		if c.InitialMs < 1000 || c.InitialMs > maxInitialMs || c.IncrementMs < 0 || c.IncrementMs > maxIncrementMs || c.Days != 0 {
 			return c, errorf(CodeBadOption, "realtime clock: initialMs 1000…%d, incrementMs 0…%d", maxInitialMs, maxIncrementMs)
 		}
+		c.Berserk = 0 // a game starts unberserked: only CmdBerserk sets it
 	case ClockCorrespondence:
 		if c.Days < 1 || c.Days > maxDays || c.InitialMs != 0 || c.IncrementMs != 0 {
 			return c, errorf(CodeBadOption, "correspondence clock: days 1…%d", maxDays)
@@ -94,6 +99,9 @@ func newClocks(control Clock, seats int, moves []Move) clocks {
 	c := clocks{control: control, remaining: make([]int64, seats)}
 	for i := range c.remaining {
 		c.remaining[i] = control.InitialMs
+		if control.Berserked(i) {
+			c.remaining[i] -= control.berserkCut()
+		}
 	}
 	if control.Kind == ClockRealtime {
 		for _, mv := range moves {

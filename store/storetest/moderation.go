@@ -36,7 +36,7 @@ func testReports(t *testing.T, s store.Store) {
 	a, b, c := newUser(t, s, "Rita"), newUser(t, s, "mallory"), newUser(t, s, "carl")
 	r1 := store.Report{ReporterID: a.ID, UserID: b.ID, GameID: "g1", Line: 3, LineText: "you <b>fool</b>",
 		Context: []store.ChatContext{{N: 2, Seat: 0, User: "Rita", Text: "gl", At: t0}, {N: 3, Seat: 1, User: "mallory", Text: "you <b>fool</b>", At: t0}},
-		Reason: "abuse", Text: "rude", Created: t0}
+		Reason:  "abuse", Text: "rude", Created: t0}
 	must(t, m.CreateReport(ctx, &r1))
 	r2 := store.Report{ReporterID: c.ID, UserID: b.ID, Reason: "name", Created: t0.Add(time.Hour)}
 	must(t, m.CreateReport(ctx, &r2))

@@ -80,6 +80,10 @@ func (s *Server) routes() {
 	authed("POST /api/tournaments/{id}/withdraw", s.handleWithdrawTournament)
 	open("GET /api/tournaments/{id}/trf", s.handleTournamentTRF)
 
+	// Game history (issue 24.7): a player's finished games, filtered and paged; the same as records, JSON lines.
+	open("GET /api/users/{name}/games", s.handleHistory)
+	open("GET /api/users/{name}/games.jsonl", s.handleHistoryExport)
+
 	open("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, errf(http.StatusNotFound, "not_found", "no API route %s %s", r.Method, r.URL.Path))
 	})

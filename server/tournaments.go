@@ -116,6 +116,10 @@ type tournamentReq struct {
 	MinRatedGames int               `json:"minRatedGames,omitempty"`
 	Bots          bool              `json:"bots,omitempty"`
 	MaxPlayers    int               `json:"maxPlayers,omitempty"`
+	// Minutes and Berserk are an arena's: its length and whether its
+	// players may berserk.
+	Minutes int  `json:"minutes,omitempty"`
+	Berserk bool `json:"berserk,omitempty"`
 }
 
 type tournamentJSON struct {
@@ -174,6 +178,9 @@ type tournamentDetail struct {
 	Players    []tournamentPlayerJSON `json:"players"`
 	Standings  []standingJSON         `json:"standings"`
 	Rounds     []roundJSON            `json:"rounds"`
+	// Arena is an arena's own part (arena.go's arenaJSON); its standings
+	// are there, and Standings is empty.
+	Arena *arenaJSON `json:"arena,omitempty"`
 }
 
 func (s *Server) tournamentJSON(ctx context.Context, t *store.Tournament) tournamentJSON {
@@ -225,7 +232,15 @@ func (s *Server) handleCreateTournament(w http.ResponseWriter, r *http.Request, 
 		}
 	}
 	now := s.now()
-	t, err := spec.Tournament(now)
+	var t store.Tournament
+	arena := store.Arena{Duration: time.Duration(req.Minutes) * time.Minute, Berserk: req.Berserk}
+	if req.Format == director.Arena {
+		t, err = spec.ArenaTournament(now, arena)
+	} else if req.Minutes != 0 || req.Berserk {
+		err = errf(http.StatusBadRequest, "bad_request", "minutes and berserk are an arena's")
+	} else {
+		t, err = spec.Tournament(now)
+	}
 	if err != nil {
 		writeError(w, err)
 		return
@@ -249,7 +264,17 @@ func (s *Server) handleCreateTournament(w http.ResponseWriter, r *http.Request, 
 	}
 	t.ID, t.CreatorID, t.Created = newID(), u.ID, now
 	t.PasswordHash = tournamentPassword(t.ID, req.Password)
-	if err := ts.CreateTournament(r.Context(), &t); err != nil {
+	if t.Format == director.Arena {
+		as, ok := ts.(store.Arenas)
+		if !ok {
+			writeError(w, errf(http.StatusNotImplemented, "not_implemented", "this server's store keeps no arenas"))
+			return
+		}
+		err = as.CreateArena(r.Context(), &t, arena)
+	} else {
+		err = ts.CreateTournament(r.Context(), &t)
+	}
+	if err != nil {
 		writeError(w, s.internal("create tournament", err))
 		return
 	}
@@ -327,6 +352,14 @@ func (s *Server) handleGetTournament(w http.ResponseWriter, r *http.Request) {
 		names[p.UserID] = p.Name
 		out.Players = append(out.Players, tournamentPlayerJSON{Number: p.Number + 1, Name: p.Name, Withdrawn: p.Withdrawn})
 	}
+	if t.Format == director.Arena {
+		if out.Arena, err = s.arenaDetail(r.Context(), &t, players, rounds); err != nil {
+			writeError(w, err)
+			return
+		}
+		writeJSON(w, http.StatusOK, out)
+		return
+	}
 	standings, err := director.Standings(&t, players, rounds)
 	if err != nil {
 		writeError(w, s.internal("tournament standings", err))
@@ -397,8 +430,12 @@ func (s *Server) handleJoinTournament(w http.ResponseWriter, r *http.Request, u 
 	case t.Status == store.TournamentRunning && t.Format == director.RoundRobin:
 		refuse(http.StatusConflict, "conflict", "a round robin takes no players once it has started")
 		return
-	case t.Status == store.TournamentRunning && len(rounds) >= t.Rounds:
+	case t.Status == store.TournamentRunning && t.Format != director.Arena && len(rounds) >= t.Rounds:
 		refuse(http.StatusConflict, "conflict", "the tournament is in its last round")
+		return
+	}
+	if err := s.arenaOpen(ctx, &t); err != nil {
+		writeError(w, err)
 		return
 	}
 	if t.PasswordHash != "" && subtle.ConstantTimeCompare([]byte(tournamentPassword(t.ID, req.Password)), []byte(t.PasswordHash)) != 1 {
@@ -449,6 +486,15 @@ func (s *Server) handleJoinTournament(w http.ResponseWriter, r *http.Request, u 
 	} else if err != nil {
 		writeError(w, s.internal("join tournament", err))
 		return
+	}
+	if t.Format == director.Arena {
+		// Coming back is coming back unpaused.
+		if as, ok := ts.(store.Arenas); ok {
+			if err := as.SetArenaPaused(ctx, t.ID, u.ID, false); err != nil {
+				writeError(w, s.internal("resume in arena", err))
+				return
+			}
+		}
 	}
 	s.pokeDirector()
 	writeJSON(w, http.StatusOK, map[string]any{"player": tournamentPlayerJSON{Number: p.Number + 1, Name: u.Name}})

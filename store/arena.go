@@ -42,6 +42,9 @@ type Arenas interface {
 	// SetArenaResultFenced records a board's result (as
 	// SetBoardResultFenced) with g in the same transaction.
 	SetArenaResultFenced(ctx context.Context, epoch int64, id string, result string, g ArenaGame) error
+	// ArenaOfGame returns the arena whose board game gameID is, with that
+	// board; ErrNotFound if it is no arena's game.
+	ArenaOfGame(ctx context.Context, gameID string) (string, TournamentBoard, error)
 	// SetGameClock stores a live game's clock with its berserks
 	// (match.CmdBerserk writes the deadline, not the clock): a game taken
 	// over by another node, or restarted, keeps the halved clock.

@@ -118,6 +118,16 @@ func (db *DB) SetArenaResultFenced(ctx context.Context, epoch int64, id string, 
 	})
 }
 
+// ArenaOfGame implements store.Arenas.
+func (db *DB) ArenaOfGame(ctx context.Context, gameID string) (string, store.TournamentBoard, error) {
+	var id string
+	var b store.TournamentBoard
+	err := db.r.QueryRowContext(ctx, db.d.Rebind(`SELECT b.tournament_id, b.board, b.white, b.black, b.game_id, b.result
+		FROM tournament_boards b JOIN tournament_arenas a ON a.tournament_id = b.tournament_id WHERE b.game_id = ? AND b.game_id <> ''`), gameID).
+		Scan(&id, &b.Board, &b.White, &b.Black, &b.GameID, &b.Result)
+	return id, b, db.wrap("arena of game", err)
+}
+
 // SetGameClock implements store.Arenas.
 func (db *DB) SetGameClock(ctx context.Context, gameID string, c match.Clock) error {
 	clock, err := json.Marshal(c)

@@ -119,7 +119,37 @@ func (a *Accounts) Authenticate(ctx context.Context, credential string) (*store.
 	if err != nil {
 		return nil, notFoundIsUnauthorized("user", err)
 	}
+	// A closed account's sessions and tokens stop at once, on every node:
+	// the closure is read from the store on each request, never cached.
+	if closed, err := a.closed(ctx, uid); err != nil || closed {
+		if err != nil {
+			return nil, err
+		}
+		return nil, ErrUnauthorized
+	}
 	return &u, nil
+}
+
+// closedAccounts is the part of a store that knows which accounts a
+// moderator closed (store.Moderation); a store without it closes none.
+type closedAccounts interface {
+	AccountClosed(ctx context.Context, userID int64) (bool, error)
+}
+
+// ErrClosed is a sign-in to an account a moderator closed.
+var ErrClosed = errorf(CodeForbidden, "this account is closed")
+
+// closed reports whether user uid's account is closed.
+func (a *Accounts) closed(ctx context.Context, uid int64) (bool, error) {
+	cs, ok := a.st.(closedAccounts)
+	if !ok {
+		return false, nil
+	}
+	c, err := cs.AccountClosed(ctx, uid)
+	if err != nil {
+		return false, fmt.Errorf("account closed: %w", err)
+	}
+	return c, nil
 }
 
 func notFoundIsUnauthorized(what string, err error) error {
@@ -213,6 +243,14 @@ func (a *Accounts) SignIn(ctx context.Context, name, password, from string) (sto
 			a.log.Info("login failed", "user", u.ID, "addr", from)
 		}
 		return store.User{}, ErrBadCredentials
+	}
+	// Only the account's owner, with its password, learns that it is
+	// closed.
+	if closed, err := a.closed(ctx, u.ID); err != nil || closed {
+		if err != nil {
+			return store.User{}, err
+		}
+		return store.User{}, ErrClosed
 	}
 	// A success forgets the account's failures.
 	if _, err := a.st.UpdateLimit(ctx, signInLimit(u.ID), a.now(), func(store.Limit) store.Limit { return store.Limit{} }); err != nil {

@@ -76,6 +76,7 @@ func (s *Server) handleBlock(w http.ResponseWriter, r *http.Request, u *store.Us
 		writeError(w, s.internal("block", err))
 		return
 	}
+	s.dropFollows(r.Context(), u.ID, t.ID) // a block ends the follows both ways (follows.go)
 	w.WriteHeader(http.StatusNoContent)
 }
 

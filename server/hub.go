@@ -35,6 +35,8 @@ func (h *hub) Publish(e match.Event) {
 		h.s.forgetUsers(seatUsers(e.Meta.Seats))
 	}
 	h.deliver(e)
+	// The inbox's and the followers' notices (inbox.go): once per event.
+	h.s.inboxEvent(&e)
 }
 
 // deliver hands e to the connections that listen to it.

@@ -45,6 +45,13 @@ func (s *Server) routes() {
 	authed("GET /api/blocks", s.handleBlocks)
 	authed("POST /api/blocks/{name}", s.handleBlock)
 	authed("DELETE /api/blocks/{name}", s.handleUnblock)
+	// Follows and the inbox (follows.go, inbox.go).
+	authed("GET /api/follows", s.handleFollows)
+	authed("POST /api/follows/{name}", s.handleFollow)
+	authed("DELETE /api/follows/{name}", s.handleUnfollow)
+	authed("GET /api/inbox", s.handleInbox)
+	authed("GET /api/inbox/unread", s.handleInboxUnread)
+	authed("POST /api/inbox/read", s.handleInboxRead)
 
 	open("GET /api/catalog", s.handleCatalog)
 	authed("POST /api/games", s.handleCreateGame)

@@ -163,6 +163,11 @@ type Server struct {
 	// tournaments is this node's part in running tournaments
 	// (tournaments.go).
 	tournaments tournamentNode
+
+	// notices counts this node's channels listening to each user's
+	// notices, and inbox queues the inbox's changes (usernotice.go, inbox.go).
+	notices userNotices
+	inbox   inboxQueue
 }
 
 // New builds a server. It does not touch the network.

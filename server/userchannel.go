@@ -33,6 +33,7 @@ func (s *Server) handleUserWS(w http.ResponseWriter, r *http.Request) {
 	// Registered before the handshake completes: a client may act (create
 	// a game that invites it, say) the moment its dial returns.
 	defer s.hub.watchUser(u.ID, uc.sub)()
+	defer s.listenNotices(u.ID)() // notices from other nodes (usernotice.go)
 	if !uc.upgrade(w, r) {
 		return
 	}

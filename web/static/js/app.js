@@ -21,6 +21,7 @@ import {reviewPage} from './pages/analysisreview.js'
 import {leaderboardPage} from './pages/leaderboard.js'
 import {tournamentsPage} from './pages/tournaments.js'
 import {tournamentPage} from './pages/tournament.js'
+import {historyPage} from './pages/history.js'
 
 const routes = [
   [/^\/?$/, homePage],
@@ -37,6 +38,7 @@ const routes = [
   [/^\/leaderboard(?:\/(\w+))?$/, leaderboardPage],
   [/^\/tournaments$/, tournamentsPage],
   [/^\/tournament\/([\w-]+)$/, tournamentPage],
+  [/^\/history\/([\w-]+)$/, historyPage], // game history (issue 24 item 7)
 ]
 
 const main = document.getElementById('main')

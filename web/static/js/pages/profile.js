@@ -48,6 +48,8 @@ export function profilePage(main, [name]) {
   main.append(head, actions)
   // The player first: a name nobody has is one "not found", not two sections.
   getJSON('/users/' + encodeURIComponent(name) + '/stats').then((res) => {
+    // Game history (issue 24 item 7): the player's games with filters, export and import (pages/history.js).
+    actions.prepend(h('a', {href: '#/history/' + encodeURIComponent(name), class: 'button', 'data-test': 'history-link'}, t('history.link')), ' ')
     main.append(h('section', {class: 'panel'}, h('h2', {}, t('profile.ratings')), stats),
       h('section', {class: 'panel'}, h('h2', {}, t('profile.recent')), recent),
       h('section', {class: 'panel'}, h('h2', {}, t('profile.games')), list))

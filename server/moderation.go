@@ -131,30 +131,41 @@ func (s *Server) handleReport(w http.ResponseWriter, r *http.Request, u *store.U
 		writeError(w, s.moderationError("report", err))
 		return
 	}
-	t, err := s.store.UserByName(r.Context(), req.User)
-	if errors.Is(err, store.ErrNotFound) {
-		writeError(w, errf(http.StatusNotFound, "not_found", "no user %q", req.User))
+	if req.Line != 0 && req.Game == "" {
+		writeError(w, errf(http.StatusBadRequest, "bad_request", "a chat line is reported with its game"))
 		return
 	}
-	if err != nil {
-		writeError(w, s.internal("report", err))
+	if req.User == "" && req.Line == 0 {
+		writeError(w, errf(http.StatusBadRequest, "bad_request", "name the user, or the game and chat line, you report"))
 		return
+	}
+	// The reported user: named, or (a chat line without a name) the one
+	// who said the line, which reportedGame finds.
+	var t *store.User
+	if req.User != "" {
+		tu, err := s.store.UserByName(r.Context(), req.User)
+		if errors.Is(err, store.ErrNotFound) {
+			writeError(w, errf(http.StatusNotFound, "not_found", "no user %q", req.User))
+			return
+		}
+		if err != nil {
+			writeError(w, s.internal("report", err))
+			return
+		}
+		t = &tu
+	}
+	rep := store.Report{Reason: req.Reason, Text: req.Text}
+	if req.Game != "" {
+		if t, err = s.reportedGame(r.Context(), &rep, u, t, req.Game, req.Line); err != nil {
+			writeError(w, err)
+			return
+		}
 	}
 	if t.ID == u.ID {
 		writeError(w, errf(http.StatusBadRequest, "bad_request", "you cannot report yourself"))
 		return
 	}
-	rep := store.Report{UserID: t.ID, Reason: req.Reason, Text: req.Text}
-	if req.Line != 0 && req.Game == "" {
-		writeError(w, errf(http.StatusBadRequest, "bad_request", "a chat line is reported with its game"))
-		return
-	}
-	if req.Game != "" {
-		if err := s.reportedGame(r.Context(), &rep, u, &t, req.Game, req.Line); err != nil {
-			writeError(w, err)
-			return
-		}
-	}
+	rep.UserID = t.ID
 	rep, err = mod.Report(r.Context(), u, rep)
 	if err != nil {
 		writeError(w, s.moderationError("report", err))
@@ -165,25 +176,29 @@ func (s *Server) handleReport(w http.ResponseWriter, r *http.Request, u *store.U
 	writeJSON(w, http.StatusCreated, reportOut(rep, false))
 }
 
-// reportedGame fills in the game of a report: the reporter and the
-// reported user must both play in it, and a reported line must be one the
-// reported user said, still kept in the game's chat (its owner keeps the
-// last match.ChatKeep lines while the game is on).
-func (s *Server) reportedGame(ctx context.Context, rep *store.Report, u, t *store.User, id string, line int64) error {
+// reportedGame fills in the game of a report and returns the reported
+// user: t, or — t nil — the one who said the line. The reporter and the
+// reported user must both play in the game, and a reported line must be
+// one the reported user said, still kept in the game's chat (its owner
+// keeps the last match.ChatKeep lines while the game is on).
+func (s *Server) reportedGame(ctx context.Context, rep *store.Report, u, t *store.User, id string, line int64) (*store.User, error) {
 	snap, err := s.snapshot(ctx, id)
 	if err != nil {
 		if ae := apiErrorOf(err); ae.Status == http.StatusNotFound {
-			return errf(http.StatusNotFound, "not_found", "no game %q", id)
+			return nil, errf(http.StatusNotFound, "not_found", "no game %q", id)
 		}
-		return err
+		return nil, err
 	}
 	m := &snap.Meta
-	if m.SeatOf(u.ID) < 0 || m.SeatOf(t.ID) < 0 {
-		return errf(http.StatusBadRequest, "bad_request", "you can report a game only when you and %s both play in it", t.Name)
+	if m.SeatOf(u.ID) < 0 {
+		return nil, errf(http.StatusBadRequest, "bad_request", "you can report a game only when you play in it")
 	}
 	rep.GameID = m.ID
 	if line == 0 {
-		return nil
+		if m.SeatOf(t.ID) < 0 {
+			return nil, errf(http.StatusBadRequest, "bad_request", "%s does not play in game %s", t.Name, m.ID)
+		}
+		return t, nil
 	}
 	room := snap.Room
 	if room == nil && s.cfg.Cluster != nil && (m.Status == match.Open || m.Status == match.Live) {
@@ -193,7 +208,7 @@ func (s *Server) reportedGame(ctx context.Context, rep *store.Report, u, t *stor
 		}
 	}
 	if room == nil {
-		return errf(http.StatusNotFound, "not_found", "the chat of game %s is no longer kept (it is kept while the game is played)", m.ID)
+		return nil, errf(http.StatusNotFound, "not_found", "the chat of game %s is no longer kept (it is kept while the game is played)", m.ID)
 	}
 	at := -1
 	for i, l := range room.Chat {
@@ -202,11 +217,22 @@ func (s *Server) reportedGame(ctx context.Context, rep *store.Report, u, t *stor
 		}
 	}
 	if at < 0 {
-		return errf(http.StatusNotFound, "not_found", "game %s has no chat line %d (or it is no longer kept)", m.ID, line)
+		return nil, errf(http.StatusNotFound, "not_found", "game %s has no chat line %d (or it is no longer kept)", m.ID, line)
 	}
 	l := room.Chat[at]
-	if l.Seat < 0 || l.Seat >= len(m.Seats) || m.Seats[l.Seat].UserID != t.ID {
-		return errf(http.StatusBadRequest, "bad_request", "chat line %d of game %s is not %s's", line, m.ID, t.Name)
+	if l.Seat < 0 || l.Seat >= len(m.Seats) || m.Seats[l.Seat].UserID == 0 {
+		return nil, errf(http.StatusBadRequest, "bad_request", "chat line %d of game %s is not a player's", line, m.ID)
+	}
+	said := m.Seats[l.Seat].UserID
+	if t == nil {
+		tu, err := s.store.User(ctx, said)
+		if err != nil {
+			return nil, s.internal("report", err)
+		}
+		t = &tu
+	}
+	if said != t.ID {
+		return nil, errf(http.StatusBadRequest, "bad_request", "chat line %d of game %s is not %s's", line, m.ID, t.Name)
 	}
 	rep.Line, rep.LineText = l.N, l.Text
 	for _, c := range room.Chat[max(0, at-reportContext):min(len(room.Chat), at+reportContext+1)] {
@@ -216,7 +242,7 @@ func (s *Server) reportedGame(ctx context.Context, rep *store.Report, u, t *stor
 		}
 		rep.Context = append(rep.Context, store.ChatContext{N: c.N, Seat: c.Seat, User: name, Text: c.Text, At: c.At.UTC()})
 	}
-	return nil
+	return t, nil
 }
 
 // moderator authenticates a moderator endpoint: 403 for anyone without

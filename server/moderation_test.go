@@ -135,7 +135,7 @@ func TestReportChatLine(t *testing.T) {
 		LineText string `json:"lineText"`
 		Status   string `json:"status"`
 	}
-	alice.apiErr(http.StatusBadRequest, "bad_request", "POST", "/api/reports", map[string]any{"reason": "abuse"}) // whom?
+	alice.apiErr(http.StatusBadRequest, "bad_request", "POST", "/api/reports", map[string]any{"reason": "abuse"})                        // whom?
 	alice.apiErr(http.StatusBadRequest, "bad_request", "POST", "/api/reports", map[string]any{"game": id, "line": 1, "reason": "abuse"}) // her own line
 	// The page reports a line by its game and number: who said it is the server's to say.
 	alice.must(http.StatusCreated, "POST", "/api/reports", map[string]any{"game": id, "line": 2, "reason": "abuse", "text": "rude"}, &made)

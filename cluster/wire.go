@@ -110,6 +110,14 @@ type eventV1 struct {
 	Room   *roomV1           `json:"room,omitempty"`
 	Note   *noteV1           `json:"note,omitempty"`
 	Chat   *chatV1           `json:"chat,omitempty"`
+	Answer *answerV1         `json:"answer,omitempty"`
+}
+
+// answerV1 is what became of a challenge (match.Answer).
+type answerV1 struct {
+	Kind   string `json:"kind"`
+	UserID int64  `json:"user,omitempty"`
+	Reason string `json:"reason,omitempty"`
 }
 
 // metaV1 is a game's Meta without what never goes on the bus: its seed
@@ -135,6 +143,9 @@ type metaV1 struct {
 	ToMove    int               `json:"toMove"`
 	Deadline  time.Time         `json:"deadline"`
 	Version   int64             `json:"version"`
+	// Expires: when an open challenge is aborted unanswered (zero: not
+	// a challenge).
+	Expires time.Time `json:"expires,omitzero"`
 }
 
 type seatV1 struct {
@@ -294,7 +305,7 @@ func metaToWire(m *match.Meta) metaV1 {
 	w := metaV1{ID: m.ID, Game: m.Game, Options: m.Options, Start: len(m.StartPosition) > 0, Origin: string(m.Origin),
 		KeepDeal: m.KeepDeal, Status: string(m.Status), Clock: clockV1{string(m.Clock.Kind), m.Clock.InitialMs, m.Clock.IncrementMs, m.Clock.Days},
 		Rated: m.Rated, CreatorID: m.CreatorID, Created: m.Created, Started: m.Started, Finished: m.Finished,
-		Ply: m.Ply, ToMove: m.ToMove, Deadline: m.Deadline, Version: m.Version}
+		Ply: m.Ply, ToMove: m.ToMove, Deadline: m.Deadline, Version: m.Version, Expires: m.Expires}
 	if m.Seats != nil {
 		w.Seats = make([]seatV1, len(m.Seats))
 		for i, s := range m.Seats {
@@ -312,7 +323,7 @@ func metaFromWire(w *metaV1) match.Meta {
 	m := match.Meta{ID: w.ID, Game: w.Game, Options: w.Options, Origin: match.Origin(w.Origin), KeepDeal: w.KeepDeal,
 		Status: match.Status(w.Status), Clock: match.Clock{Kind: match.ClockKind(w.Clock.Kind), InitialMs: w.Clock.InitialMs, IncrementMs: w.Clock.IncrementMs, Days: w.Clock.Days},
 		Rated: w.Rated, CreatorID: w.CreatorID, Created: w.Created, Started: w.Started, Finished: w.Finished,
-		Ply: w.Ply, ToMove: w.ToMove, Deadline: w.Deadline, Version: w.Version}
+		Ply: w.Ply, ToMove: w.ToMove, Deadline: w.Deadline, Version: w.Version, Expires: w.Expires}
 	if w.Seats != nil {
 		m.Seats = make([]match.Seat, len(w.Seats))
 		for i, s := range w.Seats {
@@ -411,6 +422,9 @@ func eventToWire(e *match.Event) eventV1 {
 	if c := e.Chat; c != nil {
 		w.Chat = &chatV1{c.N, c.Seat, c.Text, c.At}
 	}
+	if a := e.Answer; a != nil {
+		w.Answer = &answerV1{string(a.Kind), a.UserID, a.Reason}
+	}
 	return w
 }
 
@@ -434,6 +448,9 @@ func eventFromWire(w *eventV1) match.Event {
 	}
 	if c := w.Chat; c != nil {
 		e.Chat = &match.ChatLine{N: c.N, Seat: c.Seat, Text: c.Text, At: c.At}
+	}
+	if a := w.Answer; a != nil {
+		e.Answer = &match.Answer{Kind: match.AnswerKind(a.Kind), UserID: a.UserID, Reason: a.Reason}
 	}
 	return e
 }

@@ -42,7 +42,8 @@ type Command struct {
 	Move string // CmdMove: the move in the game's notation
 	// Offer is what CmdOffer offers, or CmdAccept and CmdDecline answer.
 	Offer OfferKind
-	// Text is what CmdChat says.
+	// Text is what CmdChat says, or the reason CmdRefuse gives (one of
+	// DeclineReasons).
 	Text string
 	// Here is CmdPresence's news: a game page of the user's is open.
 	Here bool

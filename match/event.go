@@ -76,6 +76,9 @@ type Event struct {
 	Note *OfferNote
 	// Chat is the line said (EventChat).
 	Chat *ChatLine
+	// Answer is what became of a challenge (an EventEnd of an open game
+	// with Meta.Expires): declined, cancelled or expired (challenge.go).
+	Answer *Answer
 }
 
 // View is what seat (or game.Spectator) may see after e.

@@ -38,6 +38,9 @@ func (m *Match) expiresAt() (time.Time, bool) {
 	var ttl time.Duration
 	switch m.meta.Status {
 	case Open:
+		if !m.meta.Expires.IsZero() {
+			return m.meta.Expires, true // a challenge: its own time
+		}
 		ttl = m.reg.cfg.OpenExpiry
 	case Live:
 		ttl = m.reg.cfg.IdleExpiry
@@ -97,7 +100,7 @@ func (m *Match) expire() {
 		next.Status, next.Finished = Aborted, now
 		if err = m.update(next); err == nil {
 			m.log.Info("game expired", "game", m.id, "status", Open, "idle", now.Sub(m.active).Round(time.Second).String())
-			m.publish(Event{Kind: EventEnd})
+			m.publish(Event{Kind: EventEnd, Answer: m.challengeAnswer(AnswerExpired, 0, "")})
 			m.done = true
 		}
 	case Live:

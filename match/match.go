@@ -210,6 +210,8 @@ func (m *Match) apply(c Command) (Ack, error) {
 		err = m.leave(c.User)
 	case CmdAbort:
 		err = m.abort(c.User)
+	case CmdRefuse:
+		err = m.refuse(c.User, c.Text)
 	case CmdMove:
 		mv, err = m.humanMove(c)
 	case CmdResign:
@@ -317,6 +319,9 @@ func (m *Match) publish(e Event) {
 // --- lobby ---
 
 func (m *Match) join(u User, want int, acceptDeal bool) error {
+	if m.meta.Status == Open && !m.meta.Expires.IsZero() && m.expired() {
+		return errorf(CodeConflict, "the challenge has expired")
+	}
 	next, seat, err := m.meta.joined(u, want, acceptDeal)
 	if err != nil {
 		return err
@@ -354,7 +359,7 @@ func (m *Match) abort(u User) error {
 		return err
 	}
 	m.log.Info("game aborted", "game", m.id)
-	m.publish(Event{Kind: EventEnd})
+	m.publish(Event{Kind: EventEnd, Answer: m.abortAnswer(u)})
 	m.retire()
 	return nil
 }

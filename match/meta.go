@@ -53,7 +53,12 @@ type Meta struct {
 	// and deck) is the creator's, which the creator may know; everyone who
 	// joins agrees to it (Command.AcceptDeal). Without it the server deals
 	// the hidden part afresh.
-	KeepDeal  bool
+	KeepDeal bool
+	// Expires, when set, makes the open game a challenge (challenge.go):
+	// unless every seat is taken by then it is aborted at Expires (instead
+	// of after the open-game expiry), and its invited players may decline
+	// it with a reason. Zero: an ordinary game.
+	Expires   time.Time
 	Status    Status
 	Seats     []Seat
 	Clock     Clock

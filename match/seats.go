@@ -135,6 +135,11 @@ func (m *Meta) left(u User) (Meta, error) {
 	if m.Status != Open {
 		return Meta{}, errorf(CodeConflict, "the game is %s; leaving is only possible before the start", m.Status)
 	}
+	if m.Challenge() {
+		// A seat given back would be open to anyone: a challenge is
+		// cancelled or declined instead.
+		return Meta{}, errorf(CodeConflict, "a challenge cannot be left: cancel or decline it")
+	}
 	seat := m.SeatOf(u.ID)
 	if seat < 0 {
 		return Meta{}, errorf(CodeForbidden, "you hold no seat in this game")

@@ -35,6 +35,9 @@ type createReq struct {
 	// must accept that); without it the server deals them afresh.
 	KeepDeal bool `json:"keepDeal,omitempty"`
 	origin   match.Origin
+	// expires makes the game a challenge (challenges.go): zero for every
+	// game POST /api/games creates.
+	expires time.Time
 }
 
 func badOption(format string, args ...any) error {
@@ -63,7 +66,7 @@ func (s *Server) handleCreateGame(w http.ResponseWriter, r *http.Request, u *sto
 // stores it and starts it if no seat is left open.
 func (s *Server) createGame(ctx context.Context, u *store.User, req createReq) (wire.GameResult, error) {
 	m := match.Meta{ID: newID(), Game: req.Game, Options: req.Options, StartPosition: req.Position, Rated: req.Rated, Created: s.createdNow(),
-		Origin: req.origin, KeepDeal: req.KeepDeal}
+		Origin: req.origin, KeepDeal: req.KeepDeal, Expires: req.expires}
 	if req.Clock != nil {
 		m.Clock = *req.Clock
 	}
@@ -78,7 +81,7 @@ func (s *Server) createGame(ctx context.Context, u *store.User, req createReq) (
 		case "invite":
 			iu, err := s.store.UserByName(ctx, sr.User)
 			if errors.Is(err, store.ErrNotFound) {
-				return wire.GameResult{}, badOption("no user %q to invite", sr.User)
+				return wire.GameResult{}, errNoSuchPlayer(sr.User)
 			} else if err != nil {
 				return wire.GameResult{}, s.internal("invite", err)
 			}

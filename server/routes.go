@@ -64,6 +64,12 @@ func (s *Server) routes() {
 	authed("POST /api/games/{id}/resign", s.handleResign)
 	authed("POST /api/games/{id}/rematch", s.handleRematch)
 	authed("POST /api/pairing", s.handlePairing)
+	// Challenges (challenges.go).
+	authed("POST /api/challenges", s.handleCreateChallenge)
+	authed("GET /api/challenges", s.handleChallenges)
+	authed("POST /api/challenges/{id}/accept", s.handleAcceptChallenge)
+	authed("POST /api/challenges/{id}/decline", s.handleDeclineChallenge)
+	authed("POST /api/challenges/{id}/cancel", s.handleCancelChallenge)
 	open("GET /api/online", s.handleOnline)
 	authed("GET /api/notifications", s.handleNotifications)
 	open("GET /api/games/{id}/ws", s.handleGameWS)

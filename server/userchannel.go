@@ -72,6 +72,9 @@ func (uc *userConn) render(p *published) [][]byte {
 	if e.Prompt != nil && e.Prompt.UserID == uc.uid {
 		out = append(out, marshal(uc.s.promptMessage(e.Game, e.Seq, e.Prompt)))
 	}
+	if n := uc.s.challengeNews(uc.ctx, e, uc.uid); n != nil {
+		out = append(out, marshal(n)) // challenges.go
+	}
 	return out
 }
 
@@ -106,6 +109,9 @@ func (s *Server) sendWaiting(uc *userConn) {
 	s.snapshotsOf(uc.ctx, store.GameFilter{Statuses: []match.Status{match.Open}, UserID: uc.uid, Limit: 200}, func(snap *match.Snapshot) {
 		if snap.Meta.Status == match.Open && snap.Meta.Invites(uc.uid) {
 			uc.reply(s.gameEventOf(uc.ctx, wire.TypeInvite, snap.Seq(), &snap.Meta, match.SeatNames(snap.State)))
+			if n := s.challengeNews(uc.ctx, &match.Event{Kind: match.EventCreated, Meta: snap.Meta, Names: match.SeatNames(snap.State)}, uc.uid); n != nil {
+				uc.reply(n) // a challenge still waiting for the answer
+			}
 		}
 	})
 }

@@ -50,11 +50,11 @@ func (db *DB) insertGame(ctx context.Context, m *match.Meta, moves []match.Move,
 	}
 	return db.tx(ctx, func(tx *sql.Tx) error {
 		_, err := tx.ExecContext(ctx, db.d.Rebind(`INSERT INTO games (id, game, options, seed, start_position, status, clock, rated,
-			creator_id, created, started, finished, result, ply, to_move, deadline, version, owner, owner_epoch, origin, keep_deal)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+			creator_id, created, started, finished, result, ply, to_move, deadline, version, owner, owner_epoch, origin, keep_deal, expires)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
 			m.ID, m.Game, string(opts), int64(m.Seed), string(m.StartPosition), string(m.Status), string(clock), b2i(m.Rated),
 			m.CreatorID, ms(m.Created), ms(m.Started), ms(m.Finished), result, m.Ply, m.ToMove, ms(m.Deadline), m.Version, node, epoch,
-			string(m.Origin), b2i(m.KeepDeal))
+			string(m.Origin), b2i(m.KeepDeal), ms(m.Expires))
 		if err != nil {
 			return err
 		}
@@ -90,19 +90,19 @@ func (db *DB) insertSeats(ctx context.Context, tx *sql.Tx, m *match.Meta) error 
 }
 
 const gameCols = `g.id, g.game, g.options, g.seed, g.start_position, g.status, g.clock, g.rated, g.creator_id,
-	g.created, g.started, g.finished, g.result, g.ply, g.to_move, g.deadline, g.version, g.origin, g.keep_deal`
+	g.created, g.started, g.finished, g.result, g.ply, g.to_move, g.deadline, g.version, g.origin, g.keep_deal, g.expires`
 
 func scanGame(row scanner) (match.Meta, error) {
 	var m match.Meta
 	var opts, startPos, status, clock, result, origin string
-	var seed, created, started, finished, deadline int64
+	var seed, created, started, finished, deadline, expires int64
 	var rated, keepDeal int
 	err := row.Scan(&m.ID, &m.Game, &opts, &seed, &startPos, &status, &clock, &rated, &m.CreatorID,
-		&created, &started, &finished, &result, &m.Ply, &m.ToMove, &deadline, &m.Version, &origin, &keepDeal)
+		&created, &started, &finished, &result, &m.Ply, &m.ToMove, &deadline, &m.Version, &origin, &keepDeal, &expires)
 	if err != nil {
 		return m, err
 	}
-	m.Origin, m.KeepDeal = match.Origin(origin), keepDeal != 0
+	m.Origin, m.KeepDeal, m.Expires = match.Origin(origin), keepDeal != 0, fromMs(expires)
 	m.Seed = uint64(seed)
 	if startPos != "" {
 		m.StartPosition = []byte(startPos)

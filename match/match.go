@@ -228,6 +228,8 @@ func (m *Match) apply(c Command) (Ack, error) {
 		err = m.present(c.User, c.Here, c.Source)
 	case CmdClaim:
 		err = m.claim(c.User)
+	case CmdBerserk:
+		err = m.berserk(c.User)
 	case CmdRoom:
 	default:
 		err = errorf(CodeBadRequest, "unknown command %q", c.Kind)

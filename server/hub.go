@@ -34,6 +34,9 @@ func (h *hub) Publish(e match.Event) {
 		// nodes hear only the games they watch.
 		h.s.forgetUsers(seatUsers(e.Meta.Seats))
 	}
+	if e.Kind == match.EventEnd {
+		h.s.pokeDirector() // an arena pairs a player again as soon as their game ends (director/arena.go)
+	}
 	h.deliver(e)
 	// The inbox's and the followers' notices (inbox.go): once per event.
 	h.s.inboxEvent(&e)

@@ -38,7 +38,7 @@ func wireClocks(cs []match.ClockState) []wire.Clock {
 
 // wireTimeControl is a game's time control.
 func wireTimeControl(c match.Clock) wire.TimeControl {
-	return wire.TimeControl{Kind: wire.ClockKind(c.Kind), InitialMs: c.InitialMs, IncrementMs: c.IncrementMs, Days: c.Days}
+	return wire.TimeControl{Kind: wire.ClockKind(c.Kind), InitialMs: c.InitialMs, IncrementMs: c.IncrementMs, Days: c.Days, Berserk: c.Berserk}
 }
 
 // wireResult is how a game ended; Winners is never null.

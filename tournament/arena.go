@@ -170,9 +170,14 @@ func PairArena(waiting []ArenaWaiting) []Pairing {
 		for i := range win {
 			for j := i + 1; j < len(win); j++ {
 				d := int64(j - i)
-				cost := d * d
+				// Distance in the standings first (squared: two short
+				// pairings beat a long and a neighbour); then, of
+				// pairings as near, the one that leaves a lower-ranked
+				// player waiting (each matched player adds a bonus that
+				// falls with rank, less than one step of distance).
+				cost := d*d*4*arenaWindow - int64(2*arenaWindow-i-j)
 				if win[i].LastOpponent == win[j].Player || win[j].LastOpponent == win[i].Player {
-					cost += 1 << 20 // far more than any distance within a window
+					cost += 1 << 24 // far more than any distance within a window
 				}
 				edges = append(edges, Edge{i, j, 1<<30 - cost})
 			}

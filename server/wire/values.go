@@ -57,6 +57,9 @@ type TimeControl struct {
 	InitialMs   int64     `json:"initialMs,omitempty"`   // realtime: each seat's starting time
 	IncrementMs int64     `json:"incrementMs,omitempty"` // realtime: added after each of the seat's moves
 	Days        int       `json:"days,omitempty"`        // correspondence: time per decision
+	// Berserk has bit s set when seat s berserked in an arena's game: it
+	// started with half its time (docs/tournaments.md).
+	Berserk uint64 `json:"berserk,omitempty"`
 }
 
 // Verdict is whether a finished game was won or drawn.

@@ -3,7 +3,7 @@
 
 import {ApiError} from '../api.js'
 
-async function call(method, path, body) {
+async function call(method, path, body, base = '/api/tournaments') {
   const opts = {method, headers: {Accept: 'application/json'}, credentials: 'same-origin'}
   if (body !== undefined) {
     opts.headers['Content-Type'] = 'application/json'
@@ -11,7 +11,7 @@ async function call(method, path, body) {
   }
   let res
   try {
-    res = await fetch('/api/tournaments' + path, opts)
+    res = await fetch(base + path, opts)
   } catch (e) {
     throw new ApiError(0, 'network', String(e.message || e))
   }
@@ -32,6 +32,11 @@ export const tournaments = {
   get: (t) => call('GET', id(t)),
   join: (t, password) => call('POST', id(t) + '/join', password ? {password} : {}),
   withdraw: (t) => call('POST', id(t) + '/withdraw', {}),
+  // An arena's: pause and resume in it, berserk in one's game of it, and whether a game is an arena's.
+  pause: (t) => call('POST', id(t) + '/pause', {}),
+  resume: (t) => call('POST', id(t) + '/resume', {}),
+  berserk: (t, game) => call('POST', id(t) + '/berserk?game=' + encodeURIComponent(game), {}),
+  arenaOf: (game) => call('GET', '?game=' + encodeURIComponent(game), undefined, '/api/arena-game'),
 }
 
 /** countdown says how long until ms (a time), in words short enough for a list: "2 d 3 h", "4:05". */

@@ -43,3 +43,28 @@ export function standingsTable(standings, format) {
       h('td', {'data-test': 'tn-wdl'}, `${s.wins}/${s.draws}/${s.losses}`),
       keys.map((k) => h('td', {class: 'tn-tb'}, num(s.tieBreaks[k] ?? 0))))))))
 }
+
+/**
+ * arenaTable: an arena's standings — rank, player (🔥 on fire, paused,
+ * withdrawn), points, each game's points in the order played (those that
+ * counted double marked), W/D/L, berserks, and the game being played.
+ */
+export function arenaTable(lines) {
+  return h('div', {class: 'tn-scroll'}, h('table', {class: 'ratings tn-standings tn-arena', 'data-test': 'tn-standings'},
+    h('thead', {}, h('tr', {},
+      h('th', {scope: 'col'}, '#'), h('th', {scope: 'col'}, t('tournament.player')), h('th', {scope: 'col'}, t('tournament.points')),
+      h('th', {scope: 'col', class: 'tn-sheet-h'}, t('arena.sheet')), h('th', {scope: 'col'}, t('tournament.wdl')),
+      h('th', {scope: 'col', title: t('arena.berserks')}, '⚔'), h('th', {scope: 'col'}, t('arena.now')))),
+    h('tbody', {}, lines.map((s) => h('tr', {'data-user': s.name, class: s.withdrawn ? 'withdrawn' : null},
+      h('td', {}, String(s.rank)),
+      h('td', {class: 'tn-name'}, userLink(s.name),
+        s.onFire ? h('span', {class: 'tn-fire', 'data-test': 'tn-fire', title: t('arena.onFire', {n: s.streak})}, ' 🔥') : null,
+        s.paused ? h('span', {class: 'muted', 'data-test': 'tn-paused'}, ' (' + t('arena.paused') + ')') : null,
+        s.withdrawn ? h('span', {class: 'muted'}, ' (' + t('tournament.withdrawn') + ')') : null),
+      h('td', {class: 'tn-points', 'data-test': 'tn-points'}, String(s.points)),
+      h('td', {class: 'tn-sheet-c'}, h('span', {class: 'tn-sheet', 'data-test': 'tn-sheet'},
+        s.sheet.slice(-12).map((p, i, a) => h('span', {class: s.fire[s.fire.length - a.length + i] ? 'fire' : null}, String(p))))),
+      h('td', {'data-test': 'tn-wdl'}, `${s.wins}/${s.draws}/${s.losses}`),
+      h('td', {}, s.berserks ? String(s.berserks) : ''),
+      h('td', {}, s.playing ? h('a', {href: '#/game/' + encodeURIComponent(s.playing), 'data-test': 'tn-playing'}, t('tournament.playing')) : ''))))))
+}

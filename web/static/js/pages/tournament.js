@@ -2,6 +2,8 @@
 // and Withdraw (asking for the password when one is needed), the standings
 // with the format's tie-breaks as the server gives them, every round's
 // pairings with links to their games, and a podium once it has finished.
+// An arena shows instead its standings with each game's points and the
+// streaks (🔥), your current game, Pause/Resume and a countdown to its end.
 // While it is upcoming or running the page asks the server again every few
 // seconds (the API has no tournament events).
 
@@ -10,7 +12,7 @@ import {t} from '../i18n.js'
 import * as session from '../session.js'
 import {userLink} from '../components/leaderboard.js'
 import {tournaments, countdown} from '../components/tournamentapi.js'
-import {facts, problem, standingsTable} from '../components/tournamentview.js'
+import {facts, problem, standingsTable, arenaTable} from '../components/tournamentview.js'
 
 const POLL_MS = 3000
 
@@ -40,6 +42,7 @@ export function tournamentPage(main, [id]) {
     const me = session.current()
     const mine = me && data.players.find((p) => p.name === me.name)
     const inIt = mine && !mine.withdrawn
+    const arena = tr.format === 'arena' && data.arena
     // (native append writes a null as "null": the absent parts are left out first)
     main.append(...[
       h('p', {}, h('a', {href: '#/tournaments', 'data-test': 'tn-back'}, '← ' + t('tournament.all'))),
@@ -52,18 +55,25 @@ export function tournamentPage(main, [id]) {
       actions(tr, me, inIt),
       h('div', {class: 'tn-columns'},
         h('section', {class: 'panel tn-standings-panel'}, h('h2', {}, t('tournament.standings')),
-          data.standings.length ? standingsTable(data.standings, tr.format) : h('p', {class: 'muted'}, t('tournament.noStandings'))),
+          arena ? (arena.standings.length ? arenaTable(arena.standings) : h('p', {class: 'muted'}, t('tournament.noStandings')))
+            : data.standings.length ? standingsTable(data.standings, tr.format) : h('p', {class: 'muted'}, t('tournament.noStandings'))),
         h('section', {class: 'panel tn-players'}, h('h2', {}, t('tournament.players', {n: data.players.filter((p) => !p.withdrawn).length})),
           data.players.length ? h('ol', {class: 'tn-player-list', 'data-test': 'tn-players'}, data.players.map((p) => h('li', {'data-user': p.name, class: p.withdrawn ? 'withdrawn' : null},
             userLink(p.name), p.withdrawn ? h('span', {class: 'muted'}, ' (' + t('tournament.withdrawn') + ')') : null)))
             : h('p', {class: 'muted'}, t('tournament.noPlayers')))),
-      rounds()].filter(Boolean))
+      arena ? null : rounds()].filter(Boolean))
   }
 
   function statusLine(tr) {
     const start = new Date(tr.start)
     if (tr.status === 'upcoming') return h('span', {}, t('tournament.status.upcoming') + ' — ' + t('tournament.startsAt', {time: start.toLocaleString()}) + ' ',
       h('strong', {class: 'tn-countdown', 'data-test': 'tn-countdown'}, t('tournament.startsIn', {time: countdown(start.getTime())})))
+    if (tr.status === 'running' && data.arena) {
+      const end = Date.parse(data.arena.end)
+      return h('span', {}, t('tournament.status.running') + ' — ', Date.now() < end
+        ? h('strong', {class: 'tn-countdown', 'data-test': 'tn-ends'}, t('arena.endsIn', {time: countdown(end)}))
+        : h('strong', {'data-test': 'tn-ending'}, t('arena.lastGames')))
+    }
     if (tr.status === 'running') return t('tournament.status.running') + ' — ' + t('tournament.roundOf', {n: data.rounds.length, total: tr.rounds || '?'})
     return t('tournament.status.finished') + (tr.finished ? ' — ' + new Date(tr.finished).toLocaleString() : '')
   }
@@ -74,6 +84,15 @@ export function tournamentPage(main, [id]) {
     if (!me || me.guest) {
       box.append(h('p', {class: 'muted'}, t('tournament.registerToJoin')))
       return box
+    }
+    const line = data.arena && data.arena.standings.find((s) => s.name === me.name)
+    if (inIt && line && line.playing) {
+      box.append(h('a', {href: '#/game/' + encodeURIComponent(line.playing), class: 'button primary', 'data-test': 'tn-my-game'}, t('arena.yourGame')))
+    }
+    if (inIt && data.arena && tr.status === 'running') {
+      box.append(line && line.paused
+        ? h('button', {type: 'button', 'data-test': 'tn-resume', disabled: busy, onclick: () => act(() => tournaments.resume(id))}, t('arena.resume'))
+        : h('button', {type: 'button', 'data-test': 'tn-pause', disabled: busy, onclick: () => act(() => tournaments.pause(id))}, t('arena.pause')))
     }
     if (inIt) {
       box.append(h('span', {class: 'tn-in', 'data-test': 'tn-in'}, t('tournament.youAreIn')), ' ',
@@ -113,7 +132,7 @@ export function tournamentPage(main, [id]) {
   }
 
   function podium() {
-    const top = data.standings.filter((s) => s.rank <= 3)
+    const top = (data.arena ? data.arena.standings : data.standings).filter((s) => s.rank <= 3)
     if (!top.length) return null
     return h('ol', {class: 'tn-podium', 'data-test': 'tn-podium', 'aria-label': t('tournament.podium')},
       top.map((s) => h('li', {class: 'place-' + s.rank}, h('span', {class: 'tn-medal', 'aria-hidden': 'true'}, String(s.rank)),
@@ -161,6 +180,8 @@ export function tournamentPage(main, [id]) {
   tick = setInterval(() => {
     const el = main.querySelector('[data-test=tn-countdown]')
     if (el && data) el.textContent = t('tournament.startsIn', {time: countdown(Date.parse(data.tournament.start))})
+    const ends = main.querySelector('[data-test=tn-ends]')
+    if (ends && data && data.arena) ends.textContent = t('arena.endsIn', {time: countdown(Date.parse(data.arena.end))})
   }, 1000)
   return {
     relang: render,

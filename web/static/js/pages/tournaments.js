@@ -85,13 +85,23 @@ export function tournamentsPage(main) {
       game: h('select', {name: 'game', 'data-test': 'tn-game'}, games.map((g) => h('option', {value: g}, gameTitle(g)))),
       clock: h('select', {name: 'clock', 'data-test': 'tn-clock'}, clocks.map(({name}, i) => h('option', {value: name, selected: i === Math.min(2, clocks.length - 1)}, pairClockLong(name)))),
       start: h('input', {name: 'start', type: 'datetime-local', step: 1, required: true, value: local, 'data-test': 'tn-start'}),
-      format: h('select', {name: 'format', 'data-test': 'tn-format'}, ['swiss', 'roundrobin'].map((x) => h('option', {value: x}, t('tournament.format.' + x)))),
+      format: h('select', {name: 'format', 'data-test': 'tn-format'}, ['swiss', 'roundrobin', 'arena'].map((x) => h('option', {value: x}, t('tournament.format.' + x)))),
       rounds: h('input', {name: 'rounds', type: 'number', min: 1, max: 20, value: 5, 'data-test': 'tn-rounds'}),
       rated: h('input', {name: 'rated', type: 'checkbox', checked: true, 'data-test': 'tn-rated'}),
       password: h('input', {name: 'password', type: 'text', maxlength: 100, autocomplete: 'off', 'data-test': 'tn-password'}),
+      // an arena's: its length and berserk
+      minutes: h('input', {name: 'minutes', type: 'number', min: 1, max: 720, value: 30, 'data-test': 'tn-minutes'}),
+      berserk: h('input', {name: 'berserk', type: 'checkbox', checked: true, 'data-test': 'tn-berserk'}),
     }
     const roundsField = field(t('tournament.rounds'), f.rounds)
-    f.format.addEventListener('change', () => (roundsField.hidden = f.format.value !== 'swiss'))
+    const minutesField = field(t('arena.minutes'), f.minutes)
+    const berserkField = h('label', {class: 'tn-check'}, f.berserk, ' ', t('arena.berserkAllowed'))
+    const showFormat = () => {
+      roundsField.hidden = f.format.value !== 'swiss'
+      minutesField.hidden = berserkField.hidden = f.format.value !== 'arena'
+    }
+    f.format.addEventListener('change', showFormat)
+    showFormat()
     const err = h('div', {'aria-live': 'polite'}, createError ? problem(createError) : null)
     const submit = h('button', {type: 'submit', class: 'primary', 'data-test': 'tn-submit'}, t('tournament.createButton'))
     const form = h('form', {class: 'tn-form', 'data-test': 'tn-form', onsubmit: (ev) => {
@@ -101,6 +111,10 @@ export function tournamentsPage(main) {
       const clock = catalog.pairClock(f.clock.value)
       if (clock) req.clock = clock
       if (req.format === 'swiss') req.rounds = Number(f.rounds.value)
+      if (req.format === 'arena') {
+        req.minutes = Number(f.minutes.value)
+        if (f.berserk.checked) req.berserk = true
+      }
       if (f.password.value) req.password = f.password.value
       submit.disabled = true
       tournaments.create(req).then((res) => {
@@ -114,7 +128,7 @@ export function tournamentsPage(main) {
       })
     }},
     field(t('tournament.name'), f.name), field(t('lobby.game'), f.game), field(t('lobby.clock'), f.clock),
-    field(t('tournament.start'), f.start), field(t('tournament.formatLabel'), f.format), roundsField,
+    field(t('tournament.start'), f.start), field(t('tournament.formatLabel'), f.format), roundsField, minutesField, berserkField,
     h('label', {class: 'tn-check'}, f.rated, ' ', t('tournament.rated')),
     field(t('tournament.passwordOptional'), f.password), h('div', {class: 'tn-actions'}, submit), err)
     panel.append(form)

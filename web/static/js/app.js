@@ -21,6 +21,7 @@ import {reviewPage} from './pages/analysisreview.js'
 import {leaderboardPage} from './pages/leaderboard.js'
 import {tournamentsPage} from './pages/tournaments.js'
 import {tournamentPage} from './pages/tournament.js'
+import {mountChallenges} from './components/challengebanner.js'
 import {historyPage} from './pages/history.js'
 
 const routes = [
@@ -137,6 +138,7 @@ window.addEventListener('tabula:lang', () => {
   } else route()
 })
 session.onChange(renderHeader)
+mountChallenges() // the challenge badge and toasts on every page (components/challengebanner.js)
 
 document.getElementById('skip').addEventListener('click', (ev) => {
   ev.preventDefault()

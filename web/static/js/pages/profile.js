@@ -12,6 +12,7 @@ import {errorBox, resultText, resultOf, gameTitle} from '../components/common.js
 import {playersLine} from '../components/players.js'
 import {ratingGraph} from '../components/ratinggraph.js'
 import {userLink} from '../components/leaderboard.js'
+import {challengeButton} from '../components/challengedialog.js'
 
 /** getJSON calls the API (docs/api.md) for what api.js has no helper for yet: the body, null for 204, or ApiError. */
 async function getJSON(path, method = 'GET') {
@@ -54,6 +55,7 @@ export function profilePage(main, [name]) {
       h('section', {class: 'panel'}, h('h2', {}, t('profile.recent')), recent),
       h('section', {class: 'panel'}, h('h2', {}, t('profile.games')), list))
     if (res.user.guest) head.append(' ', h('small', {class: 'muted'}, t('account.guest')))
+    challengeButton(actions, res.user) // challenges (components/challengedialog.js)
     blockButton(res.user)
     showStats(res)
     showRecent(res.recent || [])

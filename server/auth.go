@@ -75,9 +75,26 @@ func (s *Server) authenticate(r *http.Request) (*store.User, error) {
 	if cred == "" {
 		return nil, nil
 	}
-	u, err := s.accounts.Authenticate(r.Context(), cred)
+	var u *store.User
+	var err error
+	if account.IsAPIToken(cred) {
+		// An API token's scopes decide what the request may do (bots.go).
+		u, err = s.tokenUser(r, cred)
+	} else {
+		u, err = s.accounts.Authenticate(r.Context(), cred)
+		if err != nil {
+			err = s.accountError("authenticate", err)
+		}
+	}
 	if err != nil {
-		return nil, s.accountError("authenticate", err)
+		return nil, err
+	}
+	if account.IsAPIToken(cred) {
+		// tokenUser reads the user itself: a closed account's tokens stop
+		// here (moderation.go; sessions stop in account.Authenticate).
+		if err := s.notClosed(r.Context(), u.ID); err != nil {
+			return nil, err
+		}
 	}
 	s.presence.saw(u.ID)
 	return u, nil
@@ -115,7 +132,7 @@ func (s *Server) startSession(w http.ResponseWriter, r *http.Request, u *store.U
 		Name: sessionCookie, Value: tok, Path: "/", Expires: expires,
 		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: s.viaTLS(r) || s.cfg.SecureCookies,
 	})
-	writeJSON(w, status, wire.Session{User: publicUser(u), Token: tok})
+	writeJSON(w, status, wire.Session{User: s.userWire(r.Context(), u), Token: tok})
 }
 
 func (s *Server) allowSignup(r *http.Request) error {
@@ -250,7 +267,7 @@ func (s *Server) handleSession(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, wire.Session{})
 		return
 	}
-	writeJSON(w, http.StatusOK, wire.Session{User: publicUser(u)})
+	writeJSON(w, http.StatusOK, wire.Session{User: s.userWire(r.Context(), u)})
 }
 
 func (s *Server) handleMe(w http.ResponseWriter, r *http.Request, u *store.User) {
@@ -259,7 +276,7 @@ func (s *Server) handleMe(w http.ResponseWriter, r *http.Request, u *store.User)
 		writeError(w, s.internal("ratings", err))
 		return
 	}
-	writeJSON(w, http.StatusOK, wire.Profile{User: *publicUser(u), Ratings: rs})
+	writeJSON(w, http.StatusOK, wire.Profile{User: *s.userWire(r.Context(), u), Ratings: rs})
 }
 
 func (s *Server) handleUser(w http.ResponseWriter, r *http.Request) {
@@ -277,35 +294,61 @@ func (s *Server) handleUser(w http.ResponseWriter, r *http.Request) {
 		writeError(w, s.internal("ratings", err))
 		return
 	}
-	writeJSON(w, http.StatusOK, wire.Profile{User: *publicUser(&u), Ratings: rs})
+	writeJSON(w, http.StatusOK, wire.Profile{User: *s.userWire(r.Context(), &u), Ratings: rs})
 }
 
 func (s *Server) handleCreateToken(w http.ResponseWriter, r *http.Request, u *store.User) {
 	var req struct {
 		Name string `json:"name"`
+		// Scopes: what the token may do (bots.go); none given is "full",
+		// what a token was before scopes.
+		Scopes []string `json:"scopes"`
 	}
 	if err := decode(w, r, &req, maxBody, false); err != nil {
 		writeError(w, err)
 		return
 	}
-	t, tok, err := s.accounts.CreateToken(r.Context(), u, req.Name)
-	if err != nil {
-		writeError(w, s.accountError("create token", err))
+	if u.Guest {
+		writeError(w, errf(http.StatusForbidden, "forbidden", "register an account to create API tokens"))
 		return
 	}
-	s.log.Info("token created", "user", u.ID, "token", t.ID)
-	writeJSON(w, http.StatusCreated, wire.Token{ID: t.ID, Name: t.Name, Token: tok, Created: t.Created.UTC()})
+	scopes, err := checkTokenRequest(req.Name, req.Scopes)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	bs, err := s.botStore()
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	tok, hash := account.NewSecret(account.TokenPrefix)
+	t := store.Token{UserID: u.ID, Name: req.Name, Hash: hash, Created: s.now(), Scopes: strings.Join(scopes, " ")}
+	if err := bs.CreateScopedToken(r.Context(), &t, maxTokens); errors.Is(err, store.ErrConflict) {
+		writeError(w, errf(http.StatusConflict, "too_many_tokens", "an account may hold %d API tokens; revoke one first", maxTokens))
+		return
+	} else if err != nil {
+		writeError(w, s.internal("create token", err))
+		return
+	}
+	s.log.Info("token created", "user", u.ID, "token", t.ID, "scopes", t.Scopes)
+	writeJSON(w, http.StatusCreated, tokenWire(t, tok))
 }
 
 func (s *Server) handleTokens(w http.ResponseWriter, r *http.Request, u *store.User) {
-	ts, err := s.store.Tokens(r.Context(), u.ID)
+	bs, err := s.botStore()
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	ts, err := bs.ScopedTokens(r.Context(), u.ID)
 	if err != nil {
 		writeError(w, s.internal("tokens", err))
 		return
 	}
 	out := []wire.Token{}
 	for _, t := range ts {
-		out = append(out, wire.Token{ID: t.ID, Name: t.Name, Created: t.Created.UTC()})
+		out = append(out, tokenWire(t, ""))
 	}
 	writeJSON(w, http.StatusOK, wire.Tokens{Tokens: out})
 }

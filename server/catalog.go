@@ -88,14 +88,19 @@ func (s *Server) handleLeaderboard(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	rows, err := s.store.Leaderboard(r.Context(), name, maxLeaderboardDeviation, limit)
+	bots, err := queryBots(r) // people and bots are ranked apart (bots.go)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	rows, err := s.leaderboardRows(r.Context(), name, limit, bots)
 	if err != nil {
 		writeError(w, s.internal("leaderboard", err))
 		return
 	}
-	out := wire.Leaderboard{Game: name, MaxDeviation: maxLeaderboardDeviation, Players: []wire.LeaderboardRow{}}
+	out := wire.Leaderboard{Game: name, MaxDeviation: maxLeaderboardDeviation, Players: []wire.LeaderboardRow{}, Bots: bots}
 	for _, x := range rows {
-		out.Players = append(out.Players, wire.LeaderboardRow{User: x.Name, Rating: round1(x.Rating.Rating), Deviation: round1(x.Deviation), Games: x.Games})
+		out.Players = append(out.Players, wire.LeaderboardRow{User: x.Name, Rating: round1(x.Rating.Rating), Deviation: round1(x.Deviation), Games: x.Games, Bot: bots})
 	}
 	writeJSON(w, http.StatusOK, out)
 }

@@ -236,6 +236,10 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request, u *store.Use
 		writeError(w, err)
 		return
 	}
+	if err := s.botMayJoin(r.Context(), u, r.PathValue("id")); err != nil { // bots.go
+		writeError(w, err)
+		return
+	}
 	want := -1
 	if req.Seat != nil {
 		want = *req.Seat

@@ -38,6 +38,11 @@ func (s *Server) pair(ctx context.Context, u *store.User, req pairingReq) (wire.
 	if err != nil {
 		return wire.Pairing{}, s.commandErr("pairing", err)
 	}
+	// Quick pairing is people meeting people: a bot account never takes
+	// part (bots.go).
+	if err := s.refuseBotPairing(ctx, u); err != nil {
+		return wire.Pairing{}, err
+	}
 	// One pairing at a time on this node: two players asking together
 	// meet instead of each waiting in a game of their own. (Nodes of a
 	// cluster do not share this lock; two asking on two nodes at the same

@@ -129,7 +129,7 @@ func tally(gs *wire.GameStats, m *match.Meta, outcome string) {
 }
 
 func (s *Server) statsOf(ctx context.Context, h store.RatingHistory, u *store.User) (wire.Stats, error) {
-	out := wire.Stats{User: *publicUser(u), Games: []wire.GameStats{}, Recent: []wire.RecentGame{}, ProvisionalAbove: maxLeaderboardDeviation}
+	out := wire.Stats{User: *s.userWire(ctx, u), Games: []wire.GameStats{}, Recent: []wire.RecentGame{}, ProvisionalAbove: maxLeaderboardDeviation}
 	games, complete, err := s.finishedGames(ctx, u.ID)
 	if err != nil {
 		return out, err

@@ -40,6 +40,8 @@ func (s *Server) routes() {
 	authed("POST /api/tokens", s.handleCreateToken)
 	authed("GET /api/tokens", s.handleTokens)
 	authed("DELETE /api/tokens/{id}", s.handleDeleteToken)
+	// Bot accounts (bots.go): one way, for a registered user with no games.
+	authed("POST /api/me/bot", s.handleMakeBot)
 	open("GET /api/users/{name}", s.handleUser)
 	open("GET /api/users/{name}/stats", s.handleUserStats)
 	authed("GET /api/blocks", s.handleBlocks)

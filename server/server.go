@@ -164,6 +164,9 @@ type Server struct {
 	// (tournaments.go).
 	tournaments tournamentNode
 
+	// botAccts caches who is a bot account (bots.go).
+	botAccts botState
+
 	// notices counts this node's channels listening to each user's
 	// notices, and inbox queues the inbox's changes (usernotice.go, inbox.go).
 	notices userNotices

@@ -34,7 +34,7 @@ func (s *Server) summary(ctx context.Context, m *match.Meta, names []string) wir
 	}
 	seats := make([]wire.Seat, len(m.Seats))
 	for i, se := range m.Seats {
-		seats[i] = wire.Seat{Seat: i, Kind: wire.SeatKind(se.Kind), Level: se.Level, User: s.userName(ctx, se.UserID)}
+		seats[i] = wire.Seat{Seat: i, Kind: wire.SeatKind(se.Kind), Level: se.Level, User: s.userName(ctx, se.UserID), Bot: s.seatIsBot(ctx, se)}
 		if se.Kind == match.SeatHuman || se.Kind == match.SeatInvite {
 			seats[i].Rating, seats[i].Provisional = s.ratingOf(ctx, se.UserID, m.Game)
 		}

@@ -208,6 +208,9 @@ func dryRun(ctx context.Context, o connectOptions, w io.Writer) error {
 		failed = append(failed, "the server")
 	} else {
 		fmt.Fprintf(w, "server %s: ok    signed in as %s\n", o.server, me.User.Name)
+		if !me.User.Bot {
+			fmt.Fprintf(w, "server %s: note  %s\n", o.server, notBotNote(me.User.Name))
+		}
 	}
 	if len(failed) > 0 {
 		return fmt.Errorf("dry run failed: %s", strings.Join(failed, ", "))
@@ -265,6 +268,9 @@ func connect(ctx context.Context, o connectOptions, stops <-chan struct{}, w io.
 	}
 	c.me = me.User.Name
 	c.logf("account %s on %s; policy: %s", c.me, o.server, o.policy.describe())
+	if !me.User.Bot {
+		c.logf("%s", notBotNote(c.me))
+	}
 
 	var wg sync.WaitGroup
 	wg.Add(2)
@@ -889,4 +895,11 @@ func (c *connector) newEngine(ctx context.Context, g game.Game) (agent.Agent, er
 		return nil, err
 	}
 	return a, nil
+}
+
+// notBotNote is the one line that says the token's account is a person's,
+// not a bot account: it still plays the games it is invited to, but shows
+// without BOT, is ranked with people, and a server may one day refuse it.
+func notBotNote(name string) string {
+	return fmt.Sprintf("account %s is not a bot account: it plays, but shows as a person; an account with no games becomes one on the site's Tokens page (or POST /api/me/bot)", name)
 }

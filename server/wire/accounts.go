@@ -10,6 +10,8 @@ type User struct {
 	Name    string    `json:"name"`
 	Guest   bool      `json:"guest"`
 	Created time.Time `json:"created"`
+	// Bot marks a bot account (POST /api/me/bot), shown as BOT.
+	Bot bool `json:"bot,omitempty"`
 }
 
 // Session answers the calls that sign in (the user and, for clients that do
@@ -41,6 +43,10 @@ type Token struct {
 	Name    string    `json:"name"`
 	Token   string    `json:"token,omitempty"`
 	Created time.Time `json:"created"`
+	// Scopes is what the token may do: "full", "bot:play", "read".
+	Scopes []string `json:"scopes"`
+	// LastUsed is its last use, to the minute (null: never).
+	LastUsed *time.Time `json:"lastUsed"`
 }
 
 // Tokens answers GET /api/tokens.

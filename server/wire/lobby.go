@@ -109,6 +109,7 @@ type LeaderboardRow struct {
 	Rating    float64 `json:"rating"`
 	Deviation float64 `json:"deviation"`
 	Games     int     `json:"games"`
+	Bot       bool    `json:"bot,omitempty"` // a bot account
 }
 
 // Leaderboard answers GET /api/leaderboard/{game}.
@@ -118,4 +119,7 @@ type Leaderboard struct {
 	// is at most this; the page says so rather than knowing the number.
 	MaxDeviation float64          `json:"maxDeviation"`
 	Players      []LeaderboardRow `json:"players"`
+	// Bots says which board this is: the bot accounts' (?bots=1) or the
+	// people's (the default); they are ranked apart.
+	Bots bool `json:"bots"`
 }

@@ -44,6 +44,8 @@ type Seat struct {
 	User  string   `json:"user,omitempty"`
 	Level string   `json:"level,omitempty"`
 	Name  string   `json:"name,omitempty"` // how the game's notation names the seat
+	// Bot marks a seat held by (or offered to) a bot account.
+	Bot bool `json:"bot,omitempty"`
 	// Rating is the user's rating in the game, rounded, if they have one;
 	// Provisional while its deviation is above the leaderboard's limit.
 	Rating      *int `json:"rating,omitempty"`

@@ -73,7 +73,7 @@ export const api = {
   replay: (id, ply) => request('GET', `/games/${encodeURIComponent(id)}/replay` + q({ply})),
   pair: (game, clock) => request('POST', '/pairing', {game, clock}),
   online: () => request('GET', '/online'),
-  leaderboard: (game, limit) => request('GET', '/leaderboard/' + encodeURIComponent(game) + (limit ? '?limit=' + limit : '')),
+  leaderboard: (game, limit, bots) => request('GET', '/leaderboard/' + encodeURIComponent(game) + q({limit, bots: bots ? 1 : ''})),
   notifications: () => request('GET', '/notifications'),
   record: (id) => request('GET', `/games/${encodeURIComponent(id)}/record`),
   analyse: (req) => request('POST', '/analysis', req),

@@ -23,6 +23,7 @@ import {tournamentsPage} from './pages/tournaments.js'
 import {tournamentPage} from './pages/tournament.js'
 import {mountChallenges} from './components/challengebanner.js'
 import {historyPage} from './pages/history.js'
+import {tokensPage} from './pages/tokens.js'
 
 const routes = [
   [/^\/?$/, homePage],
@@ -40,6 +41,7 @@ const routes = [
   [/^\/tournaments$/, tournamentsPage],
   [/^\/tournament\/([\w-]+)$/, tournamentPage],
   [/^\/history\/([\w-]+)$/, historyPage], // game history (issue 24 item 7)
+  [/^\/tokens$/, tokensPage], // API tokens and bot accounts (issue 24 item 8, issue 26)
 ]
 
 const main = document.getElementById('main')

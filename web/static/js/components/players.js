@@ -6,6 +6,7 @@
 import {h} from '../dom.js'
 import {t} from '../i18n.js'
 import {seatText} from '../seats.js'
+import {botBadge} from './botbadge.js'
 
 /** ratingBadge is a seat's rating ("1623", "1500?" while provisional), or null. */
 export function ratingBadge(se) {
@@ -20,7 +21,7 @@ export function seatNode(se, seats) {
   const name = se.kind === 'human' && se.user ?
     h('a', {href: '#/user/' + encodeURIComponent(se.user), class: 'who'}, se.user) :
     h('span', {class: 'who' + (se.kind === 'open' ? ' muted' : '')}, seatText(se, seats))
-  return h('span', {class: 'player', 'data-seat': se.seat}, name, ratingBadge(se))
+  return h('span', {class: 'player', 'data-seat': se.seat}, name, botBadge(se.bot), ratingBadge(se))
 }
 
 /** playersLine lists a summary's seats, rating beside each rated name. */

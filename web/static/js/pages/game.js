@@ -22,6 +22,7 @@ import {MoveList, stepper, stepKeys} from '../components/movelist.js'
 import * as catalog from '../catalog.js'
 import {Room} from '../components/room.js'
 import {Chat} from '../components/chat.js'
+import {botBadge} from '../components/botbadge.js'
 
 const LOW_MS = 30000 // a realtime clock is low below 30 s (or a fifth of its start, if less)
 const LOW_CORR_MS = 12 * 3600 * 1000 // a correspondence deadline is near within 12 hours
@@ -377,7 +378,7 @@ export function gamePage(main, [id]) {
       const coloured = games[sum.game] && games[sum.game].swatches
       seatsBox.append(h('li', {class: 'seat' + (toMove ? ' to-move' : '') + (i === st.seat ? ' me' : ''), 'data-seat': i},
         h('span', {class: coloured && se.name ? 'swatch side-' + se.name : 'swatch none', 'aria-hidden': 'true'}),
-        h('span', {class: 'who'}, se.user ? h('a', {href: '#/user/' + encodeURIComponent(se.user)}, se.user) : seatText(se, sum.seats),
+        h('span', {class: 'who'}, se.user ? h('a', {href: '#/user/' + encodeURIComponent(se.user)}, se.user) : seatText(se, sum.seats), botBadge(se.bot),
           toMove ? h('span', {class: 'turn-dot', title: t('game.toMove')}, ' ●') : null),
         h('span', {class: 'clock', 'data-seat': i, 'data-test': 'clock-' + i}),
         h('span', {class: 'meta'}, side ? h('span', {class: 'side'}, side) : null,

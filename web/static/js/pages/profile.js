@@ -12,6 +12,7 @@ import {errorBox, resultText, resultOf, gameTitle} from '../components/common.js
 import {playersLine} from '../components/players.js'
 import {ratingGraph} from '../components/ratinggraph.js'
 import {userLink} from '../components/leaderboard.js'
+import {botBadge} from '../components/botbadge.js'
 import {challengeButton} from '../components/challengedialog.js'
 
 /** getJSON calls the API (docs/api.md) for what api.js has no helper for yet: the body, null for 204, or ApiError. */
@@ -55,6 +56,7 @@ export function profilePage(main, [name]) {
       h('section', {class: 'panel'}, h('h2', {}, t('profile.recent')), recent),
       h('section', {class: 'panel'}, h('h2', {}, t('profile.games')), list))
     if (res.user.guest) head.append(' ', h('small', {class: 'muted'}, t('account.guest')))
+    if (res.user.bot) head.append(botBadge(true)) // a bot account (pages/tokens.js)
     challengeButton(actions, res.user) // challenges (components/challengedialog.js)
     blockButton(res.user)
     showStats(res)
@@ -173,6 +175,8 @@ export function accountPage(main) {
   if (user) {
     main.append(h('p', {}, t('account.signedInAs', {name: user.name}), user.guest ? ' (' + t('account.guest') + ')' : ''),
       h('p', {}, h('a', {href: '#/user/' + encodeURIComponent(user.name)}, t('nav.profile'))))
+    // API tokens and becoming a bot account (pages/tokens.js).
+    if (!user.guest) main.append(h('p', {}, h('a', {href: '#/tokens', 'data-test': 'tokens-link'}, t('tokens.title'))))
   }
   const form = (kind) => {
     const nameIn = h('input', {id: kind + '-name', autocomplete: 'username', required: true, minlength: 3, maxlength: 24})

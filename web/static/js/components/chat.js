@@ -1,30 +1,38 @@
-// The players' chat of a game page (docs/api.md, "The game room"): only
-// the players have it — a spectator's page never builds it —, a line is
-// one line of at most the catalog's chatMax characters, shown as text
-// (never markup), and the server's refusals (too fast, too long) are said
-// under the input.
-// Muting hides the other players' lines; it is remembered.
+// The chat of a game page (docs/api.md, "The game room"): the players'
+// chat on a player's page, the spectators' chat on everyone else's (issue
+// 27: the players never see it during their game; the server sends each
+// reader only theirs). A line is one line of at most the catalog's chatMax
+// characters, shown as text (never markup), and the server's refusals (too
+// fast, too long) are said under the input.
+// Muting hides the others' lines; it is remembered (one setting for both
+// chats).
 
 import {h, clear} from '../dom.js'
 import {t} from '../i18n.js'
 import * as prefs from '../prefs.js'
 import * as catalog from '../catalog.js'
+import {openReport} from './reportdialog.js'
 
 export class Chat {
   /**
    * @param {object} opts send(text): the line's message id, or null when
-   *   not connected; who(seat): how to name a seat.
+   *   not connected; who(seat): how to name a seat; spectators: this is the
+   *   spectators' chat (a line names who said it: line.user), me the
+   *   reader's name there ('' when not signed in: reading only).
    */
-  constructor({send, who}) {
+  constructor({send, who, spectators = false, me = ''}) {
     this.send = send
     this.who = who
+    this.spectators = spectators
+    this.me = me
     this.lines = []
     this.mine = -1
     this.said = new Map() // message id → the line, until acknowledged or refused
     this.muted = prefs.get('chatMuted') === '1'
-    this.log = h('ol', {class: 'chat-log', 'data-test': 'chat-log', 'aria-live': 'polite', 'aria-label': t('chat.title')})
+    const title = t(spectators ? 'chat.spectators.title' : 'chat.title')
+    this.log = h('ol', {class: 'chat-log', 'data-test': 'chat-log', 'aria-live': 'polite', 'aria-label': title})
     this.input = h('input', {type: 'text', maxlength: catalog.chatMax(), autocomplete: 'off', 'data-test': 'chat-input',
-      'aria-label': t('chat.say'), placeholder: t('chat.placeholder'), oninput: () => this.count()})
+      'aria-label': t(spectators ? 'chat.spectators.say' : 'chat.say'), placeholder: t('chat.placeholder'), oninput: () => this.count()})
     this.counter = h('span', {class: 'chat-count', 'aria-live': 'polite'})
     this.err = h('p', {class: 'chat-error', role: 'alert', 'data-test': 'chat-error', hidden: true})
     this.muteBox = h('input', {type: 'checkbox', 'data-test': 'chat-mute', checked: this.muted, onchange: () => {
@@ -36,8 +44,8 @@ export class Chat {
       ev.preventDefault()
       this.say()
     }}, this.input, h('button', {type: 'submit', 'data-test': 'chat-send'}, t('chat.send')))
-    this.el = h('section', {class: 'game-chat', 'data-test': 'chat', 'aria-label': t('chat.title')},
-      h('div', {class: 'chat-head'}, h('h2', {}, t('chat.title')),
+    this.el = h('section', {class: 'game-chat' + (spectators ? ' spectators' : ''), 'data-test': spectators ? 'spectator-chat' : 'chat', 'aria-label': title},
+      h('div', {class: 'chat-head'}, h('h2', {}, title),
         h('label', {class: 'chat-mute'}, this.muteBox, ' ', t('chat.mute'))),
       this.log, this.form, this.counter, this.err)
   }
@@ -57,8 +65,9 @@ export class Chat {
     this.draw()
   }
 
-  /** open says whether lines may be said now (the game is open or live). */
+  /** open says whether lines may be said now (the game is open or live; a spectator signed in). */
   open(on) {
+    on = on && (!this.spectators || !!this.me)
     this.form.hidden = !on
     if (!on) this.counter.textContent = ''
   }
@@ -66,13 +75,24 @@ export class Chat {
   draw() {
     const follow = this.log.scrollTop + this.log.clientHeight >= this.log.scrollHeight - 4
     clear(this.log)
-    const shown = this.lines.filter((l) => !this.muted || l.seat === this.mine)
-    if (!shown.length) this.log.append(h('li', {class: 'chat-empty'}, t(this.muted && this.lines.length ? 'chat.mutedNote' : 'chat.empty')))
+    const mine = (l) => (this.spectators ? !!this.me && l.user === this.me : l.seat === this.mine)
+    const shown = this.lines.filter((l) => !this.muted || mine(l))
+    const empty = this.spectators ? 'chat.spectators.empty' : 'chat.empty'
+    if (!shown.length) this.log.append(h('li', {class: 'chat-empty'}, t(this.muted && this.lines.length ? 'chat.mutedNote' : empty)))
     for (const l of shown) {
-      this.log.append(h('li', {class: l.seat === this.mine ? 'mine' : '', 'data-seat': l.seat},
-        h('span', {class: 'chat-who'}, this.who(l.seat)), ' ', h('span', {class: 'chat-text'}, l.text)))
+      this.log.append(h('li', {class: mine(l) ? 'mine' : '', 'data-seat': l.seat},
+        h('span', {class: 'chat-who'}, this.spectators ? l.user || '?' : this.who(l.seat)), ' ', h('span', {class: 'chat-text'}, l.text),
+        this.spectators || mine(l) ? null : this.reportLine(l)))
     }
-    if (follow || shown.length && shown[shown.length - 1].seat === this.mine) this.log.scrollTop = this.log.scrollHeight
+    if (follow || shown.length && mine(shown[shown.length - 1])) this.log.scrollTop = this.log.scrollHeight
+  }
+
+  /** reportLine is a player's line's button to report it to the moderators (reportdialog.js); the game is the page's. */
+  reportLine(l) {
+    const game = (/^#\/game\/([\w-]+)/.exec(location.hash) || [])[1]
+    if (!game) return null
+    return h('button', {type: 'button', class: 'chat-report link', 'data-test': 'chat-report', title: t('report.lineButton'),
+      'aria-label': t('report.lineButton'), onclick: () => openReport({game, line: l.n, text: l.text, who: this.who(l.seat)})}, '⚑')
   }
 
   count() {

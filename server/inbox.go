@@ -78,8 +78,13 @@ func (s *Server) inboxItems(ctx context.Context, ss store.Social, uid int64) ([]
 		if s.blocks(ctx, uid, m.CreatorID) {
 			continue // an invitation from a player the user has blocked since
 		}
-		items = append(items, wire.InboxItem{ID: "invite:" + m.ID, Kind: wire.InboxInvitation, Game: m.Game, GameID: m.ID,
-			From: s.userName(ctx, m.CreatorID), Link: "#/game/" + m.ID, Created: m.Created.UTC()})
+		it := wire.InboxItem{ID: "invite:" + m.ID, Kind: wire.InboxInvitation, Game: m.Game, GameID: m.ID,
+			From: s.userName(ctx, m.CreatorID), Link: "#/game/" + m.ID, Created: m.Created.UTC()}
+		if !m.Expires.IsZero() {
+			// A challenge (challenges.go): an invitation that expires.
+			it.Kind, it.Expires = wire.InboxChallenge, timePtr(m.Expires)
+		}
+		items = append(items, it)
 	}
 	live, err := s.store.Games(ctx, store.GameFilter{Statuses: []match.Status{match.Live}, UserID: uid, Limit: inboxMaxGames})
 	if err != nil {

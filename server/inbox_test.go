@@ -6,18 +6,20 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 )
 
 type inboxJSON struct {
 	Items []struct {
-		ID     string `json:"id"`
-		Kind   string `json:"kind"`
-		Game   string `json:"game"`
-		GameID string `json:"gameId"`
-		From   string `json:"from"`
-		Offer  string `json:"offer"`
-		Link   string `json:"link"`
-		Read   bool   `json:"read"`
+		ID      string     `json:"id"`
+		Kind    string     `json:"kind"`
+		Game    string     `json:"game"`
+		GameID  string     `json:"gameId"`
+		From    string     `json:"from"`
+		Offer   string     `json:"offer"`
+		Link    string     `json:"link"`
+		Read    bool       `json:"read"`
+		Expires *time.Time `json:"expires"`
 	} `json:"items"`
 	Unread int  `json:"unread"`
 	Total  int  `json:"total"`
@@ -175,5 +177,13 @@ func testInbox(t *testing.T, e *env) {
 	mover.must(http.StatusOK, "POST", "/api/inbox/read", map[string]any{"all": true}, &u)
 	if *u.Marked != 2 || u.Unread != 0 {
 		t.Fatalf("mark all: %+v", u)
+	}
+
+	// A challenge (an invitation that expires) is one, with its expiry.
+	carol := e.register("carol")
+	carol.must(http.StatusCreated, "POST", "/api/challenges", challengeReq("alice"), nil)
+	in = alice.inbox("")
+	if len(in.Items) == 0 || in.Items[0].Kind != "challenge" || in.Items[0].From != "carol" || in.Items[0].Expires == nil || in.Unread != 1 {
+		t.Fatalf("alice's inbox after carol's challenge: %+v", in)
 	}
 }

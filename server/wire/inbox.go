@@ -29,6 +29,7 @@ type Notice struct {
 // The kinds of inbox item.
 const (
 	InboxInvitation = "invitation" // a seat of an open game is kept for you (From invites you)
+	InboxChallenge  = "challenge"  // an invitation that expires (Expires): a challenge
 	InboxTurn       = "turn"       // your move in a correspondence game, or one without a clock
 	InboxOffer      = "offer"      // From offers a draw or a takeback (Offer) in a game of yours
 	InboxNotice     = "notice"     // a stored notice (a tournament's): Title and Link
@@ -48,11 +49,13 @@ type InboxItem struct {
 	// Offer is the offer's kind: "draw" or "takeback".
 	Offer string `json:"offer,omitempty"`
 	// Topic is a stored notice's own kind ("tournament", …), Title its text.
-	Topic   string    `json:"topic,omitempty"`
-	Title   string    `json:"title,omitempty"`
-	Link    string    `json:"link"`
-	Created time.Time `json:"created"`
-	Read    bool      `json:"read"`
+	// Expires is when a challenge expires.
+	Expires *time.Time `json:"expires,omitempty"`
+	Topic   string     `json:"topic,omitempty"`
+	Title   string     `json:"title,omitempty"`
+	Link    string     `json:"link"`
+	Created time.Time  `json:"created"`
+	Read    bool       `json:"read"`
 }
 
 // Inbox answers GET /api/inbox: one page of the items, newest first.

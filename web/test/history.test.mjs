@@ -71,15 +71,18 @@ test('history: filter by game and result from the page, page on, import a record
   }
   assert.deepEqual(seen, [g3, g2, g1])
 
+  // A bad filter in a shared address: the server's words, naming it.
+  await a.goto(BASE + '/#/history/' + an + '?opponent=nobody-here-zz')
+  assert.match(await a.textContent('[data-test=history-list] [data-test=error-detail]'), /^opponent: /)
+
   // Import from the page: a broken record is refused in the server's words;
   // a good one opens as a replay.
   const record = (await apiPaced(a, 'GET', `/games/${g2}/record`)).body
   await a.goto(BASE + '/#/history/' + an)
-  await a.fill('[data-test=import-text]', 'tabula-record/1 | game=sgolte | moves=zz9')
+  await a.fill('[data-test=import-text]', JSON.stringify({...record, id: undefined, moves: ['zz9']}))
   await a.click('[data-test=import-submit]')
-  await a.waitForSelector('[data-test=import-msg] .error')
+  assert.match(await a.textContent('[data-test=import-msg] [data-test=error-detail]'), /zz9|ply 0/)
   assert.match(location(a), /#\/history\//)
-  allowErrors(a, /status of 4\d\d/)
   await a.fill('[data-test=import-text]', JSON.stringify(record))
   await a.click('[data-test=import-submit]')
   await a.waitForFunction((g2) => /^#\/replay\/\w+$/.test(location.hash) && location.hash !== '#/replay/' + g2, g2)
@@ -99,7 +102,10 @@ test('history: filter by game and result from the page, page on, import a record
       assert.ok(await a.evaluate(() => document.documentElement.scrollWidth <= innerWidth), `no sideways scroll at ${w}px`)
       await a.screenshot({path: path.join(dir, `history-${w}x${h}.png`), fullPage: w < 500})
     }
+    await a.emulateMedia({colorScheme: 'dark'})
+    await a.screenshot({path: path.join(dir, 'history-390x844-dark.png')})
   }
+  allowErrors(a, /status of 4\d\d/) // the refused filter and record above
   assertNoErrors(a)
   assertNoErrors(b)
 })

@@ -39,6 +39,17 @@ async function getJSON(path, opts = {}) {
   return data
 }
 
+/**
+ * refusal shows an API error with the server's own words under it: they name
+ * what is wrong (the filter, the record's bad move), which the translated
+ * line for the error's code cannot.
+ */
+function refusal(err) {
+  const box = errorBox(err)
+  if (err && err.message && err.message !== box.textContent) box.append(h('br'), h('small', {class: 'hist-detail', 'data-test': 'error-detail'}, err.message))
+  return box
+}
+
 /** historyHref is the page's address for a player, filters and cursor (empty values left out). */
 function historyHref(name, params) {
   const u = new URLSearchParams()
@@ -123,7 +134,7 @@ export function historyPage(main, [name], query) {
   function show() {
     clear(list)
     if (failed) {
-      list.append(errorBox(failed))
+      list.append(refusal(failed))
       if (params.cursor || FILTERS.some((k) => params[k])) list.append(h('p', {}, h('a', {href: historyHref(name, {}), class: 'button'}, t('history.clear'))))
       return
     }
@@ -189,7 +200,7 @@ export function historyPage(main, [name], query) {
         const res = await getJSON('/records', {method: 'POST', body: JSON.stringify({record})})
         location.hash = '#/replay/' + res.game.id
       } catch (e) {
-        importMsg.replaceChildren(errorBox(e))
+        importMsg.replaceChildren(refusal(e))
       }
       button.disabled = false
     }}, h('h2', {}, t('history.import.title')), h('p', {class: 'muted'}, t('history.import.lead')),

@@ -1,9 +1,9 @@
 // Game history (issue 24 item 7): a player's finished games on #/history/NAME,
 // filtered by game and result from the form (the filters kept in the address,
 // so a reload keeps them), a page at a time, each linking to its replay; a
-// record pasted into the page's import form opens as a replay, and a broken
-// one is refused with the server's reason. Screenshots at 1280×800 and 390×844
-// into /work/shots/history/ when HISTORY_SHOTS names a directory.
+// record chosen as a file in the page's import form opens as a replay, and a
+// broken one pasted there is refused with the server's reason. Screenshots at
+// 1280×800 and 390×844 (and dark) when HISTORY_SHOTS names a directory.
 
 import {test, before, after} from 'node:test'
 import assert from 'node:assert/strict'
@@ -83,7 +83,8 @@ test('history: filter by game and result from the page, page on, import a record
   await a.click('[data-test=import-submit]')
   assert.match(await a.textContent('[data-test=import-msg] [data-test=error-detail]'), /zz9|ply 0/)
   assert.match(location(a), /#\/history\//)
-  await a.fill('[data-test=import-text]', JSON.stringify(record))
+  await a.setInputFiles('[data-test=import-file]', {name: 'game.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(record))})
+  await a.waitForFunction(() => document.querySelector('[data-test=import-text]').value.startsWith('{"format"'))
   await a.click('[data-test=import-submit]')
   await a.waitForFunction((g2) => /^#\/replay\/\w+$/.test(location.hash) && location.hash !== '#/replay/' + g2, g2)
   const imported = a.url().split('/').pop()

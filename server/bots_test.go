@@ -341,3 +341,18 @@ func TestBotLeaderboardParam(t *testing.T) {
 	}
 	e.anon().apiErr(http.StatusBadRequest, "bad_request", "GET", "/api/leaderboard/tnim?bots=yes", nil)
 }
+
+// TestBotTournament: a bot account joins only tournaments that admit bots
+// (none can yet: "bots" must be false), a person the same tournament.
+func TestBotTournament(t *testing.T) {
+	e := newEnv(t)
+	robo, ann := e.register("robo"), e.register("ann")
+	robo.must(http.StatusOK, "POST", "/api/me/bot", nil, nil)
+	req := swissReq("People's cup", 3)
+	req["start"] = time.Now().Add(time.Hour).UTC().Format(time.RFC3339)
+	var created tournamentResp
+	ann.must(http.StatusCreated, "POST", "/api/tournaments", req, &created)
+	id := created.Tournament.ID
+	robo.apiErr(http.StatusForbidden, "bot_account", "POST", "/api/tournaments/"+id+"/join", nil)
+	ann.must(http.StatusOK, "POST", "/api/tournaments/"+id+"/join", nil, nil)
+}

@@ -424,6 +424,9 @@ func (s *Server) handleJoinTournament(w http.ResponseWriter, r *http.Request, u 
 	case u.Guest:
 		refuse(http.StatusForbidden, "forbidden", "tournaments are for registered users; register first")
 		return
+	case !t.Bots && s.isBot(ctx, u.ID): // bot accounts play only where admitted (bots.go)
+		refuse(http.StatusForbidden, "bot_account", "this tournament does not admit bot accounts")
+		return
 	case t.Status == store.TournamentFinished:
 		refuse(http.StatusConflict, "conflict", "the tournament is finished")
 		return

@@ -1,9 +1,14 @@
 package server_test
 
 import (
+	"context"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/tabula-games/tabula/store"
 )
 
 type followsJSON struct {
@@ -101,4 +106,28 @@ func testFollows(t *testing.T, e *env) {
 	alice.must(http.StatusNoContent, "POST", "/api/follows/bob", nil, nil)
 	alice.must(http.StatusNoContent, "DELETE", "/api/follows/bob", nil, nil)
 	alice.apiErr(http.StatusNotFound, "not_found", "DELETE", "/api/follows/bob", nil)
+}
+
+// TestFollowLimit: a user who follows 500 players already is refused one
+// more (409 follow_limit) and nothing is stored; unfollowing one makes room.
+func TestFollowLimit(t *testing.T) {
+	e := newEnv(t)
+	alice, bob := e.register("alice"), e.register("bob")
+	ctx := context.Background()
+	ss := e.db.(store.Social)
+	for i := 0; i < 500; i++ {
+		u := store.User{Name: fmt.Sprintf("p%03d", i), PasswordHash: "x", Created: time.Now()}
+		if err := e.db.CreateUser(ctx, &u); err != nil {
+			t.Fatal(err)
+		}
+		if err := ss.AddFollow(ctx, store.Follow{UserID: alice.id, FollowedID: u.ID, Created: time.Now()}, 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	alice.apiErr(http.StatusConflict, "follow_limit", "POST", "/api/follows/bob", nil)
+	if f := alice.follows(); len(f.Follows) != 500 {
+		t.Fatalf("alice follows %d after the refusal, want 500", len(f.Follows))
+	}
+	alice.must(http.StatusNoContent, "DELETE", "/api/follows/p000", nil, nil)
+	alice.must(http.StatusNoContent, "POST", "/api/follows/"+bob.name, nil, nil)
 }

@@ -21,6 +21,8 @@ import {reviewPage} from './pages/analysisreview.js'
 import {leaderboardPage} from './pages/leaderboard.js'
 import {tournamentsPage} from './pages/tournaments.js'
 import {tournamentPage} from './pages/tournament.js'
+import {inboxPage} from './pages/inbox.js'
+import {inboxBell} from './components/inboxbell.js'
 import {mountChallenges} from './components/challengebanner.js'
 import {historyPage} from './pages/history.js'
 import {tokensPage} from './pages/tokens.js'
@@ -40,6 +42,7 @@ const routes = [
   [/^\/leaderboard(?:\/(\w+))?$/, leaderboardPage],
   [/^\/tournaments$/, tournamentsPage],
   [/^\/tournament\/([\w-]+)$/, tournamentPage],
+  [/^\/inbox$/, inboxPage], // follows and the inbox (issue 24 items 5-6)
   [/^\/history\/([\w-]+)$/, historyPage], // game history (issue 24 item 7)
   [/^\/tokens$/, tokensPage], // API tokens and bot accounts (issue 24 item 8, issue 26)
 ]
@@ -104,6 +107,7 @@ function renderHeader() {
   languages.map((l) => h('option', {value: l.code, selected: l.code === lang()}, l.name)))
   header.append(
     h('a', {href: home + '#/', class: 'brand', 'aria-label': t('nav.home')}, h('span', {class: 'logo', 'aria-hidden': 'true'}, '◆'), h('span', {class: 'name'}, ' Tabula')),
+    inboxBell(home), // the inbox's unread count, signed in (components/inboxbell.js)
     h('nav', {'aria-label': t('nav.main')},
       navLink('#/', t('nav.home'), 'nav-home'),
       navLink('#/lobby', t('nav.lobby'), 'nav-lobby'),

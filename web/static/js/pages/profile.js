@@ -12,6 +12,7 @@ import {errorBox, resultText, resultOf, gameTitle} from '../components/common.js
 import {playersLine} from '../components/players.js'
 import {ratingGraph} from '../components/ratinggraph.js'
 import {userLink} from '../components/leaderboard.js'
+import {followButton} from './inbox.js'
 import {botBadge} from '../components/botbadge.js'
 import {challengeButton} from '../components/challengedialog.js'
 
@@ -59,6 +60,7 @@ export function profilePage(main, [name]) {
     if (res.user.bot) head.append(botBadge(true)) // a bot account (pages/tokens.js)
     challengeButton(actions, res.user) // challenges (components/challengedialog.js)
     blockButton(res.user)
+    followButton(actions, res.user) // follows (pages/inbox.js)
     showStats(res)
     showRecent(res.recent || [])
     return api.games({user: name, status: ['live', 'finished', 'open'], limit: 50}).then(showGames, (e) => list.append(errorBox(e)))

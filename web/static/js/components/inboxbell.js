@@ -1,0 +1,167 @@
+// The inbox bell in the header (docs/api.md, "Follows and the inbox"): the
+// number of unread items, on every page, kept live by the user channel
+// (/api/ws) — a notice says the inbox changed (with the new count when the
+// server knows it, else the bell asks), so an invitation, or reading in
+// another tab, shows here without a reload. A followed player's start is
+// a short toast with a Watch link. One channel per tab, while someone is
+// signed in; the opt-in system notifications (notify.js) are separate.
+
+import {h, s} from '../dom.js'
+import {t} from '../i18n.js'
+import * as session from '../session.js'
+import {ApiError} from '../api.js'
+import {Channel} from '../channel.js'
+import {gameTitle} from './common.js'
+
+async function call(method, path, body) {
+  const opts = {method, headers: {Accept: 'application/json'}, credentials: 'same-origin'}
+  if (body !== undefined) {
+    opts.headers['Content-Type'] = 'application/json'
+    opts.body = JSON.stringify(body)
+  }
+  let res
+  try {
+    res = await fetch('/api' + path, opts)
+  } catch (e) {
+    throw new ApiError(0, 'network', String(e.message || e))
+  }
+  if (res.status === 204) return null
+  const data = await res.json().catch(() => null)
+  if (!res.ok) {
+    const err = data && data.error
+    throw new ApiError(res.status, (err && err.code) || 'http_' + res.status, (err && err.message) || res.statusText)
+  }
+  return data
+}
+
+const enc = encodeURIComponent
+
+/** The follows' and inbox's calls; each resolves with the body or rejects with an ApiError. */
+export const social = {
+  inbox: (offset = 0, limit = 50) => call('GET', `/inbox?offset=${offset}&limit=${limit}`),
+  unread: () => call('GET', '/inbox/unread'),
+  read: (ids) => call('POST', '/inbox/read', ids === 'all' ? {all: true} : {ids}),
+  follows: () => call('GET', '/follows'),
+  follow: (name) => call('POST', '/follows/' + enc(name)),
+  unfollow: (name) => call('DELETE', '/follows/' + enc(name)),
+}
+
+// The stylesheet of the bell, the inbox page and the toast, added once.
+if (!document.querySelector('link[data-inbox-css]')) {
+  document.head.append(h('link', {rel: 'stylesheet', href: '/css/inbox.css', 'data-inbox-css': ''}))
+}
+
+let channel = null
+let channelUser = null
+let unread = 0
+let asking = null
+const listeners = new Set()
+
+/** onNotice calls fn with every notice of the user channel ({kind: 'inbox'|'started', …}); returns the way to stop. */
+export function onNotice(fn) {
+  listeners.add(fn)
+  return () => listeners.delete(fn)
+}
+
+/** unreadCount is the bell's number as last known. */
+export function unreadCount() {
+  return unread
+}
+
+/** setUnread sets the number (a page that has just read it from the API). */
+export function setUnread(n) {
+  unread = Math.max(0, n | 0)
+  paint()
+}
+
+// ask reads the count again, at most one request at a time (a burst of
+// notices is one request after the one running).
+function ask() {
+  if (asking) {
+    asking.again = true
+    return
+  }
+  const user = channelUser
+  asking = {again: false}
+  social.unread().then((res) => {
+    if (user === channelUser) setUnread(res.unread)
+  }, () => {}).finally(() => {
+    const again = asking.again
+    asking = null
+    if (again) ask()
+  })
+}
+
+function onMessage(msg) {
+  if (msg.type !== 'notice') return
+  if (msg.kind === 'inbox') {
+    if (typeof msg.unread === 'number') setUnread(msg.unread)
+    else ask()
+  } else if (msg.kind === 'started') {
+    toast(msg)
+  }
+  for (const fn of listeners) fn(msg)
+}
+
+// follow the session: a channel for whoever is signed in, none otherwise.
+function follow() {
+  const me = session.current()
+  const key = me ? String(me.id ?? me.name) : null
+  if (key === channelUser) return
+  if (channel) channel.destroy()
+  channel = null
+  channelUser = key
+  unread = 0
+  paint()
+  if (!me) return
+  // On every (re)connection the count is read again: notices sent while
+  // the channel was down are not repeated.
+  channel = new Channel('/api/ws', {onMessage, onState: (st) => st === 'open' && ask()})
+}
+session.onChange(follow)
+// A page change asks again: an offer in a real-time game ends with the next
+// move, which sends no notice (a notice per move of every blitz game would
+// be a flood).
+window.addEventListener('hashchange', () => channel && ask())
+
+function bellIcon() {
+  const svg = s(null, 'svg', {viewBox: '0 0 24 24', width: 20, height: 20, 'aria-hidden': 'true', focusable: 'false'})
+  s(svg, 'path', {d: 'M12 3a6 6 0 0 0-6 6v4l-2 3h16l-2-3V9a6 6 0 0 0-6-6zm-2 15a2 2 0 0 0 4 0', fill: 'none', stroke: 'currentColor', 'stroke-width': 2, 'stroke-linejoin': 'round'})
+  return svg
+}
+
+let bell = null
+
+function paint() {
+  if (!bell) return
+  const badge = bell.querySelector('.inbox-count')
+  badge.textContent = unread > 99 ? '99+' : String(unread)
+  badge.hidden = unread === 0
+  bell.setAttribute('aria-label', unread ? t('inbox.bellUnread', {n: unread}) : t('inbox.bell'))
+  bell.title = bell.getAttribute('aria-label')
+}
+
+/** inboxBell is the header's bell: a link to #/inbox with the unread count; null for nobody signed in. */
+export function inboxBell(home = '') {
+  follow()
+  if (!session.current()) {
+    bell = null
+    return null
+  }
+  const here = (location.hash || '').split('?')[0] === '#/inbox'
+  bell = h('a', {href: home + '#/inbox', class: 'inbox-bell', 'data-test': 'inbox-bell', 'aria-current': here ? 'page' : null},
+    bellIcon(), h('span', {class: 'inbox-count', 'data-test': 'inbox-count', 'aria-hidden': 'true'}))
+  paint()
+  return bell
+}
+
+// toast shows a followed player's start for a few seconds, with a Watch link.
+function toast(msg) {
+  document.querySelector('.follow-toast')?.remove()
+  const box = h('div', {class: 'follow-toast', role: 'status', 'data-test': 'follow-toast'},
+    h('span', {}, t('follow.started', {name: msg.user, game: gameTitle(msg.game)})), ' ',
+    h('a', {href: '#/game/' + enc(msg.gameId), 'data-test': 'follow-toast-watch', onclick: () => box.remove()}, t('follow.watch')),
+    h('button', {type: 'button', class: 'close', 'aria-label': t('pair.dismiss'), onclick: () => box.remove()}, '×'))
+  document.body.append(box)
+  setTimeout(() => box.remove(), 10000)
+}

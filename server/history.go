@@ -44,6 +44,8 @@ const (
 	// one per exportEvery. Off when the server's rate limit is (--rate 0).
 	exportEvery = 10 * time.Second
 	exportBurst = 6
+	// maxHistoryValue bounds each query value (a cursor is about 60).
+	maxHistoryValue = 200
 )
 
 // exportSlots is the node's room for exports being built.
@@ -88,6 +90,11 @@ func (s *Server) readHistoryQuery(ctx context.Context, r *http.Request, player *
 		case "game", "result", "opponent", "rated", "clock", "from", "to", "cursor", "limit":
 			if len(vs) > 1 {
 				return historyQuery{}, historyBad(key, "given %d times; give it once", len(vs))
+			}
+			// No value of these is long; a long one is refused before it
+			// is looked up or quoted back.
+			if len(vs[0]) > maxHistoryValue {
+				return historyQuery{}, historyBad(key, "longer than %d bytes", maxHistoryValue)
 			}
 		default:
 			return historyQuery{}, historyBad(key, "no such parameter (game, result, opponent, rated, clock, from, to, cursor, limit)")

@@ -163,6 +163,8 @@ func testHistory(t *testing.T, e *env) {
 		{"cursor=" + url.QueryEscape("aDEuMDAwMDAwMDAwMDAwMDAwMC4xLng"), "cursor"},
 		{"game=tnim&game=skyjo", "game"},
 		{"user=bob", "user"},
+		{"opponent=" + strings.Repeat("x", 5000), "opponent"},
+		{"game=" + strings.Repeat("x", 201), "game"},
 	} {
 		code, data := anon.do("GET", "/api/users/alice/games?"+tc.query, nil)
 		var er struct {

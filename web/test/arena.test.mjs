@@ -77,7 +77,7 @@ test('an arena: paired, berserk, paired again, live standings', async () => {
   assert.equal(await myGame(pb, g1), g2)
   await pa.waitForFunction((a) => document.querySelector(`tr[data-user="${a}"] [data-test=tn-points]`)?.textContent === '2', a)
   assert.equal(await pa.textContent(`tr[data-user="${b}"] [data-test=tn-points]`), '0')
-  assert.equal(await pa.textContent(`tr[data-user="${b}"] td:nth-child(6)`), '1') // one berserk
+  assert.equal(await pa.textContent(`tr[data-user="${b}"] td.tn-bz`), '1') // one berserk
 
   if (SHOTS) {
     await pa.screenshot({path: path.join(SHOTS, 'arena-1280x800.png')})

@@ -54,7 +54,7 @@ export function arenaTable(lines) {
     h('thead', {}, h('tr', {},
       h('th', {scope: 'col'}, '#'), h('th', {scope: 'col'}, t('tournament.player')), h('th', {scope: 'col'}, t('tournament.points')),
       h('th', {scope: 'col', class: 'tn-sheet-h'}, t('arena.sheet')), h('th', {scope: 'col'}, t('tournament.wdl')),
-      h('th', {scope: 'col', title: t('arena.berserks')}, '⚔'), h('th', {scope: 'col'}, t('arena.now')))),
+      h('th', {scope: 'col', class: 'tn-bz', title: t('arena.berserks')}, '⚔'), h('th', {scope: 'col'}, t('arena.now')))),
     h('tbody', {}, lines.map((s) => h('tr', {'data-user': s.name, class: s.withdrawn ? 'withdrawn' : null},
       h('td', {}, String(s.rank)),
       h('td', {class: 'tn-name'}, userLink(s.name),
@@ -65,6 +65,6 @@ export function arenaTable(lines) {
       h('td', {class: 'tn-sheet-c'}, h('span', {class: 'tn-sheet', 'data-test': 'tn-sheet'},
         s.sheet.slice(-12).map((p, i, a) => h('span', {class: s.fire[s.fire.length - a.length + i] ? 'fire' : null}, String(p))))),
       h('td', {'data-test': 'tn-wdl'}, `${s.wins}/${s.draws}/${s.losses}`),
-      h('td', {}, s.berserks ? String(s.berserks) : ''),
+      h('td', {class: 'tn-bz'}, s.berserks ? String(s.berserks) : ''),
       h('td', {}, s.playing ? h('a', {href: '#/game/' + encodeURIComponent(s.playing), 'data-test': 'tn-playing'}, t('tournament.playing')) : ''))))))
 }

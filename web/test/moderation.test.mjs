@@ -2,8 +2,9 @@
 // a player reports the other's chat line from the chat; a moderator sees
 // the report with the line on #/moderation and mutes the player, whose
 // next line is refused with the reason; the moderator's undo lets them
-// chat again. Screenshots of the report dialog and the moderation page at
-// 1280x800 and 390x844 go to web/test/out/ (moderation-*.png).
+// chat again; a player is reported from their profile. Screenshots of the
+// report dialog and the moderation page at 1280x800 and 390x844 go to
+// web/test/out/ (moderation-*.png).
 //
 // The moderator role is granted only on the command line. This test runs
 // `tabula admin grant` against the server web/test/run started: it finds
@@ -119,6 +120,15 @@ test('a chat line reported, seen by a moderator, its player muted and unmuted', 
   await bob.fill('[data-test=chat-input]', 'sorry')
   await bob.press('[data-test=chat-input]', 'Enter')
   await alice.waitForSelector('[data-test=chat-log] >> text=sorry')
+
+  // A player is reported from their profile too.
+  await alice.goto(BASE + '/#/user/' + bn)
+  await alice.click('[data-test=report-user]')
+  await alice.selectOption('[data-test=report-reason]', 'name')
+  await alice.click('[data-test=report-send]')
+  await alice.waitForSelector('[data-test=report-done]')
+  await mod.reload() // the moderation page is open: read its reports again
+  await mod.waitForSelector('[data-test=mod-report] >> text=Offensive name')
 
   for (const p of [alice, bob, mod]) {
     assertNoErrors(p)

@@ -20,9 +20,11 @@ import (
 // the others may claim (match/presence.go). Leaving a finished game's page
 // also withdraws or declines its pending rematch (rematch.go).
 //
-// The tracker also counts the users online: those with a WebSocket open
-// here or seen signed in within onlineWindow. That count is this node's
-// alone; a cluster would add up its nodes' (the seam is onlineCount).
+// The tracker also knows the users online here: those with a WebSocket
+// open here or seen signed in within onlineWindow. It writes them, with
+// the game pages open here by their players, to the store, where every
+// node reads the whole site's list (people.go); onlineCount is that
+// list's count.
 
 const onlineWindow = 2 * time.Minute
 
@@ -56,6 +58,8 @@ type presenceTracker struct {
 	// those run out and acted on (leaveRematchSoon), for the tests to
 	// wait on.
 	rematchWaits, rematchChecks atomic.Int64
+	// board is this node's part of the site's online list (people.go).
+	board board
 }
 
 type pageCount struct {
@@ -64,8 +68,11 @@ type pageCount struct {
 }
 
 func newPresence(s *Server) *presenceTracker {
+	// The beat (people.go) deletes this node's presence as the server
+	// stops: Shutdown waits for it, before the store closes.
+	s.wg.Add(1)
 	return &presenceTracker{s: s, source: rand.Text(), pages: map[presenceKey]*pageCount{}, socks: map[int64]int{},
-		seen: map[int64]time.Time{}, queue: make(chan presenceNews, 1024)}
+		seen: map[int64]time.Time{}, queue: make(chan presenceNews, 1024), board: newBoard()}
 }
 
 // join counts a page of game open by player uid, and says so to the owner
@@ -83,6 +90,7 @@ func (p *presenceTracker) join(game string, uid int64) {
 	p.mu.Unlock()
 	if first {
 		p.tell(presenceNews{k, true})
+		p.changed()
 	}
 }
 
@@ -102,6 +110,7 @@ func (p *presenceTracker) leave(game string, uid int64) {
 	p.mu.Unlock()
 	if last {
 		p.tell(presenceNews{k, false})
+		p.changed()
 	}
 }
 
@@ -117,6 +126,7 @@ func (p *presenceTracker) tell(n presenceNews) {
 // run delivers the news, and repeats every open page, until the server
 // stops.
 func (p *presenceTracker) run(ctx context.Context) {
+	go p.beat(ctx)
 	tick := time.NewTicker(match.PresenceEvery)
 	defer tick.Stop()
 	for {
@@ -162,6 +172,7 @@ func (p *presenceTracker) deliver(runCtx context.Context, n presenceNews) {
 			c.quiet = true
 		}
 		p.mu.Unlock()
+		p.changed() // not playing it any more
 		if !n.here {
 			go p.leaveRematchSoon(runCtx, n.presenceKey)
 		}
@@ -201,26 +212,53 @@ func (p *presenceTracker) socket(uid int64, d int) {
 	if uid == 0 {
 		return
 	}
+	now := p.s.now()
 	p.mu.Lock()
-	defer p.mu.Unlock()
+	was := p.isOnline(uid, now)
 	p.socks[uid] += d
 	if p.socks[uid] <= 0 {
 		delete(p.socks, uid)
 	}
-	p.seen[uid] = p.s.now()
+	p.seen[uid] = now
+	p.mu.Unlock()
+	if !was {
+		p.changed()
+	}
+}
+
+// isOnline: user uid counts as online here at now. p.mu is held.
+func (p *presenceTracker) isOnline(uid int64, now time.Time) bool {
+	at, ok := p.seen[uid]
+	return p.socks[uid] > 0 || (ok && now.Sub(at) < onlineWindow)
 }
 
 // saw notes a sign of user uid (a signed-in request).
 func (p *presenceTracker) saw(uid int64) {
 	now := p.s.now()
 	p.mu.Lock()
-	defer p.mu.Unlock()
+	was := p.isOnline(uid, now)
 	p.seen[uid] = now
+	p.mu.Unlock()
+	if !was {
+		p.changed()
+	}
 }
 
-// onlineCount is the number of users online on this node: a WebSocket open,
-// or seen within onlineWindow. It forgets the users last seen before that.
+// onlineCount is the number of users online on the site: the online
+// list's count (people.go), or this node's own when that is higher (the
+// news of a user just come has not reached the store yet) or cannot be
+// read.
 func (p *presenceTracker) onlineCount() int {
+	n := p.localCount()
+	if l, err := p.online(p.s.ctx); err == nil {
+		n = max(n, l.users+l.guests)
+	}
+	return n
+}
+
+// localCount is the number of users online on this node: a WebSocket open,
+// or seen within onlineWindow. It forgets the users last seen before that.
+func (p *presenceTracker) localCount() int {
 	now := p.s.now()
 	p.mu.Lock()
 	defer p.mu.Unlock()

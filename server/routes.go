@@ -99,6 +99,10 @@ func (s *Server) routes() {
 	open("GET /api/users/{name}/games", s.handleHistory)
 	open("GET /api/users/{name}/games.jsonl", s.handleHistoryExport)
 
+	// Finding people (issue 24.3, people.go): players by name prefix, who is online on the whole site.
+	open("GET /api/users", s.handleSearchUsers)
+	open("GET /api/online/players", s.handleOnlinePlayers)
+
 	open("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, errf(http.StatusNotFound, "not_found", "no API route %s %s", r.Method, r.URL.Path))
 	})

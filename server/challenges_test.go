@@ -69,7 +69,11 @@ func storedGames(t *testing.T, e *env, name string) int {
 // challenger hears; a second one is accepted and both are in the live
 // game; the challenger cancels a third.
 func TestChallenges(t *testing.T) {
-	e := newEnv(t)
+	t.Run("sqlite", func(t *testing.T) { testChallenges(t, newEnv(t)) })
+	t.Run("postgres", func(t *testing.T) { testChallenges(t, newEnvWith(t, postgresStore(t))) })
+}
+
+func testChallenges(t *testing.T, e *env) {
 	alice, bob := e.register("alice"), e.register("bob")
 	aws, bws := alice.dial("/api/ws"), bob.dial("/api/ws")
 
@@ -89,6 +93,10 @@ func TestChallenges(t *testing.T) {
 	alice.must(http.StatusOK, "GET", "/api/challenges", nil, &list)
 	if len(list.Outgoing) != 1 || len(list.Incoming) != 0 {
 		t.Fatalf("alice's list %+v", list)
+	}
+	// A channel connecting later hears of it too (a bot that was away).
+	if n := bob.dial("/api/ws").nextNews(); n.News != "received" || n.Challenge.ID != c.ID {
+		t.Fatalf("bob's new channel heard %+v", n)
 	}
 	bob.must(http.StatusNoContent, "POST", "/api/challenges/"+c.ID+"/decline", map[string]string{"reason": "too_fast"}, nil)
 	if n := aws.nextNews(); n.News != "declined" || n.By != "bob" || n.Reason != "too_fast" || n.Challenge.ID != c.ID {

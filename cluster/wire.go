@@ -225,6 +225,9 @@ type chatV1 struct {
 	Seat int       `json:"seat"`
 	Text string    `json:"text"`
 	At   time.Time `json:"at"`
+	// User says who said a line (a spectator's has no seat to): older
+	// nodes leave it out, and a line without it names nobody.
+	User int64 `json:"user,omitempty"`
 }
 
 // commandV1 is a command forwarded to its game's owner.
@@ -364,7 +367,7 @@ func roomToWire(r *match.Room) *roomV1 {
 	if r.Chat != nil {
 		w.Chat = make([]chatV1, len(r.Chat))
 		for i, l := range r.Chat {
-			w.Chat[i] = chatV1{l.N, l.Seat, l.Text, l.At}
+			w.Chat[i] = chatV1{l.N, l.Seat, l.Text, l.At, l.User}
 		}
 	}
 	if r.Away != nil {
@@ -390,7 +393,7 @@ func roomFromWire(w *roomV1) *match.Room {
 	if w.Chat != nil {
 		r.Chat = make([]match.ChatLine, len(w.Chat))
 		for i, l := range w.Chat {
-			r.Chat[i] = match.ChatLine{N: l.N, Seat: l.Seat, Text: l.Text, At: l.At}
+			r.Chat[i] = match.ChatLine{N: l.N, Seat: l.Seat, User: l.User, Text: l.Text, At: l.At}
 		}
 	}
 	if w.Away != nil {
@@ -420,7 +423,7 @@ func eventToWire(e *match.Event) eventV1 {
 		w.Note = &noteV1{string(n.Kind), n.Seat, string(n.Action)}
 	}
 	if c := e.Chat; c != nil {
-		w.Chat = &chatV1{c.N, c.Seat, c.Text, c.At}
+		w.Chat = &chatV1{c.N, c.Seat, c.Text, c.At, c.User}
 	}
 	if a := e.Answer; a != nil {
 		w.Answer = &answerV1{string(a.Kind), a.UserID, a.Reason}
@@ -447,7 +450,7 @@ func eventFromWire(w *eventV1) match.Event {
 		e.Note = &match.OfferNote{Kind: match.OfferKind(n.Kind), Seat: n.Seat, Action: match.NoteAction(n.Action)}
 	}
 	if c := w.Chat; c != nil {
-		e.Chat = &match.ChatLine{N: c.N, Seat: c.Seat, Text: c.Text, At: c.At}
+		e.Chat = &match.ChatLine{N: c.N, Seat: c.Seat, User: c.User, Text: c.Text, At: c.At}
 	}
 	if a := w.Answer; a != nil {
 		e.Answer = &match.Answer{Kind: match.AnswerKind(a.Kind), UserID: a.UserID, Reason: a.Reason}

@@ -1,33 +1,60 @@
 package match
 
 import (
+	"cmp"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
 	"unicode/utf8"
 )
 
-// The players' chat. Only players say anything and only players hear it
-// (the transport gives EventChat to the game's players alone; spectators
-// have no chat). It is not stored: the owner keeps the last ChatKeep lines
-// for a player who reconnects, and they are gone with the owner (the end
-// of the game, a restart). A line is text only — the clients show it as
-// text, never as markup — and nothing in it ever reaches the game.
+// The game room's two chats (issue 27): the players' and the spectators'.
+// Who says a line decides where it goes: a player's line is the players'
+// chat, heard by the players alone; anyone else's (a signed-in user who
+// holds no seat) is the spectators' chat, heard by the spectators alone —
+// the players never see it during their game, as on lichess, and a
+// spectator cannot speak as a seat: the seat is the owner's lookup, never
+// the client's word. Neither chat is stored: the owner keeps the last
+// ChatKeep lines of each for whoever reconnects, and they are gone with the
+// owner (the end of the game, a restart). A line is text only — the clients
+// show it as text, never as markup — and nothing in it ever reaches the
+// game. Both chats have the same limits: CleanChat, and ChatBurst lines at
+// once then one every ChatEvery per person (per seat, per spectator); the
+// spectators together say at most SpectatorChatBurst lines at once and then
+// one every SpectatorChatEvery, so that many accounts cannot flood it
+// either.
 
 // Chat limits.
 const (
 	ChatMaxRunes = 200 // characters in a line
-	ChatKeep     = 50  // lines kept for players who reconnect
-	// A seat may say ChatBurst lines at once, and then one more every
-	// ChatEvery.
+	ChatKeep     = 50  // lines kept, per chat, for those who reconnect
+	// A seat (or a spectator) may say ChatBurst lines at once, and then
+	// one more every ChatEvery.
 	ChatBurst = 5
 	ChatEvery = 2 * time.Second
+	// All the spectators of a game together: SpectatorChatBurst lines at
+	// once, then one every SpectatorChatEvery.
+	SpectatorChatBurst = 20
+	SpectatorChatEvery = 500 * time.Millisecond
+	// SpectatorSeat is a spectators' line's Seat (ChatLine.User says who).
+	SpectatorSeat = -1
 )
+
+// maxSpectatorBuckets bounds the spectators' allowances kept: past it, the
+// full ones (of spectators quiet for ChatBurst×ChatEvery) are dropped — a
+// full allowance is what a newcomer gets anyway.
+const maxSpectatorBuckets = 1000
 
 type chat struct {
 	n      int64
-	recent []ChatLine     // the last ChatKeep lines
+	recent []ChatLine     // the last ChatKeep lines of the players' chat
 	tokens map[int]bucket // per seat
+	// The spectators' chat: its last ChatKeep lines, an allowance per
+	// user and one for all of them.
+	watchers []ChatLine
+	wtokens  map[int64]bucket
+	wall     bucket
 }
 
 type bucket struct {
@@ -35,51 +62,113 @@ type bucket struct {
 	at     time.Time
 }
 
-func (c *chat) lines() []ChatLine { return append([]ChatLine(nil), c.recent...) }
+// lines is the last lines of both chats in the order said (a line's N
+// counts both); roomFor and the server give each reader only theirs.
+func (c *chat) lines() []ChatLine {
+	out := make([]ChatLine, 0, len(c.recent)+len(c.watchers))
+	out = append(out, c.recent...)
+	out = append(out, c.watchers...)
+	slices.SortFunc(out, func(a, b ChatLine) int { return cmp.Compare(a.N, b.N) })
+	return out
+}
+
+// linesFor is the chat a reader may see: the players' for a player, the
+// spectators' for anyone else.
+func (c *chat) linesFor(player bool) []ChatLine {
+	if player {
+		return slices.Clone(c.recent)
+	}
+	return slices.Clone(c.watchers)
+}
+
+// spend takes one line from b at now, refilled at one per every up to
+// burst; false when none is left.
+func (b *bucket) spend(now time.Time, burst float64, every time.Duration) bool {
+	if b.at.IsZero() {
+		b.tokens, b.at = burst, now
+	}
+	b.tokens = min(burst, b.tokens+float64(now.Sub(b.at))/float64(every))
+	b.at = now
+	if b.tokens < 1 {
+		return false
+	}
+	b.tokens--
+	return true
+}
 
 // take spends one line of seat's allowance at now; false when it has none.
 func (c *chat) take(seat int, now time.Time) bool {
 	if c.tokens == nil {
 		c.tokens = map[int]bucket{}
 	}
-	b, ok := c.tokens[seat]
-	if !ok {
-		b = bucket{tokens: ChatBurst, at: now}
+	b := c.tokens[seat]
+	ok := b.spend(now, ChatBurst, ChatEvery)
+	c.tokens[seat] = b
+	return ok
+}
+
+// takeSpectator spends one line of spectator uid's allowance and one of
+// all the spectators' at now; false (spending nothing) when either has none.
+func (c *chat) takeSpectator(uid int64, now time.Time) bool {
+	if c.wtokens == nil {
+		c.wtokens = map[int64]bucket{}
 	}
-	b.tokens = min(ChatBurst, b.tokens+float64(now.Sub(b.at))/float64(ChatEvery))
-	b.at = now
-	if b.tokens < 1 {
-		c.tokens[seat] = b
+	if len(c.wtokens) >= maxSpectatorBuckets {
+		for id, b := range c.wtokens {
+			if now.Sub(b.at) >= ChatBurst*ChatEvery {
+				delete(c.wtokens, id)
+			}
+		}
+	}
+	b, all := c.wtokens[uid], c.wall
+	if !b.spend(now, ChatBurst, ChatEvery) || !all.spend(now, SpectatorChatBurst, SpectatorChatEvery) {
 		return false
 	}
-	b.tokens--
-	c.tokens[seat] = b
+	c.wtokens[uid], c.wall = b, all
 	return true
 }
 
-// say is CmdChat.
-func (m *Match) say(u User, text string) error {
-	seat, err := m.playerSeat(u)
-	if err != nil {
-		if e, ok := err.(*Error); ok && e.Code == CodeForbidden {
-			return errorf(CodeForbidden, "only the players chat; spectators have no chat")
-		}
-		return err
+// keep appends line to lines, keeping the last ChatKeep.
+func keep(lines []ChatLine, line ChatLine) []ChatLine {
+	lines = append(lines, line)
+	if over := len(lines) - ChatKeep; over > 0 {
+		lines = append(lines[:0:0], lines[over:]...)
 	}
-	text, err = CleanChat(text)
+	return lines
+}
+
+// say is CmdChat: a player's line goes to the players' chat, anyone
+// else's to the spectators'.
+func (m *Match) say(u User, text string) error {
+	if m.meta.Status != Open && m.meta.Status != Live {
+		return errorf(CodeGameOver, "the game is over")
+	}
+	if u.ID == 0 {
+		return errorf(CodeForbidden, "sign in to chat")
+	}
+	seat := m.meta.SeatOf(u.ID)
+	text, err := CleanChat(text)
 	if err != nil {
 		return err
 	}
 	now := m.reg.cfg.Time.Now()
-	if !m.room.chat.take(seat, now) {
+	c := &m.room.chat
+	if seat < 0 {
+		if !c.takeSpectator(u.ID, now) {
+			return errorf(CodeRateLimited, "too many lines; wait a moment")
+		}
+		c.n++
+		line := ChatLine{N: c.n, Seat: SpectatorSeat, User: u.ID, Text: text, At: now}
+		c.watchers = keep(c.watchers, line)
+		m.publishRoom(Event{Kind: EventChat, Chat: &line})
+		return nil
+	}
+	if !c.take(seat, now) {
 		return errorf(CodeRateLimited, "too many lines; wait a moment")
 	}
-	m.room.chat.n++
-	line := ChatLine{N: m.room.chat.n, Seat: seat, Text: text, At: now}
-	m.room.chat.recent = append(m.room.chat.recent, line)
-	if over := len(m.room.chat.recent) - ChatKeep; over > 0 {
-		m.room.chat.recent = append(m.room.chat.recent[:0:0], m.room.chat.recent[over:]...)
-	}
+	c.n++
+	line := ChatLine{N: c.n, Seat: seat, User: u.ID, Text: text, At: now}
+	c.recent = keep(c.recent, line)
 	m.publishRoom(Event{Kind: EventChat, Chat: &line})
 	return nil
 }

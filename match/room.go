@@ -24,8 +24,8 @@ type Room struct {
 	// N numbers the room's events in this owner's lifetime (0: none yet).
 	N      int64
 	Offers []Offer
-	// Chat is the last lines of the players' chat (ChatKeep), only for a
-	// player.
+	// Chat is the last lines of the reader's chat (ChatKeep): the players'
+	// for a player, the spectators' for anyone else (chat.go).
 	Chat []ChatLine
 	// Away is the players who are not there now.
 	Away []Away
@@ -70,10 +70,12 @@ type OfferNote struct {
 	Action NoteAction
 }
 
-// ChatLine is one line of the players' chat.
+// ChatLine is one line of the players' chat, or of the spectators' (Seat
+// is SpectatorSeat).
 type ChatLine struct {
-	N    int64 // the line's number in this owner's chat, from 1
+	N    int64 // the line's number in this owner's chats, from 1
 	Seat int
+	User int64 // who said it (a spectator has no seat to name them)
 	Text string
 	At   time.Time
 }
@@ -115,12 +117,11 @@ func newRoom(seats int, now time.Time) room {
 	return r
 }
 
-// roomFor is the room as user uid may see it: the chat only for a player.
+// roomFor is the room as user uid may see it: the players' chat for a
+// player, the spectators' for anyone else.
 func (m *Match) roomFor(uid int64) *Room {
 	r := m.roomNow()
-	if m.meta.SeatOf(uid) >= 0 {
-		r.Chat = m.room.chat.lines()
-	}
+	r.Chat = m.room.chat.linesFor(m.meta.SeatOf(uid) >= 0)
 	return r
 }
 

@@ -350,14 +350,13 @@ func TestAbortLive(t *testing.T) {
 	})
 }
 
-// TestChat: players talk, spectators do not; lines are checked and limited;
-// the chat changes nothing of the game; the room keeps the last lines for
-// players only.
+// TestChat: players talk (a spectator's line goes to the spectators' chat:
+// spectatorchat_test.go); lines are checked and limited; the chat changes
+// nothing of the game; the room keeps the last lines for players only.
 func TestChat(t *testing.T) {
 	n := newNode(t)
 	id := n.live(twoHumans("20"))
 	n.steps(id, []step{
-		{"a spectator", say(carol, "hi"), match.CodeForbidden},
 		{"nobody signed in", say(match.User{}, "hi"), match.CodeForbidden},
 		{"empty", say(alice, "   "), match.CodeBadRequest},
 		{"too long", say(alice, strings.Repeat("é", match.ChatMaxRunes+1)), match.CodeBadRequest},

@@ -13,11 +13,17 @@ import (
 // The game room on the game channel (match/room.go has its rules): the
 // clients' offers, chat, claims, aborts and rematches become commands to the
 // game's owner, and the room's events become the messages of wire/room.go —
-// the chat for the players alone.
+// the players' chat for the players alone, the spectators' chat (issue 27:
+// match/chat.go; a line said by anyone who holds no seat) for everyone
+// else alone.
 
 // audiencePlayers is the message every player of a game gets alike (the
-// chat), spectators nothing.
-const audiencePlayers = audienceUsers - 1
+// players' chat), spectators nothing; audienceSpectators the one every
+// spectator gets alike (the spectators' chat), players nothing.
+const (
+	audiencePlayers    = audienceUsers - 1
+	audienceSpectators = audienceUsers - 2
+)
 
 // maxChatBytes refuses a chat message far beyond any line before it
 // reaches the game's owner (which counts characters: match.ChatMaxRunes).
@@ -44,6 +50,10 @@ func (gc *gameConn) handleRoom(u *store.User, m wire.ClientMessage) bool {
 	case wire.TypeChat:
 		if len(m.Text) > maxChatBytes {
 			gc.replyError(m.ID, errf(http.StatusBadRequest, "bad_request", "a chat line is at most %d characters", match.ChatMaxRunes))
+			return true
+		}
+		if err := gc.s.chatAllowed(gc.ctx, u.ID); err != nil {
+			gc.replyError(m.ID, err) // a moderator muted this user (moderation.go)
 			return true
 		}
 		c.Kind, c.Text = match.CmdChat, m.Text
@@ -101,7 +111,21 @@ func (gc *gameConn) renderRoom(p *published) [][]byte {
 	gc.room = e.Room.N
 	switch e.Kind {
 	case match.EventChat:
-		if e.Chat == nil || e.Meta.SeatOf(gc.uid) < 0 {
+		if e.Chat == nil {
+			return nil
+		}
+		if e.Chat.Seat == match.SpectatorSeat {
+			if e.Meta.SeatOf(gc.uid) >= 0 {
+				return nil // the players never see the spectators' chat of their game
+			}
+			if gc.s.blocksUser(gc.ctx, gc.uid, e.Chat.User) {
+				return nil // from a user this one blocks (blocks.go)
+			}
+			return [][]byte{p.message(audienceSpectators, func() []byte {
+				return marshal(wire.ChatEvent{Type: wire.TypeChat, Seq: e.Seq, N: e.Room.N, Line: gc.s.chatLine(gc.ctx, *e.Chat)})
+			})}
+		}
+		if e.Meta.SeatOf(gc.uid) < 0 {
 			return nil // the players' chat is theirs
 		}
 		if gc.s.blocksSeat(gc.ctx, gc.uid, &e.Meta, e.Chat.Seat) {
@@ -178,13 +202,45 @@ func (s *Server) roomMessage(ctx context.Context, snap *match.Snapshot, uid int6
 	if m.SeatOf(uid) >= 0 {
 		blocked := s.blockedSeats(ctx, uid, m)
 		for _, l := range r.Chat {
-			if l.Seat >= 0 && l.Seat < len(blocked) && blocked[l.Seat] {
-				continue // from a player uid blocks (blocks.go)
+			if l.Seat < 0 || l.Seat < len(blocked) && blocked[l.Seat] {
+				continue // the spectators', or from a player uid blocks (blocks.go)
 			}
 			out.Chat = append(out.Chat, wireLine(l))
 		}
+		return out
+	}
+	for _, l := range r.Chat {
+		if l.Seat != match.SpectatorSeat || s.blocksUser(ctx, uid, l.User) {
+			continue // the players', or from a user uid blocks
+		}
+		out.Chat = append(out.Chat, s.chatLine(ctx, l))
 	}
 	return out
+}
+
+// chatLine is a line of chat on the wire; a spectator's names who said it
+// (a player's line has the seat for that).
+func (s *Server) chatLine(ctx context.Context, l match.ChatLine) wire.ChatLine {
+	w := wireLine(l)
+	if l.Seat == match.SpectatorSeat {
+		w.User = s.userName(ctx, l.User)
+	}
+	return w
+}
+
+// blocksUser reports whether uid blocks user other (blocks.go); a store
+// that cannot answer hides nothing (logged, the chat goes on).
+func (s *Server) blocksUser(ctx context.Context, uid, other int64) bool {
+	bs, ok := s.store.(store.Blocks)
+	if !ok || uid == 0 || other == 0 || uid == other {
+		return false
+	}
+	b, err := bs.Blocked(ctx, uid, other)
+	if err != nil {
+		s.log.Error("blocked user", "user", uid, "other", other, "err", err)
+		return false
+	}
+	return b
 }
 
 // gameSnapshot is the game channel's snapshot, and GET /api/games/{id}'s

@@ -206,7 +206,7 @@ func TestChatOverWebSocket(t *testing.T) {
 		t.Fatalf("bob heard %+v", r.Line)
 	}
 	aws.next("chat")
-	wantAsk(t, sws, map[string]any{"type": "chat", "text": "hello players"}, "forbidden")
+	// (A spectator's line goes to the spectators' chat: spectatorchat_test.go.)
 	wantAsk(t, aws, map[string]any{"type": "chat", "text": strings.Repeat("x", 201)}, "bad_request")
 	wantAsk(t, aws, map[string]any{"type": "chat", "text": strings.Repeat("x", 5000)}, "bad_request")
 	wantAsk(t, aws, map[string]any{"type": "chat", "text": "one\ntwo"}, "bad_request")

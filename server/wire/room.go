@@ -42,10 +42,12 @@ type Note struct {
 	Action NoteAction `json:"action"`
 }
 
-// ChatLine is one line of the players' chat: plain text, never markup.
+// ChatLine is one line of the players' chat, or of the spectators' (seat
+// -1, user naming who said it): plain text, never markup.
 type ChatLine struct {
 	N    int64     `json:"n"`
 	Seat int       `json:"seat"`
+	User string    `json:"user,omitempty"`
 	Text string    `json:"text"`
 	At   time.Time `json:"at"`
 }
@@ -58,9 +60,10 @@ type Away struct {
 	ClaimInMs *int64    `json:"claimInMs,omitempty"`
 }
 
-// Room is the room in a snapshot: its number, pending offers, the players'
-// chat (for players only) and who is away; graceMs is how long the seat
-// to move must be away, and to move, before the others may claim.
+// Room is the room in a snapshot: its number, pending offers, the chat
+// (the players' for a player, the spectators' for anyone else) and who is
+// away; graceMs is how long the seat to move must be away, and to move,
+// before the others may claim.
 type Room struct {
 	N       int64      `json:"n"`
 	Offers  []Offer    `json:"offers"`
@@ -92,7 +95,8 @@ type OfferEvent struct {
 	Offers []Offer `json:"offers"`
 }
 
-// ChatEvent is a line of the players' chat, sent to the players only.
+// ChatEvent is a line of the players' chat, sent to the players only, or
+// of the spectators' chat, sent to the spectators only.
 type ChatEvent struct {
 	Type string   `json:"type"`
 	Seq  int64    `json:"seq"`

@@ -94,10 +94,22 @@ func (s *Server) routes() {
 	authed("POST /api/tournaments/{id}/join", s.handleJoinTournament)
 	authed("POST /api/tournaments/{id}/withdraw", s.handleWithdrawTournament)
 	open("GET /api/tournaments/{id}/trf", s.handleTournamentTRF)
+	// Arenas (issue 25): pause, resume, berserk; whether a game is an arena's (arena.go).
+	authed("POST /api/tournaments/{id}/pause", s.handleArenaPause(true))
+	authed("POST /api/tournaments/{id}/resume", s.handleArenaPause(false))
+	authed("POST /api/tournaments/{id}/berserk", s.handleArenaBerserk)
+	open("GET /api/arena-game", s.handleArenaGame)
 
 	// Game history (issue 24.7): a player's finished games, filtered and paged; the same as records, JSON lines.
 	open("GET /api/users/{name}/games", s.handleHistory)
 	open("GET /api/users/{name}/games.jsonl", s.handleHistoryExport)
+
+	// Moderation: reports, and the moderators' endpoints (moderation.go).
+	authed("POST /api/reports", s.handleReport)
+	authed("GET /api/moderation/role", s.handleModerationRole)
+	authed("GET /api/moderation/reports", s.moderator(s.handleModerationReports))
+	authed("GET /api/moderation/log", s.moderator(s.handleModerationLog))
+	authed("POST /api/moderation/{action}", s.moderator(s.handleModerationAction))
 
 	// Finding people (issue 24.3, people.go): players by name prefix, who is online on the whole site.
 	open("GET /api/users", s.handleSearchUsers)

@@ -83,11 +83,10 @@ func arenaRun(t *testing.T, w *world) {
 	}
 	// Board 0: White berserks and wins. Board 1: Black wins.
 	b0, b1 := rounds[0].Boards[0], rounds[0].Boards[1]
-	ack, err := w.reg.Do(ctx, b0.GameID, match.Command{Kind: match.CmdBerserk, User: match.User{ID: b0.White}})
-	if err != nil {
+	if _, err := w.reg.Do(ctx, b0.GameID, match.Command{Kind: match.CmdBerserk, User: match.User{ID: b0.White}}); err != nil {
 		t.Fatal(err)
 	}
-	if err := as.SetGameClock(ctx, b0.GameID, ack.Meta.Clock); err != nil {
+	if err := as.SetGameBerserk(ctx, b0.GameID, 0); err != nil {
 		t.Fatal(err)
 	}
 	resign := func(gameID string, uid int64) {

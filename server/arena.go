@@ -179,9 +179,9 @@ func (s *Server) handleArenaGame(w http.ResponseWriter, r *http.Request) {
 
 // handleArenaBerserk halves the user's clock in their arena game:
 // POST /api/tournaments/{id}/berserk?game=ID. The game's owner refuses it
-// after the user's first move (match.CmdBerserk); the clock is stored so
-// that a node taking the game over keeps it, and the director reads the
-// berserk from the game when it ends.
+// after the user's first move (match.CmdBerserk); the berserk is marked in
+// the stored clock so that a node taking the game over keeps it, and the
+// director reads it from the game when it ends.
 func (s *Server) handleArenaBerserk(w http.ResponseWriter, r *http.Request, u *store.User) {
 	as, err := s.arenaStore()
 	if err != nil {
@@ -219,9 +219,17 @@ func (s *Server) handleArenaBerserk(w http.ResponseWriter, r *http.Request, u *s
 		writeError(w, err)
 		return
 	}
-	if err := as.SetGameClock(ctx, game, ack.Meta.Clock); err != nil {
+	seat := 0
+	if b.Black == u.ID {
+		seat = 1
+	}
+	// The mark is stored from here, not from the answer: an answer
+	// forwarded from another node carries no berserk bits (cluster/wire.go).
+	if err := as.SetGameBerserk(ctx, game, seat); err != nil {
 		writeError(w, s.internal("store the berserk clock", err))
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"clock": ack.Meta.Clock})
+	clock := ack.Meta.Clock
+	clock.Berserk |= 1 << uint(seat)
+	writeJSON(w, http.StatusOK, map[string]any{"clock": clock})
 }

@@ -3,8 +3,6 @@ package store
 import (
 	"context"
 	"time"
-
-	"github.com/tabula-games/tabula/match"
 )
 
 // Arena is what an arena tournament has besides a Tournament's settings:
@@ -45,8 +43,11 @@ type Arenas interface {
 	// ArenaOfGame returns the arena whose board game gameID is, with that
 	// board; ErrNotFound if it is no arena's game.
 	ArenaOfGame(ctx context.Context, gameID string) (string, TournamentBoard, error)
-	// SetGameClock stores a live game's clock with its berserks
-	// (match.CmdBerserk writes the deadline, not the clock): a game taken
-	// over by another node, or restarted, keeps the halved clock.
-	SetGameClock(ctx context.Context, gameID string, c match.Clock) error
+	// SetGameBerserk marks seat as berserked in a live game's stored
+	// clock (match.CmdBerserk writes the deadline, not the clock), so that
+	// a game taken over by another node, or restarted, keeps the halved
+	// clock, and the director reads the berserk when the game ends. It
+	// reads and writes the clock in one transaction: two players
+	// berserking at once both keep their mark.
+	SetGameBerserk(ctx context.Context, gameID string, seat int) error
 }

@@ -128,12 +128,27 @@ func (db *DB) ArenaOfGame(ctx context.Context, gameID string) (string, store.Tou
 	return id, b, db.wrap("arena of game", err)
 }
 
-// SetGameClock implements store.Arenas.
-func (db *DB) SetGameClock(ctx context.Context, gameID string, c match.Clock) error {
-	clock, err := json.Marshal(c)
-	if err != nil {
-		return db.wrap("set game clock", err)
+// SetGameBerserk implements store.Arenas.
+func (db *DB) SetGameBerserk(ctx context.Context, gameID string, seat int) error {
+	if seat < 0 || seat >= 64 {
+		return db.wrap("set game berserk", fmt.Errorf("seat %d: %w", seat, store.ErrNotFound))
 	}
-	_, err = db.exec(ctx, "UPDATE games SET clock = ? WHERE id = ? AND status = ?", string(clock), gameID, string(match.Live))
-	return db.wrap("set game clock", err)
+	err := db.tx(ctx, func(tx *sql.Tx) error {
+		var text string
+		if err := tx.QueryRowContext(ctx, db.d.Rebind("SELECT clock FROM games WHERE id = ? AND status = ?"+db.d.ForUpdate), gameID, string(match.Live)).Scan(&text); err != nil {
+			return err
+		}
+		var c match.Clock
+		if err := json.Unmarshal([]byte(text), &c); err != nil {
+			return fmt.Errorf("game %s clock: %w", gameID, err)
+		}
+		c.Berserk |= 1 << uint(seat)
+		b, err := json.Marshal(c)
+		if err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, db.d.Rebind("UPDATE games SET clock = ? WHERE id = ?"), string(b), gameID)
+		return err
+	})
+	return db.wrap("set game berserk", err)
 }

@@ -2,7 +2,7 @@
 // account page to #/tokens, a read-only token is made, its secret shown
 // once, used (last use in the list; a write refused), and revoked; then a
 // fresh account becomes a bot account after the irreversible warning and
-// its profile shows BOT. Screenshots at 1280×800 and 390×844.
+// its profile shows BOT; the leaderboard's Bots tab. Screenshots at 1280×800 and 390×844.
 
 import {test, before, after} from 'node:test'
 import assert from 'node:assert/strict'
@@ -77,6 +77,12 @@ test('a token is made with a scope, shown once, listed with its last use and rev
   await page.goto(BASE + '/#/user/' + name)
   await page.waitForSelector('h1 [data-test=bot-badge]')
   assert.equal(await page.textContent('h1 [data-test=bot-badge]'), 'BOT')
+  // The bots' leaderboard is a tab of its own.
+  await page.goto(BASE + '/#/leaderboard/sgolte')
+  await page.click('[data-test=lb-bots]')
+  await page.waitForURL(/#\/leaderboard\/sgolte\?bots=1$/)
+  await page.waitForSelector('[data-test=lb-bots][aria-current=page]')
+  await page.waitForSelector('[data-test=lb-empty]')
   allowErrors(page, /status of (401|403)/) // the refused write and the revoked token, above
   assertNoErrors(page)
   await page.context().close()

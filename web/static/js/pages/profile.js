@@ -12,9 +12,10 @@ import {errorBox, resultText, resultOf, gameTitle} from '../components/common.js
 import {playersLine} from '../components/players.js'
 import {ratingGraph} from '../components/ratinggraph.js'
 import {userLink} from '../components/leaderboard.js'
-import {followButton} from './inbox.js'
-import {botBadge} from '../components/botbadge.js'
 import {challengeButton} from '../components/challengedialog.js'
+import {followButton} from './inbox.js'
+import {reportButton} from '../components/reportdialog.js'
+import {botBadge} from '../components/botbadge.js'
 
 /** getJSON calls the API (docs/api.md) for what api.js has no helper for yet: the body, null for 204, or ApiError. */
 async function getJSON(path, method = 'GET') {
@@ -61,6 +62,9 @@ export function profilePage(main, [name]) {
     challengeButton(actions, res.user) // challenges (components/challengedialog.js)
     blockButton(res.user)
     followButton(actions, res.user) // follows (pages/inbox.js)
+    // Report to the moderators (components/reportdialog.js).
+    const report = reportButton(res.user)
+    if (report) actions.append(report, ' ')
     showStats(res)
     showRecent(res.recent || [])
     return api.games({user: name, status: ['live', 'finished', 'open'], limit: 50}).then(showGames, (e) => list.append(errorBox(e)))

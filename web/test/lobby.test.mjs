@@ -1,5 +1,5 @@
 // The lobby of issue 17: quick pairing (two players pressing the same game
-// and clock meet in one live game; Cancel, leaving the page and "play a bot
+// and clock meet in one live game; Cancel, closing the tab and "play a bot
 // instead" abort the waiting game), the number of players online, ratings
 // beside the players' names, a game from its creator's start (a kept deal
 // is joined only on consent), errors in words, the options' names and
@@ -94,7 +94,7 @@ test('quick pairing: two players pressing the same game and clock land in the sa
   await bob.context().close()
 })
 
-test('quick pairing: Cancel and leaving the page abort the waiting game; nobody is paired with it', async () => {
+test('quick pairing: Cancel and closing the tab abort the waiting game; nobody is paired with it', async () => {
   const alice = await newPage(browser)
   const bob = await newPage(browser)
   await lobby(alice)
@@ -112,8 +112,10 @@ test('quick pairing: Cancel and leaving the page abort the waiting game; nobody 
   await bob.waitForSelector('[data-test=pair-waiting]')
   const second = await bob.getAttribute('[data-test=pair-waiting]', 'data-id')
   assert.notEqual(second, first)
+  // Browsing keeps the search (issue 27): Home shows it in the bar, whose Cancel ends it.
   await bob.click('[data-test=nav-home]')
   await bob.waitForSelector('.game-card')
+  await bob.click('[data-test=pair-bar] [data-test=pair-cancel]')
   await waitStatus(bob, second, 'aborted')
   // closing or reloading the tab aborts it as well (a keepalive request as the page goes)
   await lobby(bob)

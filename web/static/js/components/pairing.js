@@ -1,16 +1,21 @@
 // Quick pairing (POST /api/pairing) and the count of players online
 // (GET /api/online), for the lobby and the home page.
 //
-// A Seeker asks the server to pair its user for a game and a time
-// control: either a waiting player's game is live at once (the page goes
-// there), or the user waits in an open game of their own. While waiting
-// the page listens on that game's channel (no polling) and goes to the
-// game as soon as someone joins; Cancel aborts the waiting game, "Play a
-// bot instead" aborts it and starts the same game against a bot, and
-// leaving the page aborts it too (except for the waiting game's own page,
-// which waits as well). The server pairs only with games that
-// waited at most the catalog's pairing window, so a longer wait is
-// renewed: the old game aborted, the request made again.
+// One search per tab, kept while the player browses the site (as lichess
+// keeps a seek): the server pairs its user for a game and a time control,
+// either into a waiting player's game, live at once (the page goes there),
+// or into an open game of their own to wait in. While waiting the tab
+// listens on that game's channel (no polling) and goes to the game as soon
+// as someone joins, from whatever page it shows. Cancel aborts the waiting
+// game, "Play a bot instead" aborts it and starts the same game against a
+// bot, and closing (or reloading) the tab aborts it too. The server pairs
+// only with games that waited at most the catalog's pairing window, so a
+// longer wait is renewed: the old game aborted, the request made again.
+//
+// A page that shows the search itself (the lobby's pairing panel) makes a
+// Seeker with inline: true; on every other page, Home included, the search
+// shows in a bar fixed to the bottom of the window, which moves nothing on
+// the page and is always in view.
 
 import {h} from '../dom.js'
 import {t} from '../i18n.js'
@@ -20,6 +25,7 @@ import {GameChannel} from '../channel.js'
 import * as catalog from '../catalog.js'
 import {errorBox, gameTitle} from './common.js'
 import {clockText} from './players.js'
+import {quickGame, savedLevel} from './quickgame.js'
 
 /** pairClockShort: "No clock", "5+3", "15+10", "3 days" — the catalog's time control of that name. */
 export function pairClockShort(name) {
@@ -41,39 +47,37 @@ export function pairClockLong(name) {
 // (pairing.windowMs); a wait is renewed a tenth of it before that.
 const renewMs = () => Math.round(catalog.pairingWindowMs() * 0.9)
 
-export class Seeker {
-  /**
-   * @param {object} o onChange(state) after every change of state;
-   *   playBot(game, clock) starts a game against a bot instead.
-   */
-  constructor({onChange, playBot}) {
-    this.onChange = onChange
-    this.playBot = playBot
+const defaultPlayBot = (game, clock) => quickGame(game, savedLevel(), catalog.pairClock(clock))
+
+// Search is the tab's one search; Seekers are the pages' views of it.
+class Search {
+  constructor() {
     // phase: idle | asking | waiting | leaving | matched
     this.state = {phase: 'idle'}
     this.channel = null
     this.renewTimer = null
-    this.dead = false
+    this.views = new Set()
+    this.bar = null
     this.onHide = () => this.abortOnExit()
   }
 
   set(state) {
     this.state = state
-    if (!this.dead) this.onChange(state)
+    for (const v of [...this.views]) v.onChange?.(state)
+    this.showBar()
   }
 
   busy() {
     return this.state.phase !== 'idle'
   }
 
-  /** ask pairs the user for game and clock (the name of one of the catalog's pairing clocks). */
   async ask(game, clock) {
-    if (this.busy() || this.dead) return
+    if (this.busy()) return
     this.set({phase: 'asking', game, clock})
     try {
       await session.ensure()
       const res = await api.pair(game, clock)
-      if (this.dead) {
+      if (this.state.phase !== 'asking') {
         if (!res.matched) abortQuietly(res.game.id)
         return
       }
@@ -111,16 +115,22 @@ export class Seeker {
     window.removeEventListener('pagehide', this.onHide)
   }
 
-  go(id) {
-    this.stopWaiting()
+  // matched: the views hear it (the page is about to change), then the
+  // search is over and a new one may start.
+  matched(id) {
     this.set({phase: 'matched', id})
-    location.hash = '#/game/' + id
+    this.state = {phase: 'idle'}
+    this.showBar()
   }
 
-  /**
-   * leave aborts the waiting game; resolves true when it is gone, false when
-   * someone joined meanwhile (then the page has gone to the game).
-   */
+  go(id) {
+    this.stopWaiting()
+    location.hash = '#/game/' + id
+    this.matched(id)
+  }
+
+  // leave aborts the waiting game; resolves true when it is gone, false
+  // when someone joined meanwhile (then the page has gone to the game).
   async leave() {
     const {id, game, clock} = this.state
     this.stopWaiting()
@@ -150,13 +160,13 @@ export class Seeker {
     if (await this.leave()) this.set({phase: 'idle', game, clock})
   }
 
-  async bot() {
+  async bot(playBot = defaultPlayBot) {
     if (this.state.phase !== 'waiting') return
     const {game, clock} = this.state
     if (!(await this.leave())) return
     try {
-      await this.playBot(game, clock)
-      this.set({phase: 'matched'})
+      await playBot(game, clock)
+      this.matched()
     } catch (e) {
       this.set({phase: 'idle', game, clock, error: e})
     }
@@ -170,7 +180,7 @@ export class Seeker {
     await this.ask(game, clock)
   }
 
-  /** abortOnExit aborts the waiting game as the page is left or closed. */
+  // abortOnExit aborts the waiting game as the tab closes.
   abortOnExit() {
     if (this.state.phase !== 'waiting') return
     const id = this.state.id
@@ -179,12 +189,79 @@ export class Seeker {
     abortQuietly(id)
   }
 
+  dismiss() {
+    if (!this.busy()) this.set({phase: 'idle'})
+  }
+
+  // showBar draws the search in the bar at the bottom of the window, unless
+  // a page shows it inline (or there is nothing to show).
+  showBar() {
+    const inline = [...this.views].some((v) => v.inline)
+    const box = inline ? null : statusBox(this)
+    if (!box) {
+      if (this.bar) this.bar.replaceChildren()
+      if (this.bar) this.bar.hidden = true
+      document.body.classList.remove('pair-bar-on')
+      return
+    }
+    if (!this.bar) {
+      this.bar = h('div', {class: 'pair-bar', 'data-test': 'pair-bar', 'aria-live': 'polite'})
+      document.body.append(this.bar)
+      window.addEventListener('tabula:lang', () => this.showBar())
+    }
+    if (this.state.phase === 'idle') {
+      box.append(h('button', {type: 'button', class: 'subtle pair-dismiss', 'data-test': 'pair-dismiss', 'aria-label': t('pair.dismiss'),
+        onclick: () => this.dismiss()}, '×'))
+    }
+    this.bar.replaceChildren(box)
+    this.bar.hidden = false
+    document.body.classList.add('pair-bar-on')
+  }
+}
+
+const search = new Search()
+
+/**
+ * Seeker is a page's view of the tab's search (there is one per tab; it
+ * outlives the page). onChange(state) is called after every change of
+ * state while the page lives; playBot(game, clock) starts a game against a
+ * bot instead; inline: the page draws statusBox itself (else the bar at the
+ * bottom of the window shows it).
+ */
+export class Seeker {
+  constructor({onChange, playBot, inline = true} = {}) {
+    this.onChange = onChange
+    this.playBot = playBot || defaultPlayBot
+    this.inline = inline
+    search.views.add(this)
+    search.showBar()
+  }
+
+  get state() {
+    return search.state
+  }
+
+  busy() {
+    return search.busy()
+  }
+
+  /** ask pairs the user for game and clock (the name of one of the catalog's pairing clocks). */
+  ask(game, clock) {
+    return search.ask(game, clock)
+  }
+
+  cancel() {
+    return search.cancel()
+  }
+
+  bot() {
+    return search.bot(this.playBot)
+  }
+
+  /** destroy: the page goes; the search stays (the bar shows it). */
   destroy() {
-    // Going to the waiting game's own page keeps it: that page waits too.
-    if (this.state.phase === 'waiting' && location.hash.split('?')[0] === '#/game/' + this.state.id) this.state = {phase: 'idle'}
-    this.abortOnExit()
-    this.stopWaiting()
-    this.dead = true
+    search.views.delete(this)
+    search.showBar()
   }
 }
 
@@ -228,7 +305,7 @@ export function statusBox(seeker) {
     h('div', {class: 'pair-actions'},
       h('button', {type: 'button', 'data-test': 'pair-cancel', onclick: () => seeker.cancel()}, t('pair.cancel')),
       h('button', {type: 'button', 'data-test': 'pair-bot', onclick: () => seeker.bot()}, t('pair.bot'))),
-    h('p', {class: 'note'}, t('pair.leaveNote')))
+    h('p', {class: 'note'}, t('pair.tabNote')))
   const tick = setInterval(() => {
     if (!box.isConnected || seeker.state.id !== st.id || seeker.state.phase !== 'waiting') clearInterval(tick)
     else clock.textContent = elapsed(Date.now() - st.since)

@@ -1,14 +1,15 @@
 // Home: the site's games (the catalog's), each with a one-line pitch, "play a bot now"
 // (which makes a guest account if needed and starts the game at once) and
 // "play a person" (quick pairing at the time control chosen above the
-// cards); the number of players online.
+// cards; the search shows in the bar at the bottom of the window and goes
+// on while the player browses the site); the number of players online.
 
 import {h, clear} from '../dom.js'
 import {t} from '../i18n.js'
 import * as catalog from '../catalog.js'
 import {games} from '../games/registry.js'
 import {errorBox, gameTitle} from '../components/common.js'
-import {Seeker, statusBox, onlineCount, pairClockLong} from '../components/pairing.js'
+import {Seeker, onlineCount, pairClockLong} from '../components/pairing.js'
 import {LEVEL_KEY, savedLevel, quickGame} from '../components/quickgame.js'
 import {leaderboardOverview} from '../components/leaderboard.js'
 import {cta} from '../lessons/text.js'
@@ -28,7 +29,7 @@ function savedClock() {
 
 export function homePage(main) {
   const online = onlineCount()
-  const seeker = new Seeker({onChange: () => showSearch(), playBot: (game, clock) => quickGame(game, level.value, catalog.pairClock(clock))})
+  const seeker = new Seeker({inline: false, onChange: () => showSearch(), playBot: (game, clock) => quickGame(game, level.value, catalog.pairClock(clock))})
   const status = h('div', {'aria-live': 'polite'})
   const remember = (key) => (ev) => {
     try {
@@ -39,17 +40,14 @@ export function homePage(main) {
   }
   let level = null
   let clock = null
-  const searches = {} // game → the box under its card's buttons
   const personButtons = []
   const leaders = leaderboardOverview()
 
+  // showSearch: one search at a time. The search itself is drawn in the
+  // bar at the bottom of the window (pairing.js), not in the card: a box
+  // in the card stretched its row and dropped the cards below out of view.
   function showSearch() {
-    const st = seeker.state
     for (const b of personButtons) b.disabled = seeker.busy()
-    for (const [name, box] of Object.entries(searches)) {
-      const now = st.game === name ? statusBox(seeker) : null
-      box.replaceChildren(...(now ? [now] : []))
-    }
   }
 
   function render() {
@@ -62,7 +60,6 @@ export function homePage(main) {
     const cards = catalog.gameNames().map((name) => {
       const person = h('button', {type: 'button', 'data-test': 'pair-' + name, onclick: () => seeker.ask(name, clock.value)}, t('home.playPerson'))
       personButtons.push(person)
-      searches[name] = h('div', {class: 'card-search', 'aria-live': 'polite'})
       return h('article', {class: 'game-card', 'data-game': name},
         h('div', {class: 'game-icon icon-' + games[name].icon, 'aria-hidden': 'true'}),
         h('h2', {}, gameTitle(name)),
@@ -72,6 +69,7 @@ export function homePage(main) {
             ev.target.disabled = true
             status.replaceChildren()
             try {
+              if (seeker.state.phase === 'waiting') await seeker.cancel() // a game against a bot ends the search
               await quickGame(name, level.value)
             } catch (e) {
               status.replaceChildren(errorBox(e))
@@ -82,8 +80,7 @@ export function homePage(main) {
           h('a', {href: '#/learn/' + name, class: 'button', 'data-test': 'learn-link-' + name}, cta(name, gameTitle(name))),
           h('a', {href: '#/rules/' + name, class: 'button'}, t('home.rules')),
           h('a', {href: '#/lobby?game=' + name, class: 'button subtle'}, t('home.lobby')),
-          h('a', {href: '#/leaderboard/' + name, class: 'button subtle', 'data-test': 'lb-link-' + name}, t('home.leaderboard'))),
-        searches[name])
+          h('a', {href: '#/leaderboard/' + name, class: 'button subtle', 'data-test': 'lb-link-' + name}, t('home.leaderboard'))))
     })
     main.append(
       h('section', {class: 'hero'},

@@ -475,15 +475,22 @@ export function gamePage(main, [id]) {
 
   /**
    * renderChat shows the players' chat to the players of a game between
-   * people (never to spectators: their page has none); lines may be said
-   * while the game is open or live.
+   * people, and the spectators' chat (issue 27) to everyone else — the
+   * server sends each only theirs; lines may be said while the game is
+   * open or live (by a spectator signed in).
    */
   function renderChat() {
     const sum = st.summary
     const people = sum.seats.filter((se) => se.kind === 'human').length
-    const show = st.seat >= 0 && people >= 2 && (sum.status === 'open' || sum.status === 'live' || st.chat.length > 0)
+    const spectating = st.seat < 0
+    const running = sum.status === 'open' || sum.status === 'live'
+    const show = (spectating || people >= 2) && (running || st.chat.length > 0)
+    if (chat && chat.spectators !== spectating) {
+      chat = null // a spectator took a seat (or left it): the other chat
+      chatBox.replaceChildren()
+    }
     if (show && !chat) {
-      chat = new Chat({send: (text) => room.chat(text), who: (seat) => room.who(seat)})
+      chat = new Chat({send: (text) => room.chat(text), who: (seat) => room.who(seat), spectators: spectating, me: session.current()?.name || ''})
       chatBox.replaceChildren(chat.el)
     }
     if (!show && chat) {

@@ -159,6 +159,7 @@ type clockV1 struct {
 	InitialMs   int64  `json:"initialMs,omitempty"`
 	IncrementMs int64  `json:"incrementMs,omitempty"`
 	Days        int    `json:"days,omitempty"`
+	Berserk     uint64 `json:"berserk,omitempty"` // the seats that berserked in an arena's game
 }
 
 type resultV1 struct {
@@ -306,7 +307,7 @@ type forgetV1 struct {
 
 func metaToWire(m *match.Meta) metaV1 {
 	w := metaV1{ID: m.ID, Game: m.Game, Options: m.Options, Start: len(m.StartPosition) > 0, Origin: string(m.Origin),
-		KeepDeal: m.KeepDeal, Status: string(m.Status), Clock: clockV1{string(m.Clock.Kind), m.Clock.InitialMs, m.Clock.IncrementMs, m.Clock.Days},
+		KeepDeal: m.KeepDeal, Status: string(m.Status), Clock: clockV1{string(m.Clock.Kind), m.Clock.InitialMs, m.Clock.IncrementMs, m.Clock.Days, m.Clock.Berserk},
 		Rated: m.Rated, CreatorID: m.CreatorID, Created: m.Created, Started: m.Started, Finished: m.Finished,
 		Ply: m.Ply, ToMove: m.ToMove, Deadline: m.Deadline, Version: m.Version, Expires: m.Expires}
 	if m.Seats != nil {
@@ -324,7 +325,7 @@ func metaToWire(m *match.Meta) metaV1 {
 // metaFromWire is w as a Meta, without a seed or start position.
 func metaFromWire(w *metaV1) match.Meta {
 	m := match.Meta{ID: w.ID, Game: w.Game, Options: w.Options, Origin: match.Origin(w.Origin), KeepDeal: w.KeepDeal,
-		Status: match.Status(w.Status), Clock: match.Clock{Kind: match.ClockKind(w.Clock.Kind), InitialMs: w.Clock.InitialMs, IncrementMs: w.Clock.IncrementMs, Days: w.Clock.Days},
+		Status: match.Status(w.Status), Clock: match.Clock{Kind: match.ClockKind(w.Clock.Kind), InitialMs: w.Clock.InitialMs, IncrementMs: w.Clock.IncrementMs, Days: w.Clock.Days, Berserk: w.Clock.Berserk},
 		Rated: w.Rated, CreatorID: w.CreatorID, Created: w.Created, Started: w.Started, Finished: w.Finished,
 		Ply: w.Ply, ToMove: w.ToMove, Deadline: w.Deadline, Version: w.Version, Expires: w.Expires}
 	if w.Seats != nil {

@@ -2,6 +2,8 @@ package storetest
 
 import (
 	"context"
+	"errors"
+	"sync"
 	"testing"
 	"time"
 
@@ -17,6 +19,7 @@ func RunBots(t *testing.T, open func(t *testing.T) store.Store) {
 		fn   func(t *testing.T, s store.BotAccounts, st store.Store)
 	}{
 		{"MakeBot", testMakeBot},
+		{"MakeBotRace", testMakeBotRace},
 		{"ScopedTokens", testScopedTokens},
 		{"BotLeaderboard", testBotLeaderboard},
 	}
@@ -165,5 +168,34 @@ func testBotLeaderboard(t *testing.T, b store.BotAccounts, s store.Store) {
 	}
 	if len(people) != 1 || people[0].Name != "paula" {
 		t.Fatalf("people's leaderboard %+v", people)
+	}
+}
+
+// testMakeBotRace: of many conversions of one account at once, exactly one
+// succeeds and the others are ErrConflict.
+func testMakeBotRace(t *testing.T, b store.BotAccounts, s store.Store) {
+	ctx := context.Background()
+	u := newUser(t, s, "racer")
+	var wg sync.WaitGroup
+	errs := make([]error, 8)
+	for i := range errs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[i] = b.MakeBot(ctx, u.ID)
+		}()
+	}
+	wg.Wait()
+	won := 0
+	for _, err := range errs {
+		switch {
+		case err == nil:
+			won++
+		case !errors.Is(err, store.ErrConflict):
+			t.Fatalf("a conversion failed otherwise: %v", err)
+		}
+	}
+	if won != 1 {
+		t.Fatalf("%d conversions succeeded; want 1 (%v)", won, errs)
 	}
 }

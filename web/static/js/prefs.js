@@ -22,3 +22,29 @@ export function set(key, value) {
     // remembered for this page only
   }
 }
+
+// Board preferences (issue 27): the board's size on the game page and zen
+// mode (the board and the clocks only), remembered in this browser like
+// the rest. (The board themes are theme.js's, per game.)
+
+/** boardSizes are the board sizes offered, largest first: the share of the room the board may take. */
+export const boardSizes = {large: 1, medium: 0.85, small: 0.7}
+
+/** boardSize is the size chosen for boards (large: all the room there is). */
+export function boardSize() {
+  const v = get('boardSize', 'large')
+  return Object.hasOwn(boardSizes, v) ? v : 'large'
+}
+
+export function setBoardSize(v) {
+  if (Object.hasOwn(boardSizes, v)) set('boardSize', v)
+}
+
+/** zen: the game page shows only the board and the clocks. */
+export function zen() {
+  return get('zen') === '1'
+}
+
+export function setZen(on) {
+  set('zen', on ? '1' : '0')
+}

@@ -2,12 +2,12 @@
 // visitor picks one, which is remembered. The CSS gives every colour as
 // light-dark(light, dark) and this module sets the root's color-scheme
 // (data-theme), so no colour is written twice. Board themes (the look of
-// the Sgolte and Sploof boards) are remembered per game.
+// each game's board) are remembered per game.
 
 import * as prefs from './prefs.js'
 
 export const schemes = ['auto', 'light', 'dark']
-export const boardThemes = {sgolte: ['sand', 'slate', 'forest'], sploof: ['wood', 'walnut', 'sea']}
+export const boardThemes = {sgolte: ['sand', 'slate', 'forest'], sploof: ['wood', 'walnut', 'sea'], skjuub: ['linen', 'stone', 'olive'], skyjo: ['plain', 'felt', 'wine']}
 
 const listeners = new Set()
 const media = window.matchMedia ? window.matchMedia('(prefers-color-scheme: dark)') : null

@@ -22,6 +22,7 @@ import {MoveList, stepper, stepKeys} from '../components/movelist.js'
 import * as catalog from '../catalog.js'
 import {Room} from '../components/room.js'
 import {Chat} from '../components/chat.js'
+import {BoardPrefs} from '../components/boardprefs.js'
 import {botBadge} from '../components/botbadge.js'
 
 const LOW_MS = 30000 // a realtime clock is low below 30 s (or a fifth of its start, if less)
@@ -107,6 +108,8 @@ export function gamePage(main, [id]) {
     chatBox)
   const pageBox = h('div', {class: 'game-page'}, h('div', {class: 'game-head'}, title, connNote, tools), announce, layout)
   main.append(pageBox)
+  const boardPrefs = new BoardPrefs(pageBox) // the board's size and zen mode (issue 27)
+  boardPrefs.onZen = () => st.summary && renderButtons()
 
   // The wide layout fills the window below the header: the board scales to it.
   const fit = () => {
@@ -457,6 +460,7 @@ export function gamePage(main, [id]) {
         sound.setOn(!sound.on())
         renderButtons()
       }, 'sound'))
+    tools.append(...boardPrefs.tools())
     const themes = theme.boardThemes[sum.game]
     if (themes) {
       tools.append(h('select', {class: 'board-theme', 'aria-label': t('game.boardTheme'), title: t('game.boardTheme'), 'data-test': 'board-theme',
@@ -578,6 +582,7 @@ export function gamePage(main, [id]) {
 
   function destroy() {
     gone = true
+    boardPrefs.destroy()
     if (channel) channel.destroy()
     clearInterval(clockTimer)
     room.destroy()

@@ -32,6 +32,11 @@ test('an invitation in two tabs; read in one, the other drops; a follow, and a g
   const bob = await newPage(browser)
   alice.setDefaultTimeout(30000)
   bob.setDefaultTimeout(30000)
+  // Nobody signed in: no bell, and nothing in its place.
+  await bob.goto(BASE + '/#/')
+  await bob.waitForSelector('[data-test=nav-home]')
+  assert.equal(await bob.$('[data-test=inbox-bell]'), null)
+  assert.doesNotMatch(await bob.textContent('#top'), /null|undefined/)
   const an = await registered(alice, 'in')
   const bn = await registered(bob, 'fo')
   // A second tab of alice's: same cookies.

@@ -141,12 +141,12 @@ function paint() {
   bell.title = bell.getAttribute('aria-label')
 }
 
-/** inboxBell is the header's bell: a link to #/inbox with the unread count; null for nobody signed in. */
+/** inboxBell is the header's bell: a link to #/inbox with the unread count; an empty comment node for nobody signed in (Element.append writes null as text). */
 export function inboxBell(home = '') {
   follow()
   if (!session.current()) {
     bell = null
-    return null
+    return document.createComment('inbox bell: nobody signed in')
   }
   const here = (location.hash || '').split('?')[0] === '#/inbox'
   bell = h('a', {href: home + '#/inbox', class: 'inbox-bell', 'data-test': 'inbox-bell', 'aria-current': here ? 'page' : null},

@@ -2,6 +2,7 @@ package director_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync/atomic"
 	"testing"
@@ -30,6 +31,11 @@ func TestArenaOnPostgres(t *testing.T) { arenaRun(t, newPostgresWorld(t, 5)) }
 func arenaRun(t *testing.T, w *world) {
 	ctx := context.Background()
 	as := w.db.(store.Arenas)
+	if _, err := as.Arena(ctx, "none"); !errors.Is(err, store.ErrNotFound) {
+		// Migration 13 is built only with -tags arena until version 12 lands
+		// (store/internal/sqlstore/migrate_arena.go).
+		t.Skipf("no arena tables in this build (go test -tags arena): %v", err)
+	}
 	var now atomic.Int64
 	now.Store(t0.UnixMilli())
 	clock := func() time.Time { return time.UnixMilli(now.Load()).UTC() }

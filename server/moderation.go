@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"slices"
 	"strconv"
 	"time"
 
@@ -235,12 +236,18 @@ func (s *Server) reportedGame(ctx context.Context, rep *store.Report, u, t *stor
 		return nil, errf(http.StatusBadRequest, "bad_request", "chat line %d of game %s is not %s's", line, m.ID, t.Name)
 	}
 	rep.Line, rep.LineText = l.N, l.Text
-	for _, c := range room.Chat[max(0, at-reportContext):min(len(room.Chat), at+reportContext+1)] {
-		var name string
+	// The context is the players' chat around the line, as the reporter
+	// saw it: the spectators' lines in the same room are not theirs.
+	var players []match.ChatLine
+	for _, c := range room.Chat {
 		if c.Seat >= 0 && c.Seat < len(m.Seats) {
-			name = s.userName(ctx, m.Seats[c.Seat].UserID)
+			players = append(players, c)
 		}
-		rep.Context = append(rep.Context, store.ChatContext{N: c.N, Seat: c.Seat, User: name, Text: c.Text, At: c.At.UTC()})
+	}
+	at = slices.IndexFunc(players, func(c match.ChatLine) bool { return c.N == line })
+	for _, c := range players[max(0, at-reportContext):min(len(players), at+reportContext+1)] {
+		rep.Context = append(rep.Context, store.ChatContext{N: c.N, Seat: c.Seat, User: s.userName(ctx, m.Seats[c.Seat].UserID),
+			Text: c.Text, At: c.At.UTC()})
 	}
 	return t, nil
 }

@@ -88,11 +88,12 @@ func TestModerationEndpointsForModeratorsOnly(t *testing.T) {
 // clear error, and the moderator's undo restores it. Everything is logged.
 func TestReportChatLine(t *testing.T) {
 	e := newEnv(t)
-	id, alice, bob, aws, bws, _ := liveTnim(t, e, "20")
+	id, alice, bob, aws, bws, sws := liveTnim(t, e, "20")
 	mona := e.register("mona")
 	grantModerator(t, e.db, mona)
 	wantAsk(t, aws, map[string]any{"type": "chat", "text": "good luck"}, "")
 	wantAsk(t, bws, map[string]any{"type": "chat", "text": "you <b>fool</b>"}, "")
+	wantAsk(t, sws, map[string]any{"type": "chat", "text": "from the stands"}, "") // the spectators' chat: not in the players' context
 	wantAsk(t, aws, map[string]any{"type": "chat", "text": "be nice"}, "")
 	ms := e.db.(store.Moderation)
 	count := func() int {
@@ -115,6 +116,7 @@ func TestReportChatLine(t *testing.T) {
 	alice.apiErr(http.StatusBadRequest, "bad_request", "POST", "/api/reports", rep(map[string]any{"user": alice.name, "line": 1}))
 	alice.apiErr(http.StatusNotFound, "not_found", "POST", "/api/reports", rep(map[string]any{"line": 99}))
 	alice.apiErr(http.StatusBadRequest, "bad_request", "POST", "/api/reports", rep(map[string]any{"line": 1})) // her own line, not bob's
+	alice.apiErr(http.StatusBadRequest, "bad_request", "POST", "/api/reports", map[string]any{"game": id, "line": 3, "reason": "spam"}) // a spectator's line
 	alice.apiErr(http.StatusNotFound, "not_found", "POST", "/api/reports", rep(map[string]any{"game": "nosuchgame"}))
 	alice.apiErr(http.StatusNotFound, "not_found", "POST", "/api/reports", rep(map[string]any{"user": "nobody"}))
 	alice.apiErr(http.StatusBadRequest, "bad_request", "POST", "/api/reports", rep(map[string]any{"reason": "meh"}))

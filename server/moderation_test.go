@@ -115,7 +115,7 @@ func TestReportChatLine(t *testing.T) {
 	e.anon().apiErr(http.StatusUnauthorized, "unauthorized", "POST", "/api/reports", rep(nil))
 	alice.apiErr(http.StatusBadRequest, "bad_request", "POST", "/api/reports", rep(map[string]any{"user": alice.name, "line": 1}))
 	alice.apiErr(http.StatusNotFound, "not_found", "POST", "/api/reports", rep(map[string]any{"line": 99}))
-	alice.apiErr(http.StatusBadRequest, "bad_request", "POST", "/api/reports", rep(map[string]any{"line": 1})) // her own line, not bob's
+	alice.apiErr(http.StatusBadRequest, "bad_request", "POST", "/api/reports", rep(map[string]any{"line": 1}))                          // her own line, not bob's
 	alice.apiErr(http.StatusBadRequest, "bad_request", "POST", "/api/reports", map[string]any{"game": id, "line": 3, "reason": "spam"}) // a spectator's line
 	alice.apiErr(http.StatusNotFound, "not_found", "POST", "/api/reports", rep(map[string]any{"game": "nosuchgame"}))
 	alice.apiErr(http.StatusNotFound, "not_found", "POST", "/api/reports", rep(map[string]any{"user": "nobody"}))

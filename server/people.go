@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"regexp"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/tabula-games/tabula/match"
@@ -63,8 +64,10 @@ type board struct {
 	// node.
 	flushMu sync.Mutex
 	written map[store.PresenceEntry]bool
-	last    time.Time // when news was last written (the process's clock)
-	news    chan struct{}
+	// last is when news was last written (UnixNano, the process's
+	// clock): the beat reads it without waiting for a write in progress.
+	last atomic.Int64
+	news chan struct{}
 
 	// listMu makes one read of the list at a time: a flood of requests
 	// waits for one query, then shares its answer.
@@ -102,7 +105,7 @@ func (p *presenceTracker) beat(ctx context.Context) {
 		case <-tick.C:
 			p.flush(ctx, true)
 		case <-p.board.news:
-			if wait := presenceGap - time.Since(p.board.last); wait > 0 {
+			if wait := presenceGap - time.Since(time.Unix(0, p.board.last.Load())); wait > 0 {
 				t := time.NewTimer(wait)
 				select {
 				case <-ctx.Done():
@@ -174,7 +177,7 @@ func (p *presenceTracker) flush(ctx context.Context, refresh bool) {
 	wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	n, err := ps.WritePresence(wctx, w)
-	b.last = time.Now()
+	b.last.Store(time.Now().UnixNano())
 	if err != nil {
 		// Nothing was written (one transaction): the next write tries
 		// the same change again.

@@ -327,6 +327,12 @@ func (c *connector) serve() {
 		if connected {
 			backoff = 250 * time.Millisecond
 		}
+		if var403(err) {
+			// Retrying cannot help: the token may not play (docs/api.md, scopes).
+			c.logf("%s; the server does not let this token play: stopping", oneLine(err.Error()))
+			c.stopHard()
+			return
+		}
 		wait := backoff + rand.N(backoff/2+1)
 		c.logf("connection lost: %s; reconnecting in %v", oneLine(err.Error()), wait.Round(time.Millisecond))
 		if var401(err) {
@@ -348,6 +354,13 @@ func var401(err error) bool {
 	return errors.As(err, &ae) && ae.status == http.StatusUnauthorized
 }
 
+// var403 is a user channel the server refuses this token for good: a read
+// token (scope), or an account a moderator closed.
+func var403(err error) bool {
+	var ae *apiError
+	return errors.As(err, &ae) && ae.status == http.StatusForbidden
+}
+
 // session is one connection of the user channel: it returns when the
 // connection ends, saying whether it was established.
 func (c *connector) session() (bool, error) {
@@ -360,6 +373,10 @@ func (c *connector) session() (bool, error) {
 	if err != nil {
 		if resp != nil && resp.StatusCode == http.StatusUnauthorized {
 			return false, &apiError{status: http.StatusUnauthorized, code: "unauthorized", message: "the token was refused"}
+		}
+		if resp != nil && resp.StatusCode == http.StatusForbidden {
+			return false, &apiError{status: http.StatusForbidden, code: "forbidden",
+				message: "the server refuses this token the user channel (a read-only token cannot play: make one with the bot:play scope)"}
 		}
 		return false, err
 	}

@@ -22,3 +22,18 @@ func TestBotConnectorSaysNotBot(t *testing.T) {
 		t.Fatalf("a bot account was told it is not one:\n%s", bot.log)
 	}
 }
+
+// TestBotConnectorReadToken: a read-only token cannot play; the connector
+// says why and stops instead of reconnecting for ever.
+func TestBotConnectorReadToken(t *testing.T) {
+	s := startSite(t)
+	var tok struct{ Token string }
+	s.call(s.robot, http.MethodPost, "/api/tokens", map[string]any{"name": "reader", "scopes": []string{"read"}}, &tok)
+	s.robot = tok.Token
+	r := s.startBot("easy", botPolicy{}, "")
+	r.waitLog(t, `read-only token cannot play: make one with the bot:play scope\); the server does not let this token play: stopping`)
+	r.waitLog(t, `stopped`)
+	if strings.Contains(r.log.String(), "reconnecting") {
+		t.Fatalf("the connector tried again:\n%s", r.log)
+	}
+}

@@ -136,6 +136,15 @@ func (s *Server) handleFollows(w http.ResponseWriter, r *http.Request, u *store.
 	for _, l := range seats {
 		playing[l.UserID] = append(playing[l.UserID], wire.FollowGame{ID: l.GameID, Game: l.Game})
 	}
+	// Online on the whole site: the online list every node reads from the
+	// store (people.go); a store without one, or a list cut short, leaves
+	// this node's own word.
+	online := map[int64]bool{}
+	if l, err := s.presence.online(r.Context()); err == nil {
+		for _, e := range l.entries {
+			online[e.UserID] = true
+		}
+	}
 	out := wire.Follows{Follows: []wire.Follow{}, Max: maxFollowing}
 	for _, f := range list {
 		g := playing[f.FollowedID]
@@ -143,14 +152,16 @@ func (s *Server) handleFollows(w http.ResponseWriter, r *http.Request, u *store.
 			g = []wire.FollowGame{}
 		}
 		out.Follows = append(out.Follows, wire.Follow{User: f.Name, Since: f.Created.UTC(), Playing: g,
-			Online: len(g) > 0 || s.onlineHere(f.FollowedID)})
+			Online: len(g) > 0 || online[f.FollowedID] || s.onlineHere(f.FollowedID)})
 	}
 	writeJSON(w, http.StatusOK, out)
 }
 
 // onlineHere reports whether uid has a WebSocket open on this node or made
-// a signed-in request here within onlineWindow. (A player in a live game
-// is online wherever they are: handleFollows counts that from the store.)
+// a signed-in request here within onlineWindow: what the site's online
+// list may not show yet (it is up to a second old) or at all (cut at its
+// length). A player in a live game is online wherever they are:
+// handleFollows counts that from the store.
 func (s *Server) onlineHere(uid int64) bool {
 	p := s.presence
 	now := s.now()

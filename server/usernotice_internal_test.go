@@ -136,8 +136,8 @@ func TestNoticeReachesOtherNode(t *testing.T) {
 		return tok
 	}
 	annTok, bobTok := token(ann), token(bob)
-	dial := func(node int) (*websocket.Conn, chan []byte) {
-		h := http.Header{"Authorization": {"Bearer " + annTok}}
+	dialAs := func(tok string, node int) (*websocket.Conn, chan []byte) {
+		h := http.Header{"Authorization": {"Bearer " + tok}}
 		c, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(urls[node], "http")+"/api/ws", &websocket.DialOptions{HTTPHeader: h})
 		if err != nil {
 			t.Fatal(err)
@@ -154,6 +154,7 @@ func TestNoticeReachesOtherNode(t *testing.T) {
 		}()
 		return c, ch
 	}
+	dial := func(node int) (*websocket.Conn, chan []byte) { return dialAs(annTok, node) }
 	waitNotice := func(ch chan []byte, want func(m map[string]any) bool) {
 		t.Helper()
 		timeout := time.After(10 * time.Second)
@@ -195,9 +196,42 @@ func TestNoticeReachesOtherNode(t *testing.T) {
 	// On node A, ann reads everything: node B's channel hears the count.
 	post(annTok, "/api/inbox/read", `{"all":true}`)
 	waitNotice(ch1, func(m map[string]any) bool { return m["kind"] == "inbox" && m["unread"] == float64(0) })
+	// Cat has a channel open on node B only: bob, asking node A, sees her
+	// online (the site's online list, in the store).
+	cat := &store.User{Name: "cat", Created: time.Now()}
+	if err := st.CreateUser(ctx, cat); err != nil {
+		t.Fatal(err)
+	}
+	c3, _ := dialAs(token(cat), 1)
+	defer c3.CloseNow()
+	post(bobTok, "/api/follows/cat", "")
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		req, _ := http.NewRequest("GET", urls[0]+"/api/follows", nil)
+		req.Header.Set("Authorization", "Bearer "+bobTok)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var f struct {
+			Follows []struct {
+				User   string
+				Online bool
+			}
+		}
+		json.NewDecoder(resp.Body).Decode(&f)
+		resp.Body.Close()
+		if len(f.Follows) == 1 && f.Follows[0].Online {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("bob's follows on node A: %+v, want cat online (her channel is open on node B)", f)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 	c1.Close(websocket.StatusNormalClosure, "")
 	c2.Close(websocket.StatusNormalClosure, "")
-	deadline := time.Now().Add(10 * time.Second)
+	deadline = time.Now().Add(10 * time.Second)
 	for clusters[1].subscriptions(ann.ID) != 0 {
 		if time.Now().After(deadline) {
 			t.Fatal("node B still subscribed to ann's notices after her channels closed")

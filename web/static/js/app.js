@@ -24,6 +24,7 @@ import {tournamentPage} from './pages/tournament.js'
 import {inboxPage} from './pages/inbox.js'
 import {inboxBell} from './components/inboxbell.js'
 import {mountChallenges} from './components/challengebanner.js'
+import {playersPage} from './pages/players.js'
 import {historyPage} from './pages/history.js'
 import {tokensPage} from './pages/tokens.js'
 
@@ -43,6 +44,7 @@ const routes = [
   [/^\/tournaments$/, tournamentsPage],
   [/^\/tournament\/([\w-]+)$/, tournamentPage],
   [/^\/inbox$/, inboxPage], // follows and the inbox (issue 24 items 5-6)
+  [/^\/players$/, playersPage], // find people (issue 24 item 3)
   [/^\/history\/([\w-]+)$/, historyPage], // game history (issue 24 item 7)
   [/^\/tokens$/, tokensPage], // API tokens and bot accounts (issue 24 item 8, issue 26)
 ]
@@ -97,7 +99,28 @@ function navLink(href, label, test) {
   return h('a', {href: home + href, 'aria-current': current ? 'page' : null, 'data-test': test}, label)
 }
 
-function renderHeader() {
+// The top menu: the site's pages, in order ([address, label key, data-test]).
+// A new page adds its line here; the menu fits any width (on a phone the
+// links fold into the Menu button's panel, on a wide screen they wrap).
+const NAV = [
+  ['#/', 'nav.home', 'nav-home'],
+  ['#/lobby', 'nav.lobby', 'nav-lobby'],
+  ['#/rules', 'nav.rules', 'nav-rules'],
+  ['#/learn', 'nav.learn', 'nav-learn'],
+  ['#/puzzles', 'nav.puzzles', 'nav-puzzles'],
+  ['#/leaderboard', 'nav.leaderboard', 'nav-leaderboard'],
+  ['#/tournaments', 'nav.tournaments', 'nav-tournaments'],
+  ['#/players', 'nav.players', 'nav-players'],
+]
+
+// A click outside the open menu closes it (renderHeader sets the check).
+let closeNavOnOutsideClick = null
+document.addEventListener('click', (ev) => { if (closeNavOnOutsideClick) closeNavOnOutsideClick(ev) })
+
+// The header: the brand, then the menu — a disclosure on a phone (the
+// button says whether it is open; Escape, or a click or focus elsewhere,
+// closes it), always open on a wider screen, where the button is hidden.
+function renderHeader(menuOpen = false) {
   clear(header)
   document.getElementById('skip').textContent = t('nav.skip')
   document.querySelector('.foot p').textContent = t('app.footer')
@@ -105,21 +128,40 @@ function renderHeader() {
   const select = h('select', {id: 'lang', 'aria-label': t('nav.language'), 'data-test': 'lang',
     onchange: (ev) => setLang(ev.target.value)},
   languages.map((l) => h('option', {value: l.code, selected: l.code === lang()}, l.name)))
+  const links = NAV.map(([href, key, test]) => navLink(href, t(key), test))
+  if (user) links.push(navLink('#/user/' + encodeURIComponent(user.name), t('nav.profile'), 'nav-profile'))
+  const account = navLink('#/account', user ? user.name + (user.guest ? ' (' + t('account.guest') + ')' : '') : t('nav.signIn'), 'nav-account')
+  account.classList.add('account')
+  const navList = h('ul', {class: 'nav-links'}, links.map((a) => h('li', {}, a)))
+  const menu = h('div', {id: 'nav-menu', class: 'nav-menu', 'data-test': 'nav-menu'},
+    navList,
+    account,
+    h('div', {class: 'tools'}, schemeButton(),
+      h('label', {class: 'lang'}, h('span', {class: 'sr-only'}, t('nav.language')), select)))
+  const toggle = h('button', {type: 'button', class: 'nav-toggle', 'aria-expanded': 'false', 'aria-controls': 'nav-menu', 'data-test': 'nav-toggle',
+    onclick: () => setOpen(toggle.getAttribute('aria-expanded') !== 'true')},
+  h('span', {class: 'nav-toggle-icon', 'aria-hidden': 'true'}, '☰'), ' ', t('nav.menu'))
+  const nav = h('nav', {'aria-label': t('nav.main'), class: 'site-nav'}, toggle, menu)
+  function setOpen(open, focusToggle) {
+    toggle.setAttribute('aria-expanded', String(open))
+    nav.classList.toggle('open', open)
+    if (!open && focusToggle) toggle.focus()
+  }
+  nav.addEventListener('keydown', (ev) => {
+    if (ev.key === 'Escape' && nav.classList.contains('open')) {
+      ev.preventDefault()
+      setOpen(false, true)
+    }
+  })
+  nav.addEventListener('focusout', (ev) => {
+    if (ev.relatedTarget && !nav.contains(ev.relatedTarget)) setOpen(false)
+  })
+  closeNavOnOutsideClick = (ev) => { if (!nav.contains(ev.target)) setOpen(false) }
   header.append(
     h('a', {href: home + '#/', class: 'brand', 'aria-label': t('nav.home')}, h('span', {class: 'logo', 'aria-hidden': 'true'}, '◆'), h('span', {class: 'name'}, ' Tabula')),
     inboxBell(home), // the inbox's unread count, signed in (components/inboxbell.js)
-    h('nav', {'aria-label': t('nav.main')},
-      navLink('#/', t('nav.home'), 'nav-home'),
-      navLink('#/lobby', t('nav.lobby'), 'nav-lobby'),
-      navLink('#/rules', t('nav.rules'), 'nav-rules'),
-      navLink('#/learn', t('nav.learn'), 'nav-learn'),
-      navLink('#/puzzles', t('nav.puzzles'), 'nav-puzzles'),
-      navLink('#/leaderboard', t('nav.leaderboard'), 'nav-leaderboard'),
-      navLink('#/tournaments', t('nav.tournaments'), 'nav-tournaments'),
-      user ? navLink('#/user/' + encodeURIComponent(user.name), t('nav.profile'), 'nav-profile') : null,
-      navLink('#/account', user ? user.name + (user.guest ? ' (' + t('account.guest') + ')' : '') : t('nav.signIn'), 'nav-account')),
-    h('div', {class: 'tools'}, schemeButton(),
-      h('label', {class: 'lang'}, h('span', {class: 'sr-only'}, t('nav.language')), select)))
+    nav)
+  if (menuOpen === true) setOpen(true) // not a session listener's argument
 }
 
 // The colour scheme: automatic (the system's), light or dark, in turn.
@@ -131,7 +173,9 @@ function schemeButton() {
     title: t('theme.switch', {next: t('theme.' + next)}), 'aria-label': t('theme.label') + ': ' + t('theme.' + now),
     onclick: () => {
       theme.setScheme(next)
-      renderHeader()
+      // Drawn again with its new icon, the menu it is in kept open.
+      renderHeader(true)
+      header.querySelector('[data-test=scheme]').focus()
     }}, h('span', {'aria-hidden': 'true'}, SCHEME_ICONS[now]), h('span', {class: 'label'}, t('theme.' + now)))
 }
 

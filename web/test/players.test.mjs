@@ -1,0 +1,73 @@
+// Find people (issue 24 item 3): the Players page finds a user by the
+// first letters of their name, and lists who is online with the game they
+// play and a link to watch it; the top menu fits a phone (a Menu button
+// opens it) and a laptop without sideways scrolling. Screenshots of the
+// page and the header at 1280×800 and 390×844.
+
+import {test, before, after} from 'node:test'
+import assert from 'node:assert/strict'
+import path from 'node:path'
+import {launch, newPage, assertNoErrors, registered, openGame, api, waitUntil, BASE, SHOTS} from './helpers.mjs'
+
+let browser
+before(async () => {
+  browser = await launch()
+})
+after(async () => {
+  await browser?.close()
+})
+
+const noSideways = (page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
+
+test('a player is found by name and seen playing; the menu fits a phone and a laptop', async () => {
+  const alice = await newPage(browser, {viewport: {width: 1280, height: 800}})
+  const name = await registered(alice, 'pl')
+  const id = await openGame(alice, {game: 'sploof', seats: [{kind: 'me'}, {kind: 'bot', level: 'random'}]})
+  await waitUntil(async () => (await api(alice, 'GET', '/online/players')).body.players.some((p) => p.name === name && p.games?.some((g) => g.id === id)),
+    {what: name + ' playing in the online list'})
+
+  // A phone: the menu is one button; opened, it has every page, Players too.
+  const bob = await newPage(browser, {viewport: {width: 390, height: 844}})
+  await registered(bob, 'pm')
+  await bob.goto(BASE + '/#/players')
+  assert.ok(await noSideways(bob), 'the page scrolls sideways at 390 px')
+  assert.equal(await bob.isVisible('[data-test=nav-players]'), false, 'the links are folded on a phone')
+  await bob.click('[data-test=nav-toggle]')
+  assert.equal(await bob.getAttribute('[data-test=nav-toggle]', 'aria-expanded'), 'true')
+  for (const link of ['nav-lobby', 'nav-puzzles', 'nav-tournaments', 'nav-players', 'nav-account']) assert.ok(await bob.isVisible(`[data-test=${link}]`), link + ' in the open menu')
+  assert.equal(await bob.getAttribute('[data-test=nav-players]', 'aria-current'), 'page')
+  assert.ok(await noSideways(bob), 'the open menu scrolls sideways')
+  await bob.screenshot({path: path.join(SHOTS, 'people-menu-390x844.png')})
+  await bob.keyboard.press('Escape')
+  assert.equal(await bob.getAttribute('[data-test=nav-toggle]', 'aria-expanded'), 'false')
+  assert.equal(await bob.evaluate(() => document.activeElement.dataset.test), 'nav-toggle', 'Escape gives the focus back to the button')
+
+  // The search finds alice as one types; the online list has her game.
+  await bob.fill('[data-test=players-search]', name.slice(0, 5))
+  await bob.waitForSelector(`[data-test=players-results] a[href="#/user/${name}"]`)
+  await bob.fill('[data-test=players-search]', name + 'x')
+  await bob.waitForSelector('[data-test=players-none]')
+  await bob.fill('[data-test=players-search]', 'a%')
+  await bob.waitForSelector('[data-test=players-bad]')
+  await bob.fill('[data-test=players-search]', name)
+  await bob.waitForSelector(`[data-test=players-results] li[data-user="${name}"] .players-on`)
+  await bob.waitForSelector(`[data-test=players-game-sploof] li[data-user="${name}"] [data-test=players-watch-${id}]`)
+  assert.ok(await noSideways(bob), 'the Players page scrolls sideways at 390 px')
+  await bob.screenshot({path: path.join(SHOTS, 'people-players-390x844.png'), fullPage: true})
+  await bob.click(`[data-test=players-watch-${id}]`)
+  await bob.waitForURL(new RegExp('#/game/' + id + '$'))
+
+  // A laptop (alice, in a second tab: her game's stays open): every link
+  // in the bar, no Menu button, nothing sideways.
+  const lap = await alice.context().newPage()
+  await lap.goto(BASE + '/#/players')
+  await lap.waitForSelector(`[data-test=players-watch-${id}]`)
+  assert.equal(await lap.isVisible('[data-test=nav-toggle]'), false)
+  for (const link of ['nav-home', 'nav-puzzles', 'nav-players', 'nav-profile', 'nav-account']) assert.ok(await lap.isVisible(`[data-test=${link}]`), link + ' in the bar')
+  assert.ok(await noSideways(lap))
+  await lap.screenshot({path: path.join(SHOTS, 'people-players-1280x800.png')})
+  assertNoErrors(alice)
+  assertNoErrors(bob)
+  await alice.context().close()
+  await bob.context().close()
+})

@@ -21,12 +21,13 @@ import {reviewPage} from './pages/analysisreview.js'
 import {leaderboardPage} from './pages/leaderboard.js'
 import {tournamentsPage} from './pages/tournaments.js'
 import {tournamentPage} from './pages/tournament.js'
+import {mountChallenges} from './components/challengebanner.js'
 import {inboxPage} from './pages/inbox.js'
 import {inboxBell} from './components/inboxbell.js'
-import {mountChallenges} from './components/challengebanner.js'
 import {playersPage} from './pages/players.js'
 import {historyPage} from './pages/history.js'
 import {tokensPage} from './pages/tokens.js'
+import {moderationPage, moderationLink} from './pages/moderation.js'
 
 const routes = [
   [/^\/?$/, homePage],
@@ -47,6 +48,7 @@ const routes = [
   [/^\/players$/, playersPage], // find people (issue 24 item 3)
   [/^\/history\/([\w-]+)$/, historyPage], // game history (issue 24 item 7)
   [/^\/tokens$/, tokensPage], // API tokens and bot accounts (issue 24 item 8, issue 26)
+  [/^\/moderation$/, moderationPage], // moderators only (issue 24 item 9)
 ]
 
 const main = document.getElementById('main')
@@ -133,6 +135,7 @@ function renderHeader(menuOpen = false) {
   const account = navLink('#/account', user ? user.name + (user.guest ? ' (' + t('account.guest') + ')' : '') : t('nav.signIn'), 'nav-account')
   account.classList.add('account')
   const navList = h('ul', {class: 'nav-links'}, links.map((a) => h('li', {}, a)))
+  if (user && !user.guest) moderationLink(navList, navLink) // moderators only (pages/moderation.js)
   const menu = h('div', {id: 'nav-menu', class: 'nav-menu', 'data-test': 'nav-menu'},
     navList,
     account,

@@ -22,6 +22,7 @@ import {MoveList, stepper, stepKeys} from '../components/movelist.js'
 import * as catalog from '../catalog.js'
 import {Room} from '../components/room.js'
 import {Chat} from '../components/chat.js'
+import {Berserk} from '../components/berserk.js'
 import {BoardPrefs} from '../components/boardprefs.js'
 import {botBadge} from '../components/botbadge.js'
 
@@ -62,6 +63,7 @@ export function gamePage(main, [id]) {
     },
     drawn: () => setTitle()})
   const list = new MoveList({onPick: (n) => go(n), test: 'moves'})
+  const berserk = new Berserk(id, () => st.summary && renderButtons(), (e) => errBox.replaceChildren(errorBox(e)))
   const here = () => (st.review ? st.review.ply : st.moves.length)
   const stepTo = (step) => go({first: 0, prev: here() - 1, next: here() + 1, last: st.moves.length}[step])
   const steps = stepper(stepTo)
@@ -412,6 +414,7 @@ export function gamePage(main, [id]) {
       }}, t('game.resign')))
     }
     buttons.append(...room.buttons())
+    buttons.append(...berserk.buttons(st)) // an arena's game (components/berserk.js)
     if (sum.status === 'finished' || sum.status === 'imported') {
       buttons.append(h('a', {href: '#/replay/' + sum.id, class: 'button', 'data-test': 'replay-link'}, t('game.replay')))
       buttons.append(h('a', {href: '#/review/' + sum.id, class: 'button', 'data-test': 'review-link'}, t('game.review')))

@@ -36,9 +36,7 @@ type arenaResp struct {
 func TestArenaThroughAPI(t *testing.T) {
 	e := newEnv(t)
 	if code, body := e.anon().do("GET", "/api/arena-game?game=none", nil); code != http.StatusNotFound {
-		// Migration 13 is built only with -tags arena until version 12 lands
-		// (store/internal/sqlstore/migrate_arena.go).
-		t.Skipf("no arena tables in this build (go test -tags arena): %d %s", code, body)
+		t.Fatalf("GET /api/arena-game of no game: %d %s (the arena tables missing?)", code, body)
 	}
 	ann, bob, cyd, eve := e.register("ann"), e.register("bob"), e.register("cyd"), e.register("eve")
 	req := map[string]any{"name": "Quick arena", "format": "arena", "game": "sgolte", "minutes": 30, "berserk": true,

@@ -1,5 +1,3 @@
-//go:build arena
-
 package sqlstore
 
 // Arenas (issue 25): an arena's length and whether it allows berserk, its
@@ -7,7 +5,7 @@ package sqlstore
 // the game ended (a streak runs in that order) and who berserked.
 func init() {
 	register(Migration{
-		Version: 13,
+		Version: 12,
 		Name:    "arena tournaments: length, berserk, paused players, the order and berserks of their games",
 		Up: func(d *Dialect) string {
 			return `

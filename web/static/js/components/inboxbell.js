@@ -54,7 +54,6 @@ if (!document.querySelector('link[data-inbox-css]')) {
 let channel = null
 let channelUser = null
 let unread = 0
-let asking = null
 const listeners = new Set()
 
 /** onNotice calls fn with every notice of the user channel ({kind: 'inbox'|'started', …}); returns the way to stop. */
@@ -74,22 +73,24 @@ export function setUnread(n) {
   paint()
 }
 
-// ask reads the count again, at most one request at a time (a burst of
-// notices is one request after the one running).
+// ask reads the count again: at most one request a second (a burst of
+// notices, page changes, a reconnection are one request after the last),
+// so the bell never spends the page's share of the site's rate limit.
+const ASK_EVERY = 1000
+let lastAsk = 0
+let askTimer = null
 function ask() {
-  if (asking) {
-    asking.again = true
-    return
-  }
-  const user = channelUser
-  asking = {again: false}
-  social.unread().then((res) => {
-    if (user === channelUser) setUnread(res.unread)
-  }, () => {}).finally(() => {
-    const again = asking.again
-    asking = null
-    if (again) ask()
-  })
+  if (askTimer) return
+  const wait = Math.max(0, lastAsk + ASK_EVERY - Date.now())
+  askTimer = setTimeout(() => {
+    askTimer = null
+    lastAsk = Date.now()
+    const user = channelUser
+    if (!user) return
+    social.unread().then((res) => {
+      if (user === channelUser) setUnread(res.unread)
+    }, () => {})
+  }, wait)
 }
 
 function onMessage(msg) {

@@ -45,8 +45,12 @@ export function inboxPage(main) {
   let shown = 0
   let busy = false
   // load draws the items from offset on (0: the whole list again).
+  let pending = false
   async function load(offset = 0) {
-    if (busy) return
+    if (busy) {
+      pending = pending || offset === 0 // the whole list again once this one is drawn
+      return
+    }
     busy = true
     try {
       const res = await social.inbox(offset, PAGE)
@@ -61,6 +65,10 @@ export function inboxPage(main) {
       status.replaceChildren(errorBox(e))
     }
     busy = false
+    if (pending) {
+      pending = false
+      load(0)
+    }
   }
 
   function row(it) {
@@ -101,10 +109,21 @@ export function inboxPage(main) {
     }
   }
 
-  const stop = onNotice((n) => {
-    if (n.kind === 'inbox') load(0)
+  // A burst of notices is one reload (a game's creation and start come
+  // together, say).
+  let again = null
+  const soon = (fn) => {
+    clearTimeout(again)
+    again = setTimeout(fn, 300)
+  }
+  const stopNotices = onNotice((n) => {
+    if (n.kind === 'inbox') soon(() => load(0))
     else if (n.kind === 'started') loadFollows()
   })
+  const stop = () => {
+    clearTimeout(again)
+    stopNotices()
+  }
   load(0)
   loadFollows()
   return {destroy: stop}

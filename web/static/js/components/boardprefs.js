@@ -45,7 +45,8 @@ export class BoardPrefs {
       }}, Object.keys(prefs.boardSizes).map((v) => h('option', {value: v, selected: v === prefs.boardSize()}, t('board.size.' + v))))
     const zen = prefs.zen()
     const button = h('button', {type: 'button', class: 'zen-toggle' + (zen ? ' on' : ''), 'data-test': 'zen', 'aria-pressed': zen ? 'true' : 'false',
-      title: t(zen ? 'board.zen.off' : 'board.zen.on'), onclick: () => this.setZen(!prefs.zen())}, t(zen ? 'board.zen.off' : 'board.zen'))
+      title: t(zen ? 'board.zen.off' : 'board.zen.on'), 'aria-label': t(zen ? 'board.zen.off' : 'board.zen.on'), onclick: () => this.setZen(!prefs.zen())},
+    h('span', {class: 'zen-glyph', 'aria-hidden': 'true'}, zen ? '✕' : '◎'), h('span', {class: 'zen-word'}, t(zen ? 'board.zen.off' : 'board.zen')))
     return [size, button]
   }
 

@@ -32,6 +32,7 @@ async function status(page, id) {
 }
 
 async function askFromHome(page) {
+  await guest(page) // signed in first: what moves is then the search's doing alone
   await page.goto(BASE + '/')
   await page.waitForSelector('[data-test=pair-' + GAME + ']')
   await page.selectOption('[data-test=pair-clock]', CLOCK)

@@ -163,7 +163,9 @@ func (s *Server) handleArenaGame(w http.ResponseWriter, r *http.Request) {
 	}
 	id, _, err := as.ArenaOfGame(r.Context(), game)
 	if errors.Is(err, store.ErrNotFound) {
-		writeError(w, errf(http.StatusNotFound, "not_found", "game %q is no arena's", game))
+		// An answer, not an error: every game page with a realtime clock
+		// asks, and a 404 would be a failed request in each one's console.
+		writeJSON(w, http.StatusOK, map[string]any{"tournament": nil, "berserk": false})
 		return
 	} else if err != nil {
 		writeError(w, s.internal("arena of game", err))

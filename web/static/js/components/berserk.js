@@ -24,7 +24,7 @@ export class Berserk {
     if (!sum || sum.status !== 'live' || st.seat < 0 || sum.clock?.kind !== 'realtime') return []
     if (this.arena === null) {
       this.arena = undefined // asking
-      tournaments.arenaOf(this.gameId).then((a) => (this.arena = a), () => (this.arena = false)).then(() => this.changed())
+      tournaments.arenaOf(this.gameId).then((a) => (this.arena = a.tournament ? a : false), () => (this.arena = false)).then(() => this.changed())
       return []
     }
     if (!this.arena || !this.arena.berserk) return []

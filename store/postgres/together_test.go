@@ -2,7 +2,6 @@ package postgres_test
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"math/rand/v2"
 	"sync"
@@ -15,14 +14,7 @@ import (
 // database all open it — one migrates, the others wait for it — instead
 // of all but one failing on the creation of the migrations table.
 func TestOpenTogether(t *testing.T) {
-	admin, err := sql.Open("pgx", baseURL())
-	if err == nil {
-		err = admin.Ping()
-	}
-	if err != nil {
-		t.Skipf("no PostgreSQL at %s: %v", baseURL(), err)
-	}
-	defer admin.Close()
+	admin := admin(t)
 	for round := range 3 {
 		schema := fmt.Sprintf("tabula_together_%d", rand.Uint64()>>1)
 		if _, err := admin.Exec("CREATE SCHEMA " + schema); err != nil {

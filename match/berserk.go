@@ -6,12 +6,15 @@ import (
 )
 
 // Berserk, as arenas play it (package director): a player halves their own
-// realtime clock at the start of a game, before their first move, for a
-// point more if they win. The match only keeps the clock; whether a game
+// realtime clock at the start of a game, before their first move, and gives
+// up its increment for the rest of the game, for a point more if they win.
+// As on lichess: halving alone would cost little under a large increment,
+// and the point is for playing with less time. The match only keeps the clock; whether a game
 // allows berserk (an arena's game that allows it) is the caller's rule, and
 // the server asks for it only there.
 
-// CmdBerserk halves the commanding player's own realtime clock: refused
+// CmdBerserk halves the commanding player's own realtime clock and drops
+// its increment (clocks.charge): refused
 // once that player has moved, in a game without a realtime clock, or when
 // the halving would leave the seat to move no time. A second berserk of the
 // same seat is done already, not an error.

@@ -49,15 +49,15 @@ func TestBerserk(t *testing.T) {
 		{"a spectator", berserk(carol), match.CodeForbidden},
 	})
 	n.time.Advance(5 * time.Second)
-	if ack := n.must(id, move(alice, 0, "1")); ack.Move.ClockMs != 16000 { // 30 − 15 + 1
-		t.Fatalf("alice's clock after her move %d ms, want 16000", ack.Move.ClockMs)
+	if ack := n.must(id, move(alice, 0, "1")); ack.Move.ClockMs != 15000 { // 30 − 15, no increment after a berserk
+		t.Fatalf("alice's clock after her move %d ms, want 15000", ack.Move.ClockMs)
 	}
 	// Bob berserks while it is his turn: half of 60 s off his 60 s.
 	n.time.Advance(2 * time.Second)
 	n.must(id, berserk(bob))
 	snap, _ := n.reg.Snapshot(context.Background(), id)
-	if snap.Clocks[1].RemainingMs != 28000 || snap.Clocks[0].RemainingMs != 16000 {
-		t.Fatalf("clocks %+v, want alice 16 s, bob 28 s", snap.Clocks)
+	if snap.Clocks[1].RemainingMs != 28000 || snap.Clocks[0].RemainingMs != 15000 {
+		t.Fatalf("clocks %+v, want alice 15 s, bob 28 s", snap.Clocks)
 	}
 	// Loaded again: the halved clocks come from the stored clock.
 	stored, _ := n.journal.Game(id)
@@ -68,7 +68,7 @@ func TestBerserk(t *testing.T) {
 		t.Fatal(err)
 	}
 	snap, _ = other.reg.Snapshot(context.Background(), id)
-	if snap.Meta.Clock.Berserk != 3 || snap.Clocks[0].RemainingMs != 16000 {
+	if snap.Meta.Clock.Berserk != 3 || snap.Clocks[0].RemainingMs != 15000 {
 		t.Fatalf("after a takeover: %+v %+v", snap.Meta.Clock, snap.Clocks)
 	}
 

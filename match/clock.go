@@ -19,8 +19,8 @@ type Clock struct {
 	IncrementMs int64     `json:"incrementMs,omitempty"` // realtime: added after each of the seat's moves
 	Days        int       `json:"days,omitempty"`        // correspondence: time per decision
 	// Berserk has bit s set when seat s halved its own clock at the start
-	// (CmdBerserk, berserk.go): that seat starts with InitialMs/2. A new
-	// game has none.
+	// (CmdBerserk, berserk.go): that seat starts with InitialMs/2 and gets
+	// no increment. A new game has none.
 	Berserk uint64 `json:"berserk,omitempty"`
 }
 
@@ -127,8 +127,9 @@ func (c *clocks) deadline(seat int, from time.Time) time.Time {
 	return time.Time{}
 }
 
-// charge is seat's realtime clock after a move at now, increment included,
-// and whether the seat still had time; 0 and true without a realtime clock.
+// charge is seat's realtime clock after a move at now, increment included
+// (none for a seat that berserked), and whether the seat still had time; 0
+// and true without a realtime clock.
 func (c *clocks) charge(seat int, now time.Time) (int64, bool) {
 	if c.control.Kind != ClockRealtime {
 		return 0, true
@@ -136,6 +137,9 @@ func (c *clocks) charge(seat int, now time.Time) (int64, bool) {
 	left := c.remaining[seat] - now.Sub(c.turnStart).Milliseconds()
 	if left <= 0 {
 		return 0, false
+	}
+	if c.control.Berserked(seat) {
+		return left, true // a berserk gives up the increment as well (berserk.go)
 	}
 	return left + c.control.IncrementMs, true
 }

@@ -39,8 +39,9 @@ type Match struct {
 	timer    Stopper
 	timerGen int
 	bots     botSeats
-	room     room    // offers, chat, presence (room.go)
-	answers  answers // the answers to the last keyed commands (answers.go)
+	room     room      // offers, chat, presence (room.go)
+	cond     condState // the stored conditional moves' runs (conditional.go)
+	answers  answers   // the answers to the last keyed commands (answers.go)
 	// ended is what the registry keeps of the answers once the game has
 	// ended here (answers.go); nil before.
 	ended *endedAnswers
@@ -334,7 +335,15 @@ func (m *Match) join(u User, want int, acceptDeal bool) error {
 	m.log.Info("seat taken", "game", m.id, "seat", seat, "user", u.ID)
 	m.active = m.reg.cfg.Time.Now()
 	m.publish(Event{Kind: EventLobby})
-	return m.startIfFull()
+	// The seat is stored: the join has been applied, whatever becomes of
+	// the start. A start fenced off because another node took the game
+	// over is that node's to make (it starts a full open game when it
+	// adopts it); answering ErrClosed here would have the join forwarded
+	// to it as if it had never run, and refused there.
+	if err := m.startIfFull(); err != nil && !errors.Is(err, ErrClosed) {
+		return err
+	}
+	return nil
 }
 
 func (m *Match) leave(u User) error {
@@ -426,6 +435,7 @@ func (m *Match) resume(adopted bool) {
 func (m *Match) afterTurn() {
 	m.armTimer()
 	m.maybeBot()
+	m.maybeConditional()
 	m.armRest()
 }
 

@@ -82,6 +82,15 @@ func (l *userLocks) lock(uid int64) func() {
 // holds u's lock until the game is stored.
 func (r *Registry) checkQuotas(ctx context.Context, u User, m *Meta) error {
 	q := &r.cfg.Quotas
+	if u.ID == 0 {
+		// The site's own games (a tournament's boards, the bot ladder's),
+		// made by nobody: the quotas hold users back, and counted for
+		// "nobody" they made every tournament and the ladder share one
+		// user's twelve open games, so that a busy site stopped pairing.
+		// Those games have their own bounds (a tournament's size, the
+		// ladder's limits), and the node's room for bots still holds.
+		return nil
+	}
 	bot, humanless := hasBot(m.Seats)
 	if humanless && u.Guest {
 		return errorf(CodeForbidden, "games without a seat for a person are for registered users")

@@ -180,3 +180,32 @@ func TestQuotaAskerGone(t *testing.T) {
 		t.Fatalf("an asker leaving was logged as an error:\n%s", logs)
 	}
 }
+
+// TestQuotaSiteGames: the site's own games (creator 0: a tournament's
+// boards, the ladder's) are not held to a user's quotas — counted for
+// "nobody", every tournament and the ladder shared one user's open games,
+// and a busy site stopped pairing (seen: "quota: you have 12 open games
+// waiting for players" from four tournaments' directors at once) — while
+// a user still is.
+func TestQuotaSiteGames(t *testing.T) {
+	n := quotaNode(t, match.Quotas{OpenGames: 2, BotGames: 1, BotOnlyGames: 1})
+	site := match.User{}
+	for i := range 5 {
+		if _, err := createAs(n, site, match.Seat{Kind: match.SeatInvite, UserID: alice.ID}, match.Seat{Kind: match.SeatInvite, UserID: bob.ID}); err != nil {
+			t.Fatalf("the site's open game %d: %v", i+1, err)
+		}
+	}
+	for i := range 3 {
+		if _, err := createAs(n, site, match.Seat{Kind: match.SeatInvite, UserID: carol.ID}, randBot); err != nil {
+			t.Fatalf("the site's game %d with a bot: %v", i+1, err)
+		}
+	}
+	for range 2 {
+		if _, err := createAs(n, alice, me(alice), openS); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := createAs(n, alice, me(alice), openS); codeOf(err) != match.CodeQuota {
+		t.Fatalf("a user's third open game beside the site's: %v; want %s", err, match.CodeQuota)
+	}
+}

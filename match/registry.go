@@ -85,6 +85,9 @@ type Config struct {
 	// that long (the seat to move, if a person's, loses as on time). Zero:
 	// never. A clock's own deadline, when later, goes first.
 	OpenExpiry, IdleExpiry time.Duration
+	// Conditionals keeps the players' conditional moves of correspondence
+	// games (conditional.go); nil: the games offer none.
+	Conditionals Conditionals
 }
 
 // Registry holds the owners of the open and live games of this node. With

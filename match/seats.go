@@ -25,7 +25,8 @@ type Seat struct {
 // BotLevels are the server-side bots a seat may have. Outside programs
 // (exec:) and hand-tuned search budgets are deliberately not offered: a
 // seat must not be able to run a command or burn the server's cores.
-var BotLevels = []string{"random", "greedy", "easy", "medium", "hard"}
+// The levels come weakest first (agent.LevelOrder).
+var BotLevels = []string{"random", "greedy", "beginner", "easy", "casual", "club", "strong", "medium", "hard"}
 
 // User is who gives a command.
 type User struct {

@@ -87,6 +87,39 @@ func TestDeposed(t *testing.T) {
 	})
 }
 
+// TestJoinDeposedAtTheStart: the join that fills the last seat writes
+// twice, the seat and then the start. When only the start is fenced off
+// (another node took the game over between the two writes), the seat is
+// stored: the join has been applied and is answered so — the new owner
+// starts the full game when it adopts it. Answered ErrClosed, the join
+// was forwarded to the new owner as if it had never run there, and was
+// refused there ("the game is live, not open"): cluster TestRace failed
+// so in CI twice.
+func TestJoinDeposedAtTheStart(t *testing.T) {
+	n := newNode(t)
+	id := n.create(twoHumans("9"))
+	var updates atomic.Int32
+	n.journal.Fail = func(op, _ string) error {
+		if op == "update" && updates.Add(1) == 2 {
+			return fmt.Errorf("fenced: %w", match.ErrDeposed)
+		}
+		return nil
+	}
+	ack, err := n.do(id, match.Command{Kind: match.CmdJoin, User: bob, Seat: -1})
+	if err != nil {
+		t.Fatalf("a join whose seat was stored and whose start was fenced off: %v", err)
+	}
+	if ack.Meta.SeatOf(bob.ID) != 1 {
+		t.Fatalf("the answer does not seat bob: %+v", ack.Meta.Seats)
+	}
+	if stored, _ := n.journal.Game(id); stored.SeatOf(bob.ID) != 1 || stored.Status != match.Open {
+		t.Fatalf("stored: %s, seats %+v; want bob seated, the game open (its start is the new owner's)", stored.Status, stored.Seats)
+	}
+	if n.reg.Get(id) != nil {
+		t.Fatal("the deposed owner is still registered")
+	}
+}
+
 // TestRetry: a retried move that was already applied (same ply, seat and
 // text as the last move) is answered as done and not played again; any
 // other retried or repeated move at an old ply is stale.

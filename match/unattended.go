@@ -29,10 +29,17 @@ func MayBeUnattended(m *Meta) bool {
 // Unattended reports whether the game m, whose room is room, has had every
 // person's seat away for UnattendedAfter at now.
 func Unattended(m *Meta, room *Room, now time.Time) bool {
+	return UnattendedFor(m, room, now, UnattendedAfter)
+}
+
+// UnattendedFor is Unattended with the site's own time in place of
+// UnattendedAfter (`tabula serve --unattended-after`; the browser test of
+// the list waits seconds, not minutes).
+func UnattendedFor(m *Meta, room *Room, now time.Time, after time.Duration) bool {
 	if !MayBeUnattended(m) || room == nil {
 		return false
 	}
-	cutoff := now.Add(-UnattendedAfter)
+	cutoff := now.Add(-after)
 	for i, se := range m.Seats {
 		if se.Kind != SeatHuman {
 			continue

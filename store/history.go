@@ -30,6 +30,9 @@ type HistoryFilter struct {
 	// Clock, if not "": games with that kind of time control
 	// (match.ClockNone also matches a game stored without a kind).
 	Clock match.ClockKind
+	// Realtime, if not nil, narrows Clock, which is then
+	// match.ClockRealtime, to the realtime controls it selects.
+	Realtime *RealtimeFilter
 	// From and To, if not zero: finished at or after From, before To.
 	From, To time.Time
 	// After, if not nil, is where the previous page ended: only games
@@ -38,6 +41,20 @@ type HistoryFilter struct {
 	// Limit is the most games returned (0: 50).
 	Limit int
 }
+
+// RealtimeFilter selects realtime games by their time control: exactly
+// InitialMs and IncrementMs when Exact, else by the estimated duration
+// InitialMs + EstimatedMoves × IncrementMs in [MinMs, MaxMs) (MaxMs 0: no
+// upper bound) — how lichess sorts its speeds.
+type RealtimeFilter struct {
+	Exact                  bool
+	InitialMs, IncrementMs int64
+	MinMs, MaxMs           int64
+}
+
+// EstimatedMoves is the number of a player's moves a realtime control's
+// estimated duration counts increments for.
+const EstimatedMoves = 40
 
 // HistoryPos is a game's place in the history's order: newest finished
 // first, ties broken by id (descending). A game finishing later is always

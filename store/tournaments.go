@@ -64,6 +64,9 @@ type TournamentPlayer struct {
 	Number    int
 	Joined    time.Time
 	Withdrawn bool
+	// BotLevel is a built-in bot's level (its UserID is negative: BotID), ""
+	// for a user (tournamentbots.go).
+	BotLevel string
 }
 
 // Board results of a tournament round. A board whose game could not be

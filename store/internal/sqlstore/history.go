@@ -58,6 +58,10 @@ func (db *DB) GameHistory(ctx context.Context, f store.HistoryFilter) ([]match.M
 		where = append(where, "g.clock LIKE ?")
 		args = append(args, `{"kind":"`+string(f.Clock)+`"%`)
 	}
+	if rt := f.Realtime; rt != nil {
+		w, a := db.realtimeWhere(rt)
+		where, args = append(where, w...), append(args, a...)
+	}
 	if f.OpponentID != 0 {
 		where = append(where, "EXISTS (SELECT 1 FROM seats o WHERE o.game_id = g.id AND o.seat <> s.seat AND o.kind = ? AND o.user_id = ?)")
 		args = append(args, string(match.SeatHuman), f.OpponentID)
@@ -125,4 +129,28 @@ type errBadOutcome string
 
 func (e errBadOutcome) Error() string {
 	return "store: game history: outcome " + strconv.Quote(string(e)) + ": want win, draw or loss"
+}
+
+// realtimeWhere is the conditions of rt on a realtime game's clock, read
+// from the clock column (match.Clock as JSON, whose zero fields are left
+// out: COALESCE) with each dialect's JSON functions; the CASE reads the
+// JSON only of a realtime game's clock.
+func (db *DB) realtimeWhere(rt *store.RealtimeFilter) ([]string, []any) {
+	field := func(name string) string {
+		v := "json_extract(g.clock, '$." + name + "')"
+		if db.d.Name == "postgres" {
+			v = "(g.clock::jsonb ->> '" + name + "')::bigint"
+		}
+		return "(CASE WHEN g.clock LIKE '{\"kind\":\"realtime\"%' THEN COALESCE(" + v + ", 0) END)"
+	}
+	initial, inc := field("initialMs"), field("incrementMs")
+	if rt.Exact {
+		return []string{initial + " = ?", inc + " = ?"}, []any{rt.InitialMs, rt.IncrementMs}
+	}
+	est := "(" + initial + " + " + strconv.Itoa(store.EstimatedMoves) + " * " + inc + ")"
+	where, args := []string{est + " >= ?"}, []any{rt.MinMs}
+	if rt.MaxMs > 0 {
+		where, args = append(where, est+" < ?"), append(args, rt.MaxMs)
+	}
+	return where, args
 }

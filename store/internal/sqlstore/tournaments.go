@@ -173,6 +173,9 @@ func (db *DB) TournamentPlayers(ctx context.Context, id string) ([]store.Tournam
 		var withdrawn int
 		err := row.Scan(&p.UserID, &p.Name, &p.Number, &joined, &withdrawn)
 		p.Joined, p.Withdrawn = fromMs(joined), withdrawn != 0
+		if level, _, ok := store.BotOfID(p.UserID); ok { // a built-in bot (store/tournamentbots.go)
+			p.BotLevel, p.Name = level, store.BotPlayerName(p.UserID)
+		}
 		return p, err
 	}, `SELECT p.user_id, COALESCE(u.name, ''), p.number, p.joined, p.withdrawn FROM tournament_players p
 		LEFT JOIN users u ON u.id = p.user_id WHERE p.tournament_id = ? ORDER BY p.number`, id)

@@ -1,0 +1,11 @@
+package postgres_test
+
+import (
+	"testing"
+
+	"github.com/tabula-games/tabula/store/storetest"
+)
+
+func TestTournamentBots(t *testing.T) {
+	storetest.RunTournamentBots(t, freshStore(t))
+}

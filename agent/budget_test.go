@@ -62,11 +62,19 @@ func TestBudgetBoundsHardBots(t *testing.T) {
 	mem := compute.NewMemory(limit)
 	ctx := WithBudget(context.Background(), mem)
 	base := heapInUse()
+	iters := 20000
+	if testing.Short() {
+		// The budget is short whatever the iterations (one solver
+		// table is twice it): with a quarter of them the searches
+		// still ask for more than it lends (the test fails if nothing
+		// is refused).
+		iters /= 4
+	}
 	var agents [3][2]*MCTS
 	var wg sync.WaitGroup
 	for i := range agents {
 		for j := range agents[i] {
-			agents[i][j] = NewMCTS(hardSploof(20000), uint64(10*i+j))
+			agents[i][j] = NewMCTS(hardSploof(iters), uint64(10*i+j))
 		}
 		wg.Add(1)
 		go func() {
@@ -191,7 +199,15 @@ func TestRestLetsGo(t *testing.T) {
 	mem := compute.NewMemory(1 << 30)
 	ctx := WithBudget(context.Background(), mem)
 	base := heapInUse()
-	a := NewMCTS(hardSploof(20000), 1)
+	iters := 20000
+	if testing.Short() {
+		// What Rest lets go of is the subtree and the solver's table,
+		// whose size does not depend on the iterations: a quarter of
+		// them still keeps both (under -race the full size took a
+		// seventh of agent's race run).
+		iters /= 4
+	}
+	a := NewMCTS(hardSploof(iters), 1)
 	g, _ := game.Lookup("sploof")
 	s, _ := g.New(nil, 1)
 	for i := 0; i < 3; i++ {

@@ -104,7 +104,14 @@ func TestExecStartupIsNotChargedToTheMove(t *testing.T) {
 			a := NewExec(cmd, time.Second)
 			a.Grace = 500 * time.Millisecond
 			if mode == "ignore" {
-				a.Startup = 3 * time.Second
+				// It says nothing to the hello, so its start-up lasts
+				// the whole limit, which must leave room for a loaded
+				// machine to start the race-built program and sleep its
+				// 2.5 s: 3 s did not, once, in CI under -race beside the
+				// browser tests, nor did 6 s at a load of 50 (a
+				// clean-clone .ci/run with three helpers' builds beside
+				// it). The test waits the whole limit, idle.
+				a.Startup = 15 * time.Second
 			}
 			defer a.Close()
 			s := &nim{Pile: 9}
@@ -156,7 +163,10 @@ func TestExecStart(t *testing.T) {
 // The start-up limit ends a version 2 engine that is too slow; its late
 // hello is then not taken for a move, and it answers in time.
 func testExecStartTooSlow(t *testing.T) {
-	slow := NewExec("TABULA_TEST_SLEEP=1500ms "+botCommand(t, "v2"), 3*time.Second)
+	// A move limit far beyond the sleep: what is tested is that the late
+	// hello is not taken for the move, and at a load of 50 starting the
+	// race-built program and sleeping 1.5 s overran 3 s (+2 s grace).
+	slow := NewExec("TABULA_TEST_SLEEP=1500ms "+botCommand(t, "v2"), 20*time.Second)
 	slow.Startup = 200 * time.Millisecond
 	defer slow.Close()
 	if err := slow.Start(context.Background()); err != nil {

@@ -61,7 +61,7 @@ func New(spec string, g game.Game, seed uint64) (Agent, error) {
 		}
 		e.Game = g.Name()
 		return e, nil
-	case "mcts", "easy", "medium", "hard":
+	case "mcts", "beginner", "easy", "casual", "club", "strong", "medium", "hard":
 		hidden := isHidden(g)
 		cfg := MCTSConfig{Time: time.Second}
 		levels := Levels
@@ -286,7 +286,7 @@ func positive(v string) (int, error) {
 
 // Kinds lists the agent spellings New accepts, for help texts.
 func Kinds() []string {
-	return []string{"human", "random", "greedy", "mcts[:time=1s|:iters=N]", "easy", "medium", "hard", "exec:[time=5s:][startup=20s:]COMMAND"}
+	return []string{"human", "random", "greedy", "mcts[:time=1s|:iters=N]", "beginner", "easy", "casual", "club", "strong", "medium", "hard", "exec:[time=5s:][startup=20s:]COMMAND"}
 }
 
 // SplitList splits a comma-separated list of agents ("mcts:time=200ms,c=0.5,

@@ -172,6 +172,7 @@ func (d *Director) advanceArena(ctx context.Context, t *store.Tournament, epoch 
 	}
 	now := d.cfg.Now()
 	end := ArenaEnd(t, a)
+	begun := false // started by this step
 	if t.Status == store.TournamentUpcoming {
 		if now.Before(t.Start) {
 			return false, nil
@@ -182,10 +183,14 @@ func (d *Director) advanceArena(ctx context.Context, t *store.Tournament, epoch 
 			return false, err
 		}
 		d.cfg.Log.Info("arena started", "tournament", t.ID, "ends", end)
+		begun = true
 	}
 	players, err := st.TournamentPlayers(ctx, t.ID)
 	if err != nil {
 		return false, err
+	}
+	if begun {
+		d.started(t, players) // started.go
 	}
 	rounds, err := st.TournamentRounds(ctx, t.ID)
 	if err != nil {

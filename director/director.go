@@ -54,6 +54,10 @@ type Config struct {
 	// director that stops is replaced within Lease plus Tick.
 	Lease, Tick time.Duration
 	Log         *slog.Logger
+	// Started, if set, hears that a tournament has started, with the
+	// users who play it (the server puts a notice in their inboxes). It
+	// runs on the director's goroutine: it must not block.
+	Started func(t store.Tournament, players []int64)
 }
 
 // Ahead is how long before its start a director takes a tournament on: one

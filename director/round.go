@@ -5,9 +5,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
-	"maps"
 	"slices"
-	"time"
 
 	"github.com/tabula-games/tabula/match"
 	"github.com/tabula-games/tabula/store"
@@ -76,6 +74,10 @@ func (d *Director) advance(ctx context.Context, id string, epoch int64) (done bo
 			return false, err
 		}
 		d.cfg.Log.Info("tournament started", "tournament", id, "players", active, "rounds", t.Rounds)
+		d.started(&t, players) // started.go
+	}
+	if t.Format == Tables {
+		return d.advanceTables(ctx, &t, epoch, players, rounds, finish) // tables.go
 	}
 	if len(rounds) > 0 {
 		pending, err := d.play(ctx, &t, epoch, rounds[len(rounds)-1])
@@ -89,7 +91,23 @@ func (d *Director) advance(ctx context.Context, id string, epoch int64) (done bo
 	if active := activePlayers(players); t.Format == Swiss && active < 2 {
 		return finish(fmt.Sprintf("ended after round %d: fewer than two players left", len(rounds)))
 	}
-	next, err := nextRound(&t, players, rounds)
+	var paused map[int64]bool
+	if t.Format == Swiss {
+		// A Swiss player who paused sits this round out (issue 25): kept
+		// in the store with an arena's paused players, so any node's
+		// director reads the same set.
+		if as, ok := st.(store.Arenas); ok {
+			if paused, err = as.ArenaPaused(ctx, id); err != nil {
+				return false, fmt.Errorf("tournament %s: paused players: %w", id, err)
+			}
+		}
+		if unpaused := activePlayers(players) - pausedActive(players, paused); unpaused < 2 {
+			// Fewer than two to pair: the round waits for a player to
+			// come back rather than ending the tournament.
+			return false, nil
+		}
+	}
+	next, err := nextRound(&t, players, rounds, paused)
 	if err == nil && len(next.Boards) == 0 {
 		err = tournament.ErrNoPairing
 	}
@@ -121,11 +139,22 @@ func activePlayers(players []store.TournamentPlayer) int {
 	return n
 }
 
+// pausedActive counts the players not withdrawn who are paused.
+func pausedActive(players []store.TournamentPlayer, paused map[int64]bool) int {
+	n := 0
+	for _, p := range players {
+		if !p.Withdrawn && paused[p.UserID] {
+			n++
+		}
+	}
+	return n
+}
+
 // nextRound pairs the round after rounds: a Swiss by the Dutch system over
-// the players not withdrawn, a round robin by the Berger table of the
+// the players neither withdrawn nor paused, a round robin by the Berger table of the
 // players who started it. Byes and forfeits (a round-robin player who has
 // withdrawn) have their results at once.
-func nextRound(t *store.Tournament, players []store.TournamentPlayer, rounds []store.TournamentRound) (store.TournamentRound, error) {
+func nextRound(t *store.Tournament, players []store.TournamentPlayer, rounds []store.TournamentRound, paused map[int64]bool) (store.TournamentRound, error) {
 	r := store.TournamentRound{Number: len(rounds) + 1}
 	var pr tournament.Round
 	var ids []int64 // the pairing's player numbers → user ids
@@ -138,7 +167,7 @@ func nextRound(t *store.Tournament, players []store.TournamentPlayer, rounds []s
 		var active []int
 		for i, p := range players {
 			ids = append(ids, p.UserID)
-			if !p.Withdrawn {
+			if !p.Withdrawn && !paused[p.UserID] {
 				active = append(active, i)
 			}
 		}
@@ -267,40 +296,12 @@ func (d *Director) play(ctx context.Context, t *store.Tournament, epoch int64, r
 // players, and returns its result (BoardPending while it is being
 // played).
 func (d *Director) board(ctx context.Context, t *store.Tournament, round int, b store.TournamentBoard) (string, error) {
-	m, err := d.cfg.Store.Game(ctx, b.GameID)
-	// Creating and seating a game is finished even when the director is
-	// stopping: a creation cancelled half-way may have stored the game
-	// without starting its owner here, and nobody could seat its players.
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
-	defer cancel()
-	if errors.Is(err, store.ErrNotFound) {
-		m = match.Meta{ID: b.GameID, Game: t.Game, Options: maps.Clone(t.Options), Clock: t.Clock, Rated: t.Rated, Created: d.cfg.Now(),
-			Seats: []match.Seat{{Kind: match.SeatInvite, UserID: b.White}, {Kind: match.SeatInvite, UserID: b.Black}}}
-		// The tournament, not a user, creates its games: creator 0.
-		_, err = d.cfg.Games.Create(ctx, match.User{}, m)
-		var me *match.Error
-		if err != nil && !(errors.As(err, &me) && me.Code == match.CodeConflict) {
-			return "", fmt.Errorf("create the game of round %d board %d: %w", round, b.Board, err)
-		}
-		d.cfg.Log.Info("tournament game created", "tournament", t.ID, "round", round, "board", b.Board, "game", b.GameID)
-		m.Status = match.Open
-	} else if err != nil {
+	m, err := d.seatGame(ctx, t, round, b.Board, b.GameID, t.Options, []int64{b.White, b.Black}) // games.go
+	if err != nil {
 		return "", err
 	}
 	switch m.Status {
-	case match.Open:
-		for seat, uid := range []int64{b.White, b.Black} {
-			if len(m.Seats) == 2 && m.Seats[seat].Kind == match.SeatHuman {
-				continue
-			}
-			_, err := d.cfg.Games.Do(ctx, b.GameID, match.Command{Kind: match.CmdJoin, User: match.User{ID: uid}, Seat: seat, Ply: -1, Retry: true})
-			var me *match.Error
-			if err != nil && !errors.As(err, &me) {
-				return "", fmt.Errorf("seat user %d in game %s: %w", uid, b.GameID, err)
-			}
-		}
-		return store.BoardPending, nil
-	case match.Live:
+	case match.Open, match.Live:
 		return store.BoardPending, nil
 	case match.Finished:
 		if m.Result == nil {

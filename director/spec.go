@@ -52,8 +52,10 @@ type Spec struct {
 	Rated         bool
 	Password      string
 	MinRatedGames int
-	Bots          bool
-	MaxPlayers    int
+	// Bots admits bot accounts (the server refuses them a tournament
+	// without it); people may join either kind.
+	Bots       bool
+	MaxPlayers int
 }
 
 // Tournament checks s and returns the tournament it describes (its ID,
@@ -77,7 +79,7 @@ func (s Spec) Tournament(now time.Time) (store.Tournament, error) {
 	if err != nil {
 		return t, refuse(match.CodeBadOption, "%v", err)
 	}
-	if st.NumPlayers() != 2 {
+	if st.NumPlayers() != 2 && t.Format != Tables {
 		return t, refuse(match.CodeBadOption, "%s with these options is for %d players; tournaments pair two", g.Title(), st.NumPlayers())
 	}
 	if err := checkClock(t.Clock); err != nil {
@@ -114,8 +116,12 @@ func (s Spec) Tournament(now time.Time) (store.Tournament, error) {
 		if err := checkArena(&t); err != nil { // arena.go
 			return t, err
 		}
+	case Tables:
+		if err := checkTables(&t, s.Options); err != nil { // tables.go
+			return t, err
+		}
 	default:
-		return t, refuse(match.CodeBadRequest, "format %q: want swiss, roundrobin or arena", t.Format)
+		return t, refuse(match.CodeBadRequest, "format %q: want swiss, roundrobin, arena or tables", t.Format)
 	}
 	if t.Start.IsZero() {
 		return t, refuse(match.CodeBadRequest, "start: a time is needed (RFC 3339)")
@@ -125,9 +131,6 @@ func (s Spec) Tournament(now time.Time) (store.Tournament, error) {
 	}
 	if t.MinRatedGames < 0 || t.MinRatedGames > 1000 {
 		return t, refuse(match.CodeBadRequest, "minRatedGames: 0 to 1000")
-	}
-	if t.Bots {
-		return t, refuse(match.CodeBadOption, "bots in tournaments are not available yet")
 	}
 	if len(s.Password) > 100 {
 		return t, refuse(match.CodeBadRequest, "password: at most 100 characters")

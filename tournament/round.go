@@ -15,6 +15,15 @@ const (
 	WhiteWins               // 1-0
 	Draw                    // ½-½
 	BlackWins               // 0-1
+	// WhiteForfeit and BlackForfeit are a board not played: the named
+	// side wins by forfeit (the other did not come). The winner scores a
+	// win; for pairing and tie-breaks the round is one without a game —
+	// no colour, no opponent met (the two may be paired again), a
+	// downfloat for the winner, who may no longer get the pairing-allocated
+	// bye (FIDE's Dutch rules, C.2) — and Buchholz counts it as FIDE's
+	// dummy opponent.
+	WhiteForfeit // +/- (TRF), White wins by forfeit
+	BlackForfeit // -/+ (TRF), Black wins by forfeit
 )
 
 // Pairing is one board of a round: two players (indexes into the
@@ -31,6 +40,11 @@ type Pairing struct {
 type Round struct {
 	Pairings []Pairing
 	Byes     []int
+	// HalfByes are the players who asked, before the round was paired,
+	// to sit it out for half a point (a requested half-point bye, "H" in
+	// TRF): they are not paired (leave them out of the active players),
+	// play no game, and may still get the pairing-allocated bye later.
+	HalfByes []int
 }
 
 // ErrInput marks a tournament history or request that cannot be right:
@@ -59,7 +73,7 @@ func checkRounds(n int, rounds []Round, finished bool) error {
 			if err := use(pr.Black); err != nil {
 				return err
 			}
-			if pr.Result < Pending || pr.Result > BlackWins {
+			if pr.Result < Pending || pr.Result > BlackForfeit {
 				return fmt.Errorf("%w: round %d has result %d", ErrInput, r+1, pr.Result)
 			}
 			if finished && pr.Result == Pending {
@@ -67,6 +81,11 @@ func checkRounds(n int, rounds []Round, finished bool) error {
 			}
 		}
 		for _, b := range rd.Byes {
+			if err := use(b); err != nil {
+				return err
+			}
+		}
+		for _, b := range rd.HalfByes {
 			if err := use(b); err != nil {
 				return err
 			}
@@ -90,8 +109,11 @@ type record struct {
 	pts    []int  // per round: half points scored
 	float  []int8 // per round: +1 floated up, -1 floated down (or a bye), 0 neither
 	byes   int
-	wins   int // games won over the board
-	met    map[int]bool
+	// forfeitWin: a win by forfeit, which rules out the
+	// pairing-allocated bye as a bye does.
+	forfeitWin bool
+	wins       int // games won over the board
+	met        map[int]bool
 }
 
 // histories replays the rounds for n players. Results still pending count
@@ -112,6 +134,16 @@ func histories(n int, rounds []Round) []record {
 		}
 		for _, pr := range rd.Pairings {
 			w, b := &h[pr.White], &h[pr.Black]
+			if pr.Result == WhiteForfeit || pr.Result == BlackForfeit {
+				// Not played: no colour, no opponent, no meeting.
+				win := w
+				if pr.Result == BlackForfeit {
+					win = b
+				}
+				win.pts[r], win.float[r], win.forfeitWin = 2, -1, true
+				win.score += 2
+				continue
+			}
 			w.colour[r], b.colour[r] = white, black
 			w.opp[r], b.opp[r] = pr.Black, pr.White
 			w.met[pr.Black], b.met[pr.White] = true, true
@@ -141,6 +173,10 @@ func histories(n int, rounds []Round) []record {
 			h[p].float[r] = -1
 			h[p].pts[r] = 2
 			h[p].score += 2
+		}
+		for _, p := range rd.HalfByes {
+			h[p].pts[r] = 1
+			h[p].score++
 		}
 	}
 	return h

@@ -80,8 +80,8 @@ func Standings(n int, rounds []Round, tbs []TieBreak) ([]Standing, error) {
 				s.Draws++
 			case o >= 0 && rc.pts[r] == 0 && isDecided(rounds[r], p):
 				s.Losses++
-			case o < 0 && !byeIn(rounds[r], p):
-				s.Absent++
+			case o < 0 && rc.pts[r] == 0 && !byeIn(rounds[r], p):
+				s.Absent++ // a forfeit lost is a round not come to
 			}
 			if o >= 0 {
 				s.Played++

@@ -37,8 +37,12 @@ const MaxSwissPlayers = 1000
 // the top, a maximum-weight matching over every player still to pair
 // chooses the pairs of the current group, with edges only between players
 // who may meet (the absolute criteria) and weights that rank, in order:
-// fewer players floating out of each score group (this group and as many
-// below it as the weights hold — all of them for small events), then
+// fewer players floating out of this score group, then its pairing score
+// differences (FIDE's C.7: the highest as few as may be, then the next
+// one…, a downfloater's counted from one point under the lowest score),
+// fewer floating out of the next group and its score differences (C.8),
+// fewer out of each group further down (as many as the weights hold — all
+// of them for small events), then
 // colour preferences met, strong preferences met, floats not repeated from
 // the last round, the lowest players floating rather than the highest,
 // the top half (S1) against the bottom half (S2) rather than exchanges
@@ -110,7 +114,7 @@ func (e *swissEngine) allowed(i, j int) bool {
 		if p == e.bye {
 			p = j
 		}
-		return e.h[e.players[p]].byes == 0
+		return e.h[e.players[p]].byes == 0 && !e.h[e.players[p]].forfeitWin
 	}
 	pi, pj := e.players[i], e.players[j]
 	return !e.h[pi].met[pj] && compatible(e.prefs[i], e.prefs[j])
@@ -228,6 +232,25 @@ func (e *swissEngine) matchBracket(k int, rem []int, pos map[int]int) []int {
 	// keeping room for this group's own floats.
 	others := bitlen(pairs*(M+1)*(M+1)) + bitlen(pairs*2*M) + bitlen(pairs) + bitlen(pairs*5) + 2*bitlen(pairs*2) +
 		bitlen(pairs) // this group's floats
+	// C.7, this group's score differences, ranks above all of those: it
+	// takes the room the fields below it and the bye's (extra) leave, but
+	// for one bit for the offset it adds to every edge (psdField); the
+	// lexicographic field has what remains.
+	var extra uint
+	if e.bye >= 0 {
+		rounds := 0
+		for _, i := range rem {
+			if i != e.bye {
+				rounds = max(rounds, len(e.h[e.players[i]].colour))
+			}
+		}
+		extra = bitlen(rounds+1) + bitlen(e.levels[0]+2)
+	}
+	fixedNoLex := others - bitlen(pairs) + extra
+	psdK := e.psdField(k, k, rem, int(budget)-1-int(fixedNoLex+bitlen(pairs)))
+	if psdK.bits > 0 {
+		others += psdK.bits + 1
+	}
 	lexB, lexR := lexShape(M, mdps, int(budget)-int(others))
 	lexBits := uint(lexB * lexR)
 	fixed := []field{
@@ -312,14 +335,69 @@ func (e *swissEngine) matchBracket(k int, rem []int, pos map[int]int) []int {
 			return v
 		}},
 	}
-	used := uint(0)
+	// The FIDE Dutch rules of 2025: C.9, the bye's assignee has as few
+	// unplayed rounds as may be (after the floats, before the colours),
+	// and C.5, the bye's assignee scores as little as may be (above the
+	// floats: players float down to leave the bye to a lower score).
+	var byeScore, byeUnplayed field
+	if e.bye >= 0 {
+		top := e.levels[0] + 1
+		rounds := 0
+		for _, i := range rem {
+			if i != e.bye {
+				rounds = max(rounds, len(e.h[e.players[i]].colour))
+			}
+		}
+		byeUnplayed = field{bitlen(rounds + 1), func(i, j int, in bool) int {
+			if p := e.byePartner(i, j); p >= 0 {
+				return rounds + 1 - e.unplayed(p)
+			}
+			return 0
+		}}
+		byeScore = field{bitlen(top + 1), func(i, j int, in bool) int {
+			if p := e.byePartner(i, j); p >= 0 {
+				return top - e.score[p]
+			}
+			return 0
+		}}
+		fixed = append(fixed, byeUnplayed)
+	}
+	used := byeScore.bits + psdK.bits
+	if psdK.bits > 0 {
+		used++
+	}
 	for _, f := range fixed {
 		used += f.bits
 	}
 	cb := bitlen(pairs)
-	look := len(e.levels) - k
+	// C.8, the next group's score differences, below the count of its
+	// floaters and above those of the groups further down: only when that
+	// count fits and the next group is not the last (whose pairs the
+	// completion decides).
+	var psdNext psdField
+	if k+2 < len(e.levels) && int(used)+2*int(cb) < budget {
+		room := budget - int(used) - 2*int(cb)
+		if psdK.bits == 0 {
+			room-- // the offset's bit
+		}
+		psdNext = e.psdField(k+1, k, rem, room)
+		if psdNext.bits > 0 {
+			used += psdNext.bits
+			if psdK.bits == 0 {
+				used++
+			}
+		}
+	}
+	// FIDE's C.8 looks at the next group only: floats out of the groups
+	// further down are theirs to weigh when they are paired, and counting
+	// them here put them above this group's colours (three rounds in
+	// ~17,000 of the brute force's, TestDutchColourKnownDeviation).
+	look := min(len(e.levels)-k, 2)
 	if cb > 0 && int((budget-min(used, budget))/cb) < look {
 		look = max(1, int((budget-min(used, budget))/cb))
+	}
+	if psdNext.bits > 0 {
+		look = max(look, 2)
 	}
 	cross := func(t int) field {
 		level := e.levels[t]
@@ -330,12 +408,21 @@ func (e *swissEngine) matchBracket(k int, rem []int, pos map[int]int) []int {
 			return 0
 		}}
 	}
-	// Floats out of this group weigh most, then out of each group below
-	// (docs/tournaments.md: FIDE puts this group's colours before those),
-	// then this group's own criteria.
+	// Floats out of this group weigh most, then its score differences
+	// (C.7), then floats out of the next group and its score differences
+	// (C.8), then this group's own criteria.
 	fields := fixed
 	for t := k + look - 1; t >= k; t-- {
+		if t == k && psdK.bits > 0 {
+			fields = append(fields, field{psdK.bits, psdK.val})
+		}
+		if t == k+1 && psdNext.bits > 0 {
+			fields = append(fields, field{psdNext.bits, psdNext.val})
+		}
 		fields = append(fields, cross(t))
+	}
+	if byeScore.val != nil {
+		fields = append(fields, byeScore)
 	}
 	var edges []wideEdge
 	for x, i := range rem {
@@ -352,6 +439,91 @@ func (e *swissEngine) matchBracket(k int, rem []int, pos map[int]int) []int {
 		}
 	}
 	return matchWide(e.v, edges, true)
+}
+
+// psdField is FIDE's C.7 (C.8 for the next group) for the bracket of
+// score group t as the matching of group k leaves it: its players are
+// those still to pair of at least group t's score, less, when t is below
+// k, the pairs group k makes of its own. Each of its pairs has the
+// difference of its players' scores, each of its players paired out of it
+// (a downfloater, the bye's assignee too) her score less one point under
+// the round's lowest; the bracket's differences, highest first, are to be
+// as small as may be, lexicographically. As C.6 fixes how many there are,
+// that is the fewest of the highest difference, then of the next one, and
+// so on: each difference that can occur has a count of its own, the
+// highest above, each wide enough for every player of the bracket. A
+// field weighs 2^bits less the sum of its counts' units, so that it adds
+// one unit to the field above to every edge (the same for every round,
+// as every player is paired): no edge's weight is negative. When the
+// differences do not all fit in room bits, the lowest are left out (the
+// criteria below decide among them).
+type psdField struct {
+	bits uint
+	val  func(i, j int, in bool) int
+}
+
+func (e *swissEngine) psdField(t, k int, rem []int, room int) psdField {
+	level := e.levels[t]
+	low := e.levels[len(e.levels)-1] - 2 // the downfloaters' reference
+	var scores []int
+	n := 0
+	seen := map[int]bool{}
+	for _, i := range rem {
+		if i == e.bye || e.score[i] < level {
+			continue
+		}
+		n++
+		if !seen[e.score[i]] {
+			seen[e.score[i]] = true
+			scores = append(scores, e.score[i])
+		}
+	}
+	if t == k && len(scores) < 2 {
+		return psdField{} // one score: C.6's count decides it all
+	}
+	top := e.levels[k] // with t below k: pairs of players this high are group k's
+	vals := map[int]bool{}
+	for _, a := range scores {
+		vals[a-low] = true
+		for _, b := range scores {
+			if a > b && !(t != k && b >= top) {
+				vals[a-b] = true
+			}
+		}
+	}
+	var order []int
+	for v := range vals {
+		order = append(order, v)
+	}
+	sort.Sort(sort.Reverse(sort.IntSlice(order)))
+	b := bitlen(n)
+	fit := min(len(order), max(room, 0)/int(b), 62/int(b)) // a field's value is an int64
+	if fit == 0 {
+		return psdField{}
+	}
+	unit := make([]int, e.levels[0]-low+1) // by difference
+	for x, v := range order[:fit] {
+		unit[v] = 1 << (int(b) * (fit - 1 - x))
+	}
+	bits := b * uint(fit)
+	full := 1 << bits
+	return psdField{bits, func(i, j int, in bool) int {
+		if t != k && in {
+			return full // a pair of group k's: not in this bracket
+		}
+		si, sj := e.score[i], e.score[j] // the bye scores -1: below every bracket
+		ai, aj := si >= level, sj >= level
+		d := 0
+		switch {
+		case ai && aj:
+			d = max(si-sj, sj-si)
+		case ai:
+			d = si - low
+		case aj:
+			d = sj - low
+		}
+		return full - unit[d]
+	}}
 }
 
 // dutchShape places a pair of a score group of M players, of whom the
@@ -427,6 +599,29 @@ func lexValue(a, b, M, mdps, bits, rows int) int {
 		return 0
 	}
 	return ((1 << bits) - 1 - min(col, (1<<bits)-1)) << (bits * (rows - 1 - row))
+}
+
+// byePartner is the player's vertex of an edge to the bye, or -1.
+func (e *swissEngine) byePartner(i, j int) int {
+	switch e.bye {
+	case i:
+		return j
+	case j:
+		return i
+	}
+	return -1
+}
+
+// unplayed counts vertex i's rounds without a game over the board: byes,
+// absences, rounds before a late entry.
+func (e *swissEngine) unplayed(i int) int {
+	n := 0
+	for _, c := range e.h[e.players[i]].colour {
+		if c == noColour {
+			n++
+		}
+	}
+	return n
 }
 
 // lastFloat is vertex i's float in the previous round: -1 down (or a

@@ -98,8 +98,11 @@ func TestDutchLeadersWhoMetFloat(t *testing.T) {
 	wantRound(t, r, "1-4", "3-2")
 }
 
-// A player who joins in round 2 starts on zero points and, being the
-// lowest-ranked of the lowest group, takes the bye.
+// A player who joins in round 2 starts on zero points. Under FIDE's 2025
+// Dutch rules (C.9: the bye's assignee has as few unplayed rounds as
+// possible) the late joiner, who has one unplayed round, does not take
+// the bye: 4, who played round 1, does. This is bbpPairings' published
+// test dutch_2025_C9 (published_test.go).
 func TestDutchLateJoin(t *testing.T) {
 	r1, err := PairSwiss(5, nil, []int{0, 1, 2, 3}, SwissOptions{})
 	if err != nil {
@@ -111,7 +114,7 @@ func TestDutchLateJoin(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantRound(t, r2, "2-1", "3-4", "bye 5")
+	wantRound(t, r2, "2-1", "3-5", "bye 4")
 }
 
 // A withdrawn player is not paired; the bye never goes twice to one player.
@@ -175,9 +178,42 @@ func TestDutchColourLimits(t *testing.T) {
 
 // --- the brute-force comparison ---
 
+// psdBrackets says which brackets' score differences the engine weighs
+// with its first matching: the first score group with two players to pair
+// (or the last), and the next one unless it is the last; sizes are their
+// players, those of at least their score.
+func psdBrackets(h []record, active []int) (first int, sizes []int) {
+	var levels []int
+	for _, p := range active {
+		if !slices.Contains(levels, h[p].score) {
+			levels = append(levels, h[p].score)
+		}
+	}
+	sort.Sort(sort.Reverse(sort.IntSlice(levels)))
+	size := func(t int) int {
+		n := 0
+		for _, p := range active {
+			if h[p].score >= levels[t] {
+				n++
+			}
+		}
+		return n
+	}
+	for first < len(levels)-1 && size(first) < 2 {
+		first++
+	}
+	sizes = []int{size(first)}
+	if first+2 < len(levels) {
+		sizes = append(sizes, size(first+1))
+	}
+	return first, sizes
+}
+
 // dutchQuality is the pairing's quality in the engine's order of
-// priority, written out a second way: for each score level from the top,
-// the pairs that do not cross it, then for each score group from the top,
+// priority, written out a second way: the bye's score (lower is better),
+// for each score level from the top, the pairs that do not cross it (with
+// the score differences of the first two brackets, psdBrackets), the
+// bye's unplayed rounds (fewer is better), then for each score group from the top,
 // the colour preferences met, strong ones met, floats not repeated, the
 // lowest floating, and the S1-S2 order. Higher is better, compared
 // lexicographically.
@@ -208,8 +244,54 @@ func dutchQuality(h []record, active []int, pairs [][2]int, byeOf int, firstWhit
 	if byeOf >= 0 {
 		all = append(all, [2]int{byeOf, -1})
 	}
+	// FIDE 2025 C.5: the bye's assignee scores as little as possible (a
+	// higher value is better, as everywhere here).
 	var q []int
-	for _, l := range levels {
+	byeUnplayed := 0
+	if byeOf >= 0 {
+		q = append(q, -h[byeOf].score)
+		for _, c := range h[byeOf].colour {
+			if c == noColour {
+				byeUnplayed--
+			}
+		}
+	} else {
+		q = append(q, 0)
+	}
+	// C.7 and C.8: the score differences of the first bracket that pairs
+	// anyone and, when another bracket follows it but for the last, of that
+	// one as the first leaves it (the first one's pairs not counted there),
+	// each a pair's difference or a downfloater's score less one point
+	// under the round's lowest, highest first, negated and padded with
+	// zeros to the bracket's size so that every quality has as many
+	// entries.
+	low := levels[len(levels)-1] - 2
+	first, sizes := psdBrackets(h, active)
+	psd := func(t int) []int {
+		var d []int
+		for _, pr := range all {
+			a, b := score(pr[0]), score(pr[1])
+			inA, inB := a >= levels[t], b >= levels[t]
+			switch {
+			case t > first && a >= levels[first] && b >= levels[first]: // the first bracket's pair
+			case inA && inB:
+				d = append(d, max(a-b, b-a))
+			case inA:
+				d = append(d, a-low)
+			case inB:
+				d = append(d, b-low)
+			}
+		}
+		sort.Sort(sort.Reverse(sort.IntSlice(d)))
+		for i := range d {
+			d[i] = -d[i]
+		}
+		for len(d) < sizes[t-first] {
+			d = append(d, 0)
+		}
+		return d
+	}
+	for t, l := range levels {
 		c := 0
 		for _, pr := range all {
 			if (score(pr[0]) >= l) == (score(pr[1]) >= l) {
@@ -217,7 +299,12 @@ func dutchQuality(h []record, active []int, pairs [][2]int, byeOf int, firstWhit
 			}
 		}
 		q = append(q, c)
+		if t >= first && t < first+len(sizes) {
+			q = append(q, psd(t)...)
+		}
 	}
+	// C.9: the bye's assignee has as few unplayed rounds as possible.
+	q = append(q, byeUnplayed)
 	made := map[int]int{} // player → the group index its pair was made in
 	for _, pr := range pairs {
 		lo := min(score(pr[0]), score(pr[1]))
@@ -358,7 +445,7 @@ func bruteDutch(h []record, active []int, firstWhite bool) []int {
 		return best
 	}
 	for _, b := range active {
-		if h[b].byes > 0 {
+		if h[b].byes > 0 || h[b].forfeitWin { // C.2: no second bye, none after a forfeit win
 			continue
 		}
 		used[b] = true
@@ -372,6 +459,21 @@ func bruteDutch(h []record, active []int, firstWhite bool) []int {
 func checkAbsolute(t *testing.T, n int, rounds []Round, rd Round, active []int) {
 	t.Helper()
 	h := histories(n, rounds)
+	// Read off the rounds, not the histories: who played whom over the
+	// board, who won by forfeit.
+	played, forfeitWon := map[[2]int]bool{}, map[int]bool{}
+	for _, r := range rounds {
+		for _, p := range r.Pairings {
+			switch p.Result {
+			case WhiteForfeit:
+				forfeitWon[p.White] = true
+			case BlackForfeit:
+				forfeitWon[p.Black] = true
+			default:
+				played[[2]int{p.White, p.Black}], played[[2]int{p.Black, p.White}] = true, true
+			}
+		}
+	}
 	seen := map[int]bool{}
 	for _, p := range rd.Pairings {
 		for _, x := range []int{p.White, p.Black} {
@@ -380,12 +482,12 @@ func checkAbsolute(t *testing.T, n int, rounds []Round, rd Round, active []int) 
 			}
 			seen[x] = true
 		}
-		if h[p.White].met[p.Black] {
+		if h[p.White].met[p.Black] || played[[2]int{p.White, p.Black}] {
 			t.Fatalf("rematch %d-%d", p.White+1, p.Black+1)
 		}
 	}
 	for _, b := range rd.Byes {
-		if seen[b] || h[b].byes > 0 {
+		if seen[b] || h[b].byes > 0 || forfeitWon[b] {
 			t.Fatalf("bye to %d who is paired or had one", b+1)
 		}
 		seen[b] = true
@@ -419,7 +521,7 @@ func randomResult(rng *rand.Rand) Result {
 }
 
 // TestDutchAgainstBruteForce plays random tournaments of up to 10 players
-// (withdrawals and late entries included) and checks every round against
+// (withdrawals, late entries, forfeits and half-point byes included) and checks every round against
 // every possible pairing: the absolute criteria hold, a pairing is found
 // exactly when one exists, and the quality equals the best there is on
 // every score level's floats and on the top score group's criteria.
@@ -468,13 +570,26 @@ func TestDutchAgainstBruteForce(t *testing.T) {
 				seenLv[h[p].score] = true
 			}
 			levels := len(seenLv)
-			prefix := levels + 6 // every level's floats, then the top group
+			// The bye's score, every level's floats with the score
+			// differences of the first two brackets, the bye's unplayed
+			// rounds, then the top group.
+			prefix := 1 + levels + 1 + 6
+			_, sizes := psdBrackets(h, active)
+			for _, n := range sizes {
+				prefix += n
+			}
 			if slices.Compare(q[:prefix], best[:prefix]) != 0 {
 				t.Fatalf("n=%d round %d: quality %v, brute force %v (pairing %v)", n, r+1, q, best, tpn(t, rd))
 			}
 			compared++
 			for i := range rd.Pairings {
 				rd.Pairings[i].Result = randomResult(rng)
+				if rng.IntN(10) == 0 { // a forfeit: no game, no meeting, no colour
+					rd.Pairings[i].Result = WhiteForfeit + Result(rng.IntN(2))
+				}
+			}
+			if late >= 0 && r < 2 && rng.IntN(2) == 0 {
+				rd.HalfByes = []int{late} // the late entrant asked for half a point
 			}
 			rounds = append(rounds, rd)
 			if len(active) > 2 && rng.IntN(8) == 0 {

@@ -84,6 +84,10 @@ func PlacementPoints(totals []int) []float64 {
 type TableGame struct {
 	Players []int
 	Totals  []int
+	// Points, when set, are the seats' placement points as recorded (a
+	// game that ended by a resignation or on time has no Skyjo totals to
+	// place by); nil means PlacementPoints(Totals).
+	Points []float64
 }
 
 // TableStanding is one line of a table tournament's standings.
@@ -95,7 +99,7 @@ type TableStanding struct {
 	// the tie-break, lower first.
 	SkyjoTotal int
 	Games      int
-	Wins       int // games finished first (alone or tied)
+	Wins       int // games finished first (alone or tied): the most points at the table
 }
 
 // TableStandings ranks n players after the rounds of table games by their
@@ -108,10 +112,13 @@ func TableStandings(n int, rounds [][]TableGame) ([]TableStanding, error) {
 	for r, rd := range rounds {
 		seen := map[int]bool{}
 		for _, g := range rd {
-			if len(g.Players) != len(g.Totals) || len(g.Players) < 2 {
+			if len(g.Players) != len(g.Totals) || len(g.Players) < 2 || (g.Points != nil && len(g.Points) != len(g.Players)) {
 				return nil, fmt.Errorf("%w: round %d: a table of %d players with %d totals", ErrInput, r+1, len(g.Players), len(g.Totals))
 			}
-			pts := PlacementPoints(g.Totals)
+			pts := g.Points
+			if pts == nil {
+				pts = PlacementPoints(g.Totals)
+			}
 			for i, p := range g.Players {
 				if p < 0 || p >= n || seen[p] {
 					return nil, fmt.Errorf("%w: round %d seats player %d twice or out of range", ErrInput, r+1, p+1)
@@ -121,7 +128,7 @@ func TableStandings(n int, rounds [][]TableGame) ([]TableStanding, error) {
 				s.Points += pts[i]
 				s.SkyjoTotal += g.Totals[i]
 				s.Games++
-				if g.Totals[i] == slices.Min(g.Totals) {
+				if pts[i] == slices.Max(pts) {
 					s.Wins++
 				}
 			}

@@ -29,8 +29,10 @@ type TRFPlayer struct {
 // (TRF-16): the header lines, XXR, then one 001 line per player with the
 // points, the rank (by SwissTieBreaks) and, for every round, the opponent's
 // pairing number, the colour and the result — "0000 - U" for the
-// pairing-allocated bye, "0000 - Z" for a round not played (absent,
-// withdrawn, not yet entered), a blank result for a game not finished.
+// pairing-allocated bye, "0000 - H" for a requested half-point bye,
+// "0000 - Z" for a round not played (absent, withdrawn, not yet entered),
+// "+" and "-" for a board won and lost by forfeit (with the opponent and
+// the colour paired), a blank result for a game not finished.
 // Players are numbered by their index plus one. docs/tournaments.md
 // documents the layout.
 func WriteTRF(w io.Writer, info TRFInfo, players []TRFPlayer, rounds []Round) error {
@@ -105,10 +107,10 @@ func roundCell(rd Round, p int) string {
 		switch p {
 		case pr.White:
 			opp, col = pr.Black, "w"
-			res = " 1=0"[pr.Result]
+			res = " 1=0+-"[pr.Result]
 		case pr.Black:
 			opp, col = pr.White, "b"
-			res = " 0=1"[pr.Result]
+			res = " 0=1-+"[pr.Result]
 		default:
 			continue
 		}
@@ -117,6 +119,11 @@ func roundCell(rd Round, p int) string {
 	for _, b := range rd.Byes {
 		if b == p {
 			return "0000 - U"
+		}
+	}
+	for _, b := range rd.HalfByes {
+		if b == p {
+			return "0000 - H"
 		}
 	}
 	return "0000 - Z"

@@ -113,7 +113,8 @@ func (s *Server) arenaOpen(ctx context.Context, t *store.Tournament) error {
 	return nil
 }
 
-// handleArenaPause pauses (pause true) or resumes the user in an arena.
+// handleArenaPause pauses (pause true) or resumes the user in an arena or
+// a Swiss. Only the user themself: the request names nobody else.
 func (s *Server) handleArenaPause(pause bool) func(http.ResponseWriter, *http.Request, *store.User) {
 	return func(w http.ResponseWriter, r *http.Request, u *store.User) {
 		t, _, _, err := s.tournamentState(r)
@@ -127,15 +128,17 @@ func (s *Server) handleArenaPause(pause bool) func(http.ResponseWriter, *http.Re
 			return
 		}
 		switch {
-		case t.Format != director.Arena:
-			writeError(w, errf(http.StatusConflict, "conflict", "pausing is an arena's"))
+		case t.Format != director.Arena && t.Format != director.Swiss:
+			// A round robin's or table tournament's rounds are fixed:
+			// a pause there would be a forfeit.
+			writeError(w, errf(http.StatusConflict, "conflict", "pausing is an arena's or a Swiss's"))
 			return
 		case t.Status == store.TournamentFinished:
 			writeError(w, errf(http.StatusConflict, "conflict", "the tournament is finished"))
 			return
 		}
 		if err := as.SetArenaPaused(r.Context(), t.ID, u.ID, pause); errors.Is(err, store.ErrNotFound) {
-			writeError(w, errf(http.StatusConflict, "conflict", "you are not in this arena"))
+			writeError(w, errf(http.StatusConflict, "conflict", "you are not in this tournament"))
 			return
 		} else if err != nil {
 			writeError(w, s.internal("pause in arena", err))

@@ -77,6 +77,7 @@ func (s *Server) handleBlock(w http.ResponseWriter, r *http.Request, u *store.Us
 		return
 	}
 	s.dropFollows(r.Context(), u.ID, t.ID) // a block ends the follows both ways (follows.go)
+	s.endInvitationsFrom(r.Context(), u, t.ID)
 	w.WriteHeader(http.StatusNoContent)
 }
 
@@ -119,6 +120,42 @@ func (s *Server) handleBlocks(w http.ResponseWriter, r *http.Request, u *store.U
 		out.Blocks = append(out.Blocks, wire.Block{User: b.Name, Created: b.Created.UTC()})
 	}
 	writeJSON(w, http.StatusOK, out)
+}
+
+// endInvitationsFrom declines, as user u, every open game of creator
+// from that still invites u: the challenges and invitations made before u
+// blocked them. It is the same abort as a decline by hand (a challenge
+// ends "declined" for the neutral reason "generic", as lichess's decline
+// without a reason does), so the blocked player learns nothing of the
+// block. One that cannot be declined (its owner away) is logged; the
+// lists and the accept still refuse it (handleChallenges, mayAccept).
+func (s *Server) endInvitationsFrom(ctx context.Context, u *store.User, from int64) {
+	games, err := s.store.Games(ctx, store.GameFilter{Creator: from, UserID: u.ID, Statuses: []match.Status{match.Open}, Limit: 200})
+	if err != nil {
+		s.log.Error("block: pending invitations", "user", u.ID, "from", from, "err", err)
+		return
+	}
+	for _, m := range games {
+		if !m.Invites(u.ID) {
+			continue
+		}
+		if _, err := s.command(ctx, m.ID, match.Command{Kind: match.CmdAbort, User: actor(u)}); err != nil {
+			s.log.Warn("block: decline invitation", "game", m.ID, "user", u.ID, "err", err)
+		}
+	}
+}
+
+// errYouBlock refuses to u a challenge or invitation of a player u blocks.
+var errYouBlock = errf(http.StatusForbidden, "you_block", "you block this player: unblock them first")
+
+// notFromBlocked is errYouBlock if user uid blocks the creator of m (the
+// accept of a challenge made before the block, which endInvitationsFrom
+// could not end).
+func (s *Server) notFromBlocked(ctx context.Context, uid int64, m *match.Meta) error {
+	if s.blocks(ctx, uid, m.CreatorID) {
+		return errYouBlock
+	}
+	return nil
 }
 
 // blockedSeats says, for each seat of m, whether user uid blocks the user

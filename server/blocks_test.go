@@ -64,11 +64,11 @@ func testBlocks(t *testing.T, e *env) {
 	if got := list(alice); len(got) != 0 {
 		t.Fatalf("blocks after refused requests: %v", got)
 	}
-	bob.create(invite("alice")) // not blocked yet
-	before := bobGames()
+	bob.create(invite("alice")) // not blocked yet (the block declines it: blocks_challenges_test.go)
 
 	alice.must(http.StatusNoContent, "POST", "/api/blocks/bob", nil, nil)
 	alice.must(http.StatusNoContent, "POST", "/api/blocks/BOB", nil, nil) // again: still one block
+	before := bobGames()
 	if got := list(alice); len(got) != 1 || got[0] != "bob" {
 		t.Fatalf("alice's blocks: %v", got)
 	}

@@ -176,6 +176,10 @@ func (s *Server) handleMakeBot(w http.ResponseWriter, r *http.Request, u *store.
 		writeError(w, errf(http.StatusConflict, "conflict", "only an account that has played no games can become a bot account; make a new account for the bot"))
 		return
 	}
+	if err := s.notInBotlessTournament(ctx, u.ID); err != nil {
+		writeError(w, err)
+		return
+	}
 	if err := bs.MakeBot(ctx, u.ID); errors.Is(err, store.ErrConflict) {
 		// Something changed between the checks and the guarded update.
 		writeError(w, errf(http.StatusConflict, "conflict", "this account can no longer become a bot account (it has a game now, or is one already)"))

@@ -2,10 +2,12 @@ package server
 
 import (
 	"cmp"
+	"math"
 	"net/http"
 	"slices"
 
 	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/ladder"
 	"github.com/tabula-games/tabula/match"
 	"github.com/tabula-games/tabula/server/wire"
 )
@@ -43,7 +45,7 @@ func catalog() wire.Catalog {
 		// A game that hides information is never searched on the analysis
 		// board (analysis.CanAnalyse): it would show the hidden cards.
 		gj := wire.CatalogGame{Name: name, Title: g.Title(), Seats: wire.CatalogSeats{Min: f.MinPlayers, Max: f.MaxPlayers, Default: n},
-			Options: []wire.CatalogOption{}, Hidden: f.HiddenInfo, Analysis: !f.HiddenInfo}
+			Options: []wire.CatalogOption{}, Hidden: f.HiddenInfo, Analysis: !f.HiddenInfo, BotRatings: botRatings(name)}
 		for _, o := range g.Options() {
 			oj := wire.CatalogOption{Name: o.Name, Doc: o.Doc, Default: o.Default, Values: o.Values, House: o.House}
 			if o.IsInt() {
@@ -103,4 +105,19 @@ func (s *Server) handleLeaderboard(w http.ResponseWriter, r *http.Request) {
 		out.Players = append(out.Players, wire.LeaderboardRow{User: x.Name, Rating: round1(x.Rating.Rating), Deviation: round1(x.Deviation), Games: x.Games, Bot: bots})
 	}
 	writeJSON(w, http.StatusOK, out)
+}
+
+// botRatings are game's calibrated levels that a bot seat may have, each
+// rating rounded to 10: the "~1500" the lobby shows beside a level.
+func botRatings(game string) map[string]int {
+	var out map[string]int
+	for level, c := range ladder.Calibrated[game] {
+		if slices.Contains(match.BotLevels, level) {
+			if out == nil {
+				out = map[string]int{}
+			}
+			out[level] = int(math.Round(c.Rating/10) * 10)
+		}
+	}
+	return out
 }

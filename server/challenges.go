@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
+	"sync/atomic"
 	"time"
 
 	"github.com/tabula-games/tabula/game"
@@ -39,6 +40,10 @@ const (
 	correspondenceChallengeTTL = 3 * 24 * time.Hour
 )
 
+// testChallengeTTL, when above zero, replaces challengeTTL: a test sees a
+// challenge expire in a moment (ShortChallenges, export_challenges_test.go).
+var testChallengeTTL atomic.Int64
+
 // errNoSuchPlayer answers an invitation or a challenge of a name that
 // nobody has.
 func errNoSuchPlayer(name string) error {
@@ -60,8 +65,9 @@ func (s *Server) handleCreateChallenge(w http.ResponseWriter, r *http.Request, u
 }
 
 // createChallenge checks a challenge request and creates its game: an
-// open game of the challenger's seat and invitations, or, against a
-// server bot, a game that starts at once.
+// open game of the challenger's seat and invitations (and, with a bot,
+// that bot in the seats left), or, against a server bot alone, a game
+// that starts at once.
 func (s *Server) createChallenge(ctx context.Context, u *store.User, req wire.ChallengeRequest) (wire.Challenge, error) {
 	if u.Guest {
 		return wire.Challenge{}, errf(http.StatusForbidden, "forbidden", "guests cannot challenge: register first")
@@ -71,8 +77,6 @@ func (s *Server) createChallenge(ctx context.Context, u *store.User, req wire.Ch
 		return wire.Challenge{}, badOption("unknown game %q", req.Game)
 	}
 	switch {
-	case req.Bot != "" && len(req.Players) > 0:
-		return wire.Challenge{}, errf(http.StatusBadRequest, "bad_request", "challenge players or a bot, not both")
 	case req.Bot == "" && len(req.Players) == 0:
 		return wire.Challenge{}, errf(http.StatusBadRequest, "bad_request", "players: name whom you challenge")
 	case len(req.Players) > maxChallenged:
@@ -82,8 +86,11 @@ func (s *Server) createChallenge(ctx context.Context, u *store.User, req wire.Ch
 	if opts == nil {
 		opts = map[string]string{}
 	}
+	// Against the bot alone it takes one seat; with players, the bot
+	// takes the seats the options add beyond theirs (Skyjo: a friend and
+	// two computer players).
 	others := len(req.Players)
-	if req.Bot != "" {
+	if others == 0 {
 		others = 1
 	}
 	// A game of a variable number of seats (Skyjo) has as many as the
@@ -98,8 +105,8 @@ func (s *Server) createChallenge(ctx context.Context, u *store.User, req wire.Ch
 			n = st.NumPlayers()
 		}
 	}
-	if req.Bot == "" && n != 1+len(req.Players) {
-		return wire.Challenge{}, badOption("%s with these options has %d seats: challenge %d players", g.Title(), n, n-1)
+	if err := challengeSeats(g, n, req); err != nil {
+		return wire.Challenge{}, err
 	}
 	seat := rand.IntN(n)
 	if req.Seat != nil && *req.Seat >= 0 {
@@ -112,8 +119,11 @@ func (s *Server) createChallenge(ctx context.Context, u *store.User, req wire.Ch
 	if req.Clock != nil {
 		cr.Clock = &match.Clock{Kind: match.ClockKind(req.Clock.Kind), InitialMs: req.Clock.InitialMs, IncrementMs: req.Clock.IncrementMs, Days: req.Clock.Days}
 	}
-	if req.Bot == "" {
+	if len(req.Players) > 0 {
 		ttl := challengeTTL
+		if d := testChallengeTTL.Load(); d > 0 {
+			ttl = time.Duration(d)
+		}
 		if cr.Clock != nil && cr.Clock.Kind == match.ClockCorrespondence {
 			ttl = correspondenceChallengeTTL
 		}
@@ -127,11 +137,11 @@ func (s *Server) createChallenge(ctx context.Context, u *store.User, req wire.Ch
 		switch {
 		case i == seat:
 			cr.Seats = append(cr.Seats, seatReq{Kind: "me"})
-		case req.Bot != "":
-			cr.Seats = append(cr.Seats, seatReq{Kind: "bot", Level: req.Bot})
-		default:
+		case others < len(req.Players):
 			cr.Seats = append(cr.Seats, seatReq{Kind: "invite", User: req.Players[others]})
 			others++
+		default:
+			cr.Seats = append(cr.Seats, seatReq{Kind: "bot", Level: req.Bot})
 		}
 	}
 	res, err := s.createGame(ctx, u, cr)
@@ -139,6 +149,21 @@ func (s *Server) createChallenge(ctx context.Context, u *store.User, req wire.Ch
 		return wire.Challenge{}, err
 	}
 	return challengeOf(res.Game, cr.expires), nil
+}
+
+// challengeSeats checks that a game of n seats fits the challenge: the
+// challenger and each player named, and with a bot too at least one seat
+// more for it (the bot takes every seat left).
+func challengeSeats(g game.Game, n int, req wire.ChallengeRequest) error {
+	switch {
+	case len(req.Players) == 0:
+		return nil
+	case req.Bot == "" && n != 1+len(req.Players):
+		return badOption("%s with these options has %d seats: challenge %d players", g.Title(), n, n-1)
+	case req.Bot != "" && n <= 1+len(req.Players):
+		return badOption("%s with these options has %d seats: no seat is left for a bot beside you and %d players (set the players option)", g.Title(), n, len(req.Players))
+	}
+	return nil
 }
 
 func cloneOptions(o map[string]string) map[string]string {
@@ -171,6 +196,9 @@ func (s *Server) mayChallenge(ctx context.Context, u *store.User, names []string
 		if err := s.notBlockedBy(ctx, t.ID, u.ID); err != nil {
 			return err
 		}
+		if err := s.answerable(ctx, t); err != nil {
+			return err
+		}
 		ids = append(ids, t.ID)
 	}
 	open, err := s.openChallenges(ctx, store.GameFilter{Creator: u.ID})
@@ -186,6 +214,18 @@ func (s *Server) mayChallenge(ctx context.Context, u *store.User, names []string
 				return errf(http.StatusConflict, "conflict", "you have challenged %s already: wait for the answer", s.userName(ctx, id))
 			}
 		}
+	}
+	return nil
+}
+
+// answerable refuses to challenge a closed account: it could never answer,
+// and the challenge would hold a place in the challenger's quota until it
+// expired. (Its name is still taken, so "no such player" would be wrong.)
+func (s *Server) answerable(ctx context.Context, t store.User) error {
+	if err := s.notClosed(ctx, t.ID); errors.Is(err, errUnauthorized) {
+		return errf(http.StatusForbidden, "closed", "%s's account is closed", t.Name)
+	} else if err != nil {
+		return err
 	}
 	return nil
 }
@@ -221,7 +261,7 @@ func (s *Server) handleChallenges(w http.ResponseWriter, r *http.Request, u *sto
 		return
 	}
 	for i := range in {
-		if in[i].Invites(u.ID) {
+		if in[i].Invites(u.ID) && s.notFromBlocked(r.Context(), u.ID, &in[i]) == nil {
 			out.Incoming = append(out.Incoming, challengeOf(s.summary(r.Context(), &in[i], nil), in[i].Expires))
 		}
 	}
@@ -261,6 +301,10 @@ func (s *Server) handleAcceptChallenge(w http.ResponseWriter, r *http.Request, u
 	}
 	if !m.Invites(u.ID) && m.SeatOf(u.ID) < 0 {
 		writeError(w, errf(http.StatusForbidden, "forbidden", "this challenge is not to you"))
+		return
+	}
+	if err := s.notFromBlocked(r.Context(), u.ID, &m); err != nil {
+		writeError(w, err)
 		return
 	}
 	// Joining the seat the challenge holds for you; the owner refuses it

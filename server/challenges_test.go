@@ -146,7 +146,8 @@ func TestChallengeRefusals(t *testing.T) {
 	alice.apiErr(http.StatusBadRequest, "bad_request", "POST", "/api/challenges", challengeReq("bob", "bob"))
 	alice.apiErr(http.StatusUnprocessableEntity, "bad_option", "POST", "/api/challenges", map[string]any{"game": "chess", "players": []string{"bob"}})
 	alice.apiErr(http.StatusBadRequest, "bad_request", "POST", "/api/challenges", map[string]any{"game": "tnim", "players": []string{"bob"}, "seat": 5})
-	alice.apiErr(http.StatusBadRequest, "bad_request", "POST", "/api/challenges", map[string]any{"game": "tnim", "players": []string{"bob"}, "bot": "easy"})
+	// A bot beside a player needs a seat left for it: Test Nim has two.
+	alice.apiErr(http.StatusUnprocessableEntity, "bad_option", "POST", "/api/challenges", map[string]any{"game": "tnim", "players": []string{"bob"}, "bot": "easy"})
 	// Skyjo for eight with a name nobody has among seven: nothing created.
 	seven := []string{"bob", "carol", "dave", "erin", "frank", "grace", "nobody"}
 	for _, n := range seven[2:6] {
@@ -239,8 +240,142 @@ func TestChallengeBotsAndSkyjo(t *testing.T) {
 	if res.Game.Status != "live" {
 		t.Fatalf("after three accepts: %s", res.Game.Status)
 	}
-	if n := dws.nextNews(); n.News != "accepted" {
+	// (A channel that connects as the challenge is made may hear
+	// "received" twice: from the event and from the replay on connecting.)
+	if n := dws.nextNews("accepted", "declined", "cancelled", "expired"); n.News != "accepted" {
 		t.Fatalf("dave heard %+v", n)
 	}
 	_ = match.Open
+}
+
+// TestChallengeBotAccount: a bot account, connected by an API token (as
+// `tabula bot` is), hears a challenge on its user channel at once; its
+// decline reaches the challenger with the reason, its accept starts the
+// game; and a bot account may challenge a person itself (docs/api.md:
+// "a bot can challenge and be challenged").
+func TestChallengeBotAccount(t *testing.T) {
+	e := newEnv(t)
+	alice, robo := e.register("alice"), e.register("robo")
+	robo.must(http.StatusOK, "POST", "/api/me/bot", nil, nil)
+	bot := robo.newToken("connector", "bot:play")
+	aws, rws := alice.dial("/api/ws"), bot.dial("/api/ws")
+
+	var c challengeJSON
+	alice.must(http.StatusCreated, "POST", "/api/challenges", challengeReq("robo"), &c)
+	if n := rws.nextNews(); n.News != "received" || n.Challenge.ID != c.ID || n.Challenge.From != "alice" {
+		t.Fatalf("the bot heard %+v", n)
+	}
+	var list struct{ Incoming []challengeJSON }
+	bot.must(http.StatusOK, "GET", "/api/challenges", nil, &list)
+	if len(list.Incoming) != 1 || list.Incoming[0].ID != c.ID {
+		t.Fatalf("the bot's list %+v", list)
+	}
+	bot.must(http.StatusNoContent, "POST", "/api/challenges/"+c.ID+"/decline", map[string]string{"reason": "options"}, nil)
+	if n := aws.nextNews(); n.News != "declined" || n.By != "robo" || n.Reason != "options" || n.Challenge.ID != c.ID {
+		t.Fatalf("alice heard %+v", n)
+	}
+
+	alice.must(http.StatusCreated, "POST", "/api/challenges", challengeReq("robo"), &c)
+	for n := rws.nextNews("received"); n.Challenge.ID != c.ID; n = rws.nextNews("received") {
+		// the first challenge's "received" again (the replay on connecting)
+	}
+	var res struct{ Game summary }
+	bot.must(http.StatusOK, "POST", "/api/challenges/"+c.ID+"/accept", nil, &res)
+	if res.Game.Status != "live" || res.Game.Seats[1].User != "robo" {
+		t.Fatalf("accepted by the bot: %+v", res.Game)
+	}
+	if n := aws.nextNews(); n.News != "accepted" || n.Challenge.ID != c.ID {
+		t.Fatalf("alice heard %+v", n)
+	}
+
+	// The bot challenges Alice; she hears it, as from anyone.
+	bot.must(http.StatusCreated, "POST", "/api/challenges", challengeReq("alice"), &c)
+	if n := aws.nextNews("received"); n.Challenge.ID != c.ID || n.Challenge.From != "robo" {
+		t.Fatalf("alice heard %+v", n)
+	}
+}
+
+// TestChallengeClosedAccount: a closed account cannot be challenged (it
+// could never answer, and the challenge would hold a place in the
+// challenger's quota until it expired); nothing is stored.
+func TestChallengeClosedAccount(t *testing.T) {
+	e := newEnv(t)
+	alice, mona := e.register("alice"), e.register("mona")
+	e.register("mallory")
+	grantModerator(t, e.db, mona)
+	mona.must(http.StatusNoContent, "POST", "/api/moderation/close", map[string]any{"user": "mallory", "reason": "abuse"}, nil)
+	alice.apiErr(http.StatusForbidden, "closed", "POST", "/api/challenges", challengeReq("mallory"))
+	alice.apiErr(http.StatusForbidden, "closed", "POST", "/api/challenges", map[string]any{"game": "skyjo", "players": []string{"mona", "mallory"}})
+	if n := storedGames(t, e, "alice"); n != 0 {
+		t.Fatalf("%d games stored after challenging a closed account", n)
+	}
+}
+
+// TestChallengeBadInput: a bad option, an unknown option, a bad clock and
+// a bad seat are each a clear 4xx, and nothing is stored.
+func TestChallengeBadInput(t *testing.T) {
+	e := newEnv(t)
+	alice := e.register("alice")
+	e.register("bob")
+	bad := []map[string]any{
+		{"game": "tnim", "players": []string{"bob"}, "options": map[string]string{"stones": "99999"}},
+		{"game": "tnim", "players": []string{"bob"}, "options": map[string]string{"stones": "many"}},
+		{"game": "tnim", "players": []string{"bob"}, "options": map[string]string{"colour": "blue"}},
+		{"game": "tnim", "players": []string{"bob"}, "clock": map[string]any{"kind": "sundial"}},
+		{"game": "tnim", "players": []string{"bob"}, "clock": map[string]any{"kind": "realtime", "initialMs": -5}},
+		{"game": "tnim", "players": []string{"bob"}, "clock": map[string]any{"kind": "correspondence", "days": 400}},
+		{"game": "sploof", "players": []string{"bob"}, "seat": 2},
+		{"game": "sploof", "players": []string{"bob"}, "bot": "nosuchlevel"},
+	}
+	for _, req := range bad {
+		st, body := alice.do("POST", "/api/challenges", req)
+		if st < 400 || st >= 500 {
+			t.Errorf("%v: %d %s", req, st, body)
+		}
+	}
+	if n := storedGames(t, e, "alice"); n != 0 {
+		t.Fatalf("%d games stored after bad requests", n)
+	}
+}
+
+// TestChallengeWithBots: a Skyjo challenge to a friend with the seats left
+// to a server bot (options players=4): the bots sit at once, the friend is
+// invited and hears it, the game starts when the friend accepts; a count
+// leaving no seat for the bot, or a bot level nobody has, is refused with
+// nothing stored.
+func TestChallengeWithBots(t *testing.T) {
+	e := newEnv(t)
+	alice, bob := e.register("alice"), e.register("bob")
+	bws := bob.dial("/api/ws")
+	for _, req := range []map[string]any{
+		{"game": "skyjo", "players": []string{"bob"}, "bot": "easy", "options": map[string]string{"players": "2"}},
+		{"game": "skyjo", "players": []string{"bob"}, "bot": "easy"}, // two seats by default: none for the bot
+		{"game": "skyjo", "players": []string{"bob"}, "bot": "nosuchlevel", "options": map[string]string{"players": "3"}},
+		{"game": "skyjo", "players": []string{"bob"}, "bot": "easy", "options": map[string]string{"players": "3"}, "rated": true}, // never rated with bots
+		{"game": "skyjo", "players": []string{"bob", "bob"}, "bot": "easy", "options": map[string]string{"players": "4"}},
+		{"game": "skyjo", "players": []string{"alice"}, "bot": "easy", "options": map[string]string{"players": "3"}},
+	} {
+		if st, body := alice.do("POST", "/api/challenges", req); st < 400 || st >= 500 {
+			t.Errorf("%v: %d %s", req, st, body)
+		}
+	}
+	if n := storedGames(t, e, "alice"); n != 0 {
+		t.Fatalf("%d games stored after refusals", n)
+	}
+
+	var c challengeJSON
+	alice.must(http.StatusCreated, "POST", "/api/challenges", map[string]any{"game": "skyjo", "players": []string{"bob"}, "bot": "easy",
+		"options": map[string]string{"players": "4"}, "seat": 0}, &c)
+	if c.Game.Status != "open" || len(c.Game.Seats) != 4 || len(c.To) != 1 || c.To[0] != "bob" || c.Expires.IsZero() ||
+		c.Game.Seats[1].User != "bob" || c.Game.Seats[2].Kind != "bot" || c.Game.Seats[3].Kind != "bot" {
+		t.Fatalf("challenge with bots %+v", c)
+	}
+	if n := bws.nextNews(); n.News != "received" || n.Challenge.ID != c.ID {
+		t.Fatalf("bob heard %+v", n)
+	}
+	var res struct{ Game summary }
+	bob.must(http.StatusOK, "POST", "/api/challenges/"+c.ID+"/accept", nil, &res)
+	if res.Game.Status != "live" {
+		t.Fatalf("after bob's accept: %s", res.Game.Status)
+	}
 }

@@ -100,6 +100,7 @@ func (s *Server) handleGameWS(w http.ResponseWriter, r *http.Request) {
 		gc.uid = u.ID
 		s.presence.socket(u.ID, 1)
 		defer s.presence.socket(u.ID, -1)
+		defer s.trackConn(u.ID, gc.wsConn)() // a closure of the account ends it (accountclosed.go)
 	}
 	defer gc.cancel()
 	defer func() {

@@ -102,6 +102,7 @@ func (s *Server) readHistoryQuery(ctx context.Context, r *http.Request, player *
 	}
 	hq := historyQuery{f: store.HistoryFilter{UserID: player.ID}}
 	f := &hq.f
+	var err error
 	if g := q.Get("game"); g != "" {
 		if _, err := game.Lookup(g); err != nil {
 			return hq, historyBad("game", "no game %q on this site", g)
@@ -133,13 +134,9 @@ func (s *Server) readHistoryQuery(ctx context.Context, r *http.Request, player *
 	default:
 		return hq, historyBad("rated", "%q: want true or false", v)
 	}
-	switch v := match.ClockKind(q.Get("clock")); v {
-	case "", match.ClockNone, match.ClockRealtime, match.ClockCorrespondence:
-		f.Clock = v
-	default:
-		return hq, historyBad("clock", "%q: want none, realtime or correspondence", v)
+	if f.Clock, f.Realtime, err = readHistoryClock(q.Get("clock")); err != nil {
+		return hq, err
 	}
-	var err error
 	if v := q.Get("from"); v != "" {
 		if f.From, err = parseHistoryDay("from", v, false); err != nil {
 			return hq, err
@@ -159,7 +156,7 @@ func (s *Server) readHistoryQuery(ctx context.Context, r *http.Request, player *
 	// The cursor is bound to the player and every filter but the page
 	// size: a cursor of another list is refused, not read as a position
 	// in this one.
-	hq.filter = strings.Join([]string{strconv.FormatInt(player.ID, 10), f.Game, f.Outcome, opponent, q.Get("rated"), string(f.Clock),
+	hq.filter = strings.Join([]string{strconv.FormatInt(player.ID, 10), f.Game, f.Outcome, opponent, q.Get("rated"), q.Get("clock"),
 		strconv.FormatInt(f.From.UnixMilli(), 10), strconv.FormatInt(f.To.UnixMilli(), 10)}, "\x00")
 	if c := q.Get("cursor"); c != "" {
 		pos, err := readCursor(c, hq.filter)

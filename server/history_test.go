@@ -152,7 +152,7 @@ func testHistory(t *testing.T, e *env) {
 		{"result=won", "result"},
 		{"opponent=nobody-here", "opponent"},
 		{"rated=yes", "rated"},
-		{"clock=blitz", "clock"},
+		{"clock=hyper", "clock"},
 		{"from=yesterday", "from"},
 		{"to=2026-13-01", "to"},
 		{"from=2026-12-02&to=2026-12-01", "to"},

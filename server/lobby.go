@@ -211,7 +211,7 @@ func (s *Server) attended(ctx context.Context, m *match.Meta) bool {
 	if err != nil {
 		return true
 	}
-	return !match.Unattended(&ack.Meta, ack.Room, s.now())
+	return !match.UnattendedFor(&ack.Meta, ack.Room, s.now(), s.cfg.UnattendedAfter)
 }
 
 // lobbyAction runs a command of the path's game and answers with the game

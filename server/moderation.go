@@ -394,7 +394,10 @@ func (s *Server) handleModerationAction(w http.ResponseWriter, r *http.Request, 
 	case moderation.ActUnmute:
 		_, err = mod.Unmute(ctx, a, req.User, req.Reason)
 	case moderation.ActClose:
-		_, err = mod.Close(ctx, a, req.User, req.Reason, req.Report)
+		var t store.User
+		if t, err = mod.Close(ctx, a, req.User, req.Reason, req.Report); err == nil {
+			s.closeConns(t.ID) // its open sockets too, on every node (accountclosed.go)
+		}
 	case moderation.ActReopen:
 		_, err = mod.Reopen(ctx, a, req.User, req.Reason)
 	case moderation.ActDismiss, moderation.ActReopenReport:

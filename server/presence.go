@@ -31,8 +31,11 @@ const onlineWindow = 2 * time.Minute
 // DefaultRematchGrace is Config.RematchGrace's default: how long a
 // player's pages of a finished game may all be closed here before their
 // pending rematch is withdrawn or declined: reloading the page is not
-// leaving it.
-const DefaultRematchGrace = 5 * time.Second
+// leaving it. 15 s, not 5: a reload on a slow phone (or a loaded
+// machine) can take longer than 5 s, and withdrawing a rematch under a
+// player who is coming back is worse than telling the other one a few
+// seconds later that they left.
+const DefaultRematchGrace = 15 * time.Second
 
 type presenceKey struct {
 	game string

@@ -421,6 +421,30 @@ func TestOnlineAndRatings(t *testing.T) {
 	}
 }
 
+// TestRematchSurvivesASlowReload: a player whose only page of a finished
+// game closes and comes back 8 s later (a reload on a slow phone, or a
+// loaded machine: in a clean-clone .ci/run the browser test's reload took
+// longer than the 5 s grace of the time and the rematch was declined
+// under it) still finds the rematch offered.
+func TestRematchSurvivesASlowReload(t *testing.T) {
+	e := newEnv(t) // the default grace
+	id, alice, bob, aws, bws, _ := liveTnim(t, e, "20")
+	wantAsk(t, aws, map[string]any{"type": "resign"}, "")
+	var res struct{ Game summary }
+	alice.must(http.StatusOK, "POST", "/api/games/"+id+"/rematch", nil, &res)
+	bws.close()
+	for deadline := time.Now().Add(20 * time.Second); server.OpenPages(e.srv, id, bob.id) != 0; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("bob's page never closed: %d open", server.OpenPages(e.srv, id, bob.id))
+		}
+	}
+	time.Sleep(8 * time.Second)
+	back := bob.dial("/api/games/" + id + "/ws")
+	if m := decodeRoom(t, back.next("snapshot")); m.Rematch == nil || m.Rematch.Status != "open" {
+		t.Fatalf("the rematch after bob's page came back 8 s later: %+v", m.Rematch)
+	}
+}
+
 // TestRematchHeardAfterReload: a page opened after the rematch was offered
 // (its snapshot carries the rematch) still hears it start. The snapshot
 // once counted the rematch's events from the finished game's own number,

@@ -42,6 +42,9 @@ func (s *Server) routes() {
 	authed("DELETE /api/tokens/{id}", s.handleDeleteToken)
 	// Bot accounts (bots.go): one way, for a registered user with no games.
 	authed("POST /api/me/bot", s.handleMakeBot)
+	// Board preferences per account (issue 27.10, prefs.go).
+	authed("GET /api/me/prefs", s.handleGetPrefs)
+	authed("PUT /api/me/prefs", s.handlePutPrefs)
 	open("GET /api/users/{name}", s.handleUser)
 	open("GET /api/users/{name}/stats", s.handleUserStats)
 	authed("GET /api/blocks", s.handleBlocks)
@@ -65,6 +68,10 @@ func (s *Server) routes() {
 	authed("POST /api/games/{id}/moves", s.handleMove)
 	authed("POST /api/games/{id}/resign", s.handleResign)
 	authed("POST /api/games/{id}/rematch", s.handleRematch)
+	// Conditional moves of correspondence games (issue 27.9, conditional.go).
+	authed("GET /api/games/{id}/conditional", s.handleGetConditional)
+	authed("PUT /api/games/{id}/conditional", s.handlePutConditional)
+	authed("DELETE /api/games/{id}/conditional", s.handleDeleteConditional)
 	authed("POST /api/pairing", s.handlePairing)
 	// Challenges (challenges.go).
 	authed("POST /api/challenges", s.handleCreateChallenge)
@@ -83,6 +90,13 @@ func (s *Server) routes() {
 	authed("POST /api/records", s.handleImport)
 	open("GET /api/leaderboard/{game}", s.handleLeaderboard)
 	open("POST /api/rules/{game}", s.handleRules)
+	// Rated puzzles, the streak, the daily puzzle, the history (issue 27.8, puzzles.go).
+	open("GET /api/puzzles/daily", s.handlePuzzleDaily)
+	authed("GET /api/puzzles/history", s.handlePuzzleHistory)
+	open("GET /api/puzzles/{game}", s.handlePuzzleSet)
+	authed("POST /api/puzzles/{game}/{id}/attempt", s.handlePuzzleAttempt)
+	authed("POST /api/puzzles/{game}/streak", s.handlePuzzleStreakStart)
+	authed("POST /api/puzzles/{game}/streak/attempt", s.handlePuzzleStreakAttempt)
 	authed("POST /api/analysis", s.handleAnalysis)
 	authed("GET /api/analysis/{id}/events", s.handleAnalysisEvents)
 	authed("POST /api/analysis/{id}/stop", s.handleAnalysisStop)
@@ -94,11 +108,20 @@ func (s *Server) routes() {
 	authed("POST /api/tournaments/{id}/join", s.handleJoinTournament)
 	authed("POST /api/tournaments/{id}/withdraw", s.handleWithdrawTournament)
 	open("GET /api/tournaments/{id}/trf", s.handleTournamentTRF)
+	// The server's own bots in a tournament, by its creator; its page's live stream (tournamentserverbots.go, tournamentlive.go).
+	authed("POST /api/tournaments/{id}/bots", s.handleAddTournamentBots)
+	authed("DELETE /api/tournaments/{id}/bots/{number}", s.handleRemoveTournamentBot)
+	open("GET /api/tournaments/{id}/events", s.handleTournamentEvents)
 	// Arenas (issue 25): pause, resume, berserk; whether a game is an arena's (arena.go).
 	authed("POST /api/tournaments/{id}/pause", s.handleArenaPause(true))
 	authed("POST /api/tournaments/{id}/resume", s.handleArenaPause(false))
 	authed("POST /api/tournaments/{id}/berserk", s.handleArenaBerserk)
 	open("GET /api/arena-game", s.handleArenaGame)
+	// The bot ladder (issue 26.5, ladder.go): bots opt in per game; one node's matchmaker pairs them.
+	authed("POST /api/ladder/{game}/join", s.handleLadderJoin)
+	authed("POST /api/ladder/{game}/leave", s.handleLadderLeave)
+	open("GET /api/ladder/{game}", s.handleLadder)
+	s.startLadder()
 
 	// Game history (issue 24.7): a player's finished games, filtered and paged; the same as records, JSON lines.
 	open("GET /api/users/{name}/games", s.handleHistory)

@@ -77,6 +77,10 @@ type Config struct {
 	// ClaimGrace is how long the seat to move must have been away before
 	// another player may claim the win. Default match.DefaultClaimGrace.
 	ClaimGrace time.Duration
+	// UnattendedAfter is how long every person of a live game must have
+	// been away before the public list leaves it out. Default
+	// match.UnattendedAfter.
+	UnattendedAfter time.Duration
 	// RematchGrace is how long a player's pages of a finished game may all
 	// be closed before their pending rematch is withdrawn or declined
 	// (a reload is not leaving). Default DefaultRematchGrace.
@@ -206,6 +210,9 @@ func New(cfg Config) (*Server, error) {
 	if cfg.IdleGameExpiry == 0 {
 		cfg.IdleGameExpiry = DefaultIdleGameExpiry
 	}
+	if cfg.UnattendedAfter <= 0 {
+		cfg.UnattendedAfter = match.UnattendedAfter
+	}
 	if cfg.RateBurst <= 0 {
 		cfg.RateBurst = int(2*cfg.RateLimit) + 1
 	}
@@ -241,6 +248,8 @@ func New(cfg Config) (*Server, error) {
 		// Bots think on the node's compute pool as Live work: analysis
 		// (Background work on the same pool) waits while they need it.
 		Bots: s.bots,
+		// Correspondence games' conditional moves (conditional.go).
+		Conditionals: conditionalsOf(cfg.Store),
 	})
 	if err != nil {
 		return nil, err

@@ -54,7 +54,8 @@ func (s *Server) startDirector() {
 	if !ok {
 		return
 	}
-	d := director.New(director.Config{Store: ds, Games: directorGames{s}, Node: "node-" + newID(), Now: s.now, Log: s.log})
+	d := director.New(director.Config{Store: s.directorStore(ds) /* tells the pages (tournamentlive.go) */, Games: directorGames{s}, Node: "node-" + newID(), Now: s.now, Log: s.log,
+		Started: s.tournamentStarted}) // the players' inbox notices (tournamentstart.go)
 	s.tournaments.director.Store(d)
 	s.wg.Add(1)
 	go func() {
@@ -77,6 +78,8 @@ type tournamentNode struct {
 		once sync.Once
 		id   string
 	}
+	// live is the node's streams of tournament pages (tournamentlive.go).
+	live tournamentLive
 }
 
 // holdQuota serialises user uid's quota check and what it allows, on the
@@ -147,6 +150,14 @@ type tournamentPlayerJSON struct {
 	Number    int    `json:"number"`
 	Name      string `json:"name"`
 	Withdrawn bool   `json:"withdrawn,omitempty"`
+	// Bot marks a bot account (the page shows BOT beside its name in the
+	// standings and pairings too).
+	Bot bool `json:"bot,omitempty"`
+	// Level is a built-in bot's level (tournamentserverbots.go).
+	Level string `json:"level,omitempty"`
+	// Paused marks a Swiss player who paused: not paired from the next
+	// round until they resume.
+	Paused bool `json:"paused,omitempty"`
 }
 
 type standingJSON struct {
@@ -166,6 +177,10 @@ type boardJSON struct {
 	Black  string `json:"black,omitempty"`
 	GameID string `json:"gameId,omitempty"`
 	Result string `json:"result"`
+	// WhiteBerserk and BlackBerserk are an arena's: who berserked in
+	// the board's game (known once it has ended).
+	WhiteBerserk bool `json:"whiteBerserk,omitempty"`
+	BlackBerserk bool `json:"blackBerserk,omitempty"`
 }
 
 type roundJSON struct {
@@ -181,6 +196,10 @@ type tournamentDetail struct {
 	// Arena is an arena's own part (arena.go's arenaJSON); its standings
 	// are there, and Standings is empty.
 	Arena *arenaJSON `json:"arena,omitempty"`
+	// Tables is a table tournament's own part (tables.go's tablesJSON):
+	// its standings and tables are there, and Standings and Rounds are
+	// empty.
+	Tables *tablesJSON `json:"tables,omitempty"`
 }
 
 func (s *Server) tournamentJSON(ctx context.Context, t *store.Tournament) tournamentJSON {
@@ -244,6 +263,12 @@ func (s *Server) handleCreateTournament(w http.ResponseWriter, r *http.Request, 
 	if err != nil {
 		writeError(w, err)
 		return
+	}
+	if t.Format == director.Tables {
+		if _, err := s.tablesStore(); err != nil { // tables.go
+			writeError(w, err)
+			return
+		}
 	}
 	mu, err := s.holdQuota(r.Context(), u.ID)
 	if err != nil {
@@ -348,12 +373,41 @@ func (s *Server) handleGetTournament(w http.ResponseWriter, r *http.Request) {
 	}
 	out := tournamentDetail{Tournament: s.tournamentJSON(r.Context(), &t), Players: []tournamentPlayerJSON{}, Standings: []standingJSON{}, Rounds: []roundJSON{}}
 	names := map[int64]string{}
+	var paused map[int64]bool
+	if as, ok := s.store.(store.Arenas); ok && t.Format == director.Swiss {
+		if paused, err = as.ArenaPaused(r.Context(), t.ID); err != nil {
+			writeError(w, s.internal("swiss paused", err))
+			return
+		}
+	}
 	for _, p := range players {
 		names[p.UserID] = p.Name
-		out.Players = append(out.Players, tournamentPlayerJSON{Number: p.Number + 1, Name: p.Name, Withdrawn: p.Withdrawn})
+		out.Players = append(out.Players, tournamentPlayerJSON{Number: p.Number + 1, Name: p.Name, Withdrawn: p.Withdrawn, Bot: p.BotLevel != "" || s.isBot(r.Context(), p.UserID), Level: p.BotLevel,
+			Paused: paused[p.UserID]})
 	}
 	if t.Format == director.Arena {
 		if out.Arena, err = s.arenaDetail(r.Context(), &t, players, rounds); err != nil {
+			writeError(w, err)
+			return
+		}
+		// Its pairing waves are its rounds (docs/api.md, Arenas): the
+		// page lists each player's games from them, with the berserks.
+		as, _ := s.arenaStore()
+		games, err := as.ArenaGames(r.Context(), t.ID)
+		if err != nil {
+			writeError(w, s.internal("arena games", err))
+			return
+		}
+		berserk := map[[2]int]store.ArenaGame{}
+		for _, g := range games {
+			berserk[[2]int{g.Round, g.Board}] = g
+		}
+		out.Rounds = roundsJSON(rounds, names, berserk)
+		writeJSON(w, http.StatusOK, out)
+		return
+	}
+	if t.Format == director.Tables {
+		if out.Tables, err = s.tablesDetail(r.Context(), &t, players, rounds); err != nil {
 			writeError(w, err)
 			return
 		}
@@ -387,14 +441,24 @@ func (s *Server) handleGetTournament(w http.ResponseWriter, r *http.Request) {
 		}
 		out.Standings = append(out.Standings, sj)
 	}
+	out.Rounds = roundsJSON(rounds, names, nil)
+	writeJSON(w, http.StatusOK, out)
+}
+
+// roundsJSON is the wire form of rounds; berserk (an arena's, by round
+// and board) marks who berserked in each ended game.
+func roundsJSON(rounds []store.TournamentRound, names map[int64]string, berserk map[[2]int]store.ArenaGame) []roundJSON {
+	out := []roundJSON{}
 	for _, rd := range rounds {
 		rj := roundJSON{Number: rd.Number, Boards: []boardJSON{}}
 		for _, b := range rd.Boards {
-			rj.Boards = append(rj.Boards, boardJSON{Board: b.Board + 1, White: names[b.White], Black: names[b.Black], GameID: b.GameID, Result: b.Result})
+			g := berserk[[2]int{rd.Number, b.Board}]
+			rj.Boards = append(rj.Boards, boardJSON{Board: b.Board + 1, White: names[b.White], Black: names[b.Black], GameID: b.GameID, Result: b.Result,
+				WhiteBerserk: g.WhiteBerserk, BlackBerserk: g.BlackBerserk})
 		}
-		out.Rounds = append(out.Rounds, rj)
+		out = append(out, rj)
 	}
-	writeJSON(w, http.StatusOK, out)
+	return out
 }
 
 func (s *Server) handleJoinTournament(w http.ResponseWriter, r *http.Request, u *store.User) {
@@ -424,9 +488,6 @@ func (s *Server) handleJoinTournament(w http.ResponseWriter, r *http.Request, u 
 	case u.Guest:
 		refuse(http.StatusForbidden, "forbidden", "tournaments are for registered users; register first")
 		return
-	case !t.Bots && s.isBot(ctx, u.ID): // bot accounts play only where admitted (bots.go)
-		refuse(http.StatusForbidden, "bot_account", "this tournament does not admit bot accounts")
-		return
 	case t.Status == store.TournamentFinished:
 		refuse(http.StatusConflict, "conflict", "the tournament is finished")
 		return
@@ -435,6 +496,10 @@ func (s *Server) handleJoinTournament(w http.ResponseWriter, r *http.Request, u 
 		return
 	case t.Status == store.TournamentRunning && t.Format != director.Arena && len(rounds) >= t.Rounds:
 		refuse(http.StatusConflict, "conflict", "the tournament is in its last round")
+		return
+	}
+	if err := s.botMayEnter(ctx, u, &t); err != nil { // bot accounts play only where admitted (tournamentbots.go)
+		writeError(w, err)
 		return
 	}
 	if err := s.arenaOpen(ctx, &t); err != nil {
@@ -490,7 +555,7 @@ func (s *Server) handleJoinTournament(w http.ResponseWriter, r *http.Request, u 
 		writeError(w, s.internal("join tournament", err))
 		return
 	}
-	if t.Format == director.Arena {
+	if t.Format == director.Arena || t.Format == director.Swiss {
 		// Coming back is coming back unpaused.
 		if as, ok := ts.(store.Arenas); ok {
 			if err := as.SetArenaPaused(ctx, t.ID, u.ID, false); err != nil {
@@ -500,6 +565,7 @@ func (s *Server) handleJoinTournament(w http.ResponseWriter, r *http.Request, u 
 		}
 	}
 	s.pokeDirector()
+	s.tournamentChanged(t.ID) // the pages hear of it (tournamentlive.go)
 	writeJSON(w, http.StatusOK, map[string]any{"player": tournamentPlayerJSON{Number: p.Number + 1, Name: u.Name}})
 }
 
@@ -521,6 +587,7 @@ func (s *Server) handleWithdrawTournament(w http.ResponseWriter, r *http.Request
 		writeError(w, s.internal("withdraw from tournament", err))
 		return
 	}
+	s.tournamentChanged(t.ID) // the pages hear of it (tournamentlive.go)
 	w.WriteHeader(http.StatusNoContent)
 }
 

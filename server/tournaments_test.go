@@ -248,7 +248,6 @@ func TestTournamentRefusals(t *testing.T) {
 		{http.StatusUnprocessableEntity, "bad_option", map[string]any{"game": "chess"}},
 		{http.StatusUnprocessableEntity, "bad_option", map[string]any{"options": map[string]string{"size": "banana"}}},
 		{http.StatusUnprocessableEntity, "bad_option", map[string]any{"clock": map[string]any{"kind": "realtime", "initialMs": 5}}},
-		{http.StatusUnprocessableEntity, "bad_option", map[string]any{"bots": true}},
 		{http.StatusBadRequest, "bad_request", map[string]any{"format": "roundrobin", "rounds": 3}},
 		{http.StatusBadRequest, "bad_json", map[string]any{"surprise": 1}},
 	}

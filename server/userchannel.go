@@ -33,7 +33,7 @@ func (s *Server) handleUserWS(w http.ResponseWriter, r *http.Request) {
 	// Registered before the handshake completes: a client may act (create
 	// a game that invites it, say) the moment its dial returns.
 	defer s.hub.watchUser(u.ID, uc.sub)()
-	defer s.listenNotices(u.ID)() // notices from other nodes (usernotice.go)
+	defer s.trackConn(u.ID, uc.wsConn)() // notices from other nodes (usernotice.go), the account's closure
 	if !uc.upgrade(w, r) {
 		return
 	}
@@ -108,6 +108,9 @@ func (s *Server) sendWaiting(uc *userConn) {
 	})
 	s.snapshotsOf(uc.ctx, store.GameFilter{Statuses: []match.Status{match.Open}, UserID: uc.uid, Limit: 200}, func(snap *match.Snapshot) {
 		if snap.Meta.Status == match.Open && snap.Meta.Invites(uc.uid) {
+			if s.notFromBlocked(uc.ctx, uc.uid, &snap.Meta) != nil {
+				return // from a player the user blocks, still open: not shown, as GET /api/challenges and the inbox
+			}
 			uc.reply(s.gameEventOf(uc.ctx, wire.TypeInvite, snap.Seq(), &snap.Meta, match.SeatNames(snap.State)))
 			if n := s.challengeNews(uc.ctx, &match.Event{Kind: match.EventCreated, Meta: snap.Meta, Names: match.SeatNames(snap.State)}, uc.uid); n != nil {
 				uc.reply(n) // a challenge still waiting for the answer

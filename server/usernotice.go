@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"sync"
 
 	"github.com/tabula-games/tabula/server/wire"
@@ -36,6 +37,10 @@ type UserNoticer interface {
 type userNotices struct {
 	mu    sync.Mutex
 	users map[int64]*noticeWatch
+	// conns is every WebSocket (user and game channels) of each signed-in
+	// user on this node, which a closure of their account ends
+	// (accountclosed.go).
+	conns map[int64]map[*wsConn]struct{}
 }
 
 type noticeWatch struct {
@@ -62,6 +67,10 @@ func (s *Server) notifyUser(uid int64, v any) {
 
 // deliverNotice hands data to this node's channels of user uid.
 func (s *Server) deliverNotice(uid int64, data []byte) {
+	if bytes.Equal(data, closedNotice) {
+		s.closeConnsHere(uid)
+		return
+	}
 	h := s.hub
 	h.mu.Lock()
 	defer h.mu.Unlock()

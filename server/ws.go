@@ -36,9 +36,16 @@ type wsConn struct {
 	sub    *sub
 	ctx    context.Context
 	cancel context.CancelFunc
-	slow   atomic.Bool
-	tooBig atomic.Bool // the client announced a frame over the limit
-	limit  *connLimiter
+	// rctx is the reader's: not wc.ctx, whose end would drop the TCP
+	// connection under the close frame that serve then writes (the
+	// library closes a connection whose read context ends); serve ends it
+	// once that frame is out.
+	rctx    context.Context
+	rcancel context.CancelFunc
+	slow    atomic.Bool
+	tooBig  atomic.Bool // the client announced a frame over the limit
+	closed  atomic.Bool // a moderator closed the user's account (accountclosed.go)
+	limit   *connLimiter
 }
 
 // newWSConn prepares a connection's queue before the upgrade, so that a
@@ -47,6 +54,7 @@ type wsConn struct {
 func (s *Server) newWSConn() *wsConn {
 	ctx, cancel := context.WithCancel(s.ctx)
 	wc := &wsConn{s: s, ctx: ctx, cancel: cancel, limit: newConnLimiter(s.cfg.WSRate, s.now())}
+	wc.rctx, wc.rcancel = context.WithCancel(context.Background())
 	wc.sub = newSub(func() {
 		wc.slow.Store(true)
 		cancel()
@@ -75,6 +83,7 @@ func (wc *wsConn) upgrade(w http.ResponseWriter, r *http.Request) bool {
 func (wc *wsConn) serve(read func(), render func(p *published) [][]byte) {
 	wc.s.metrics.wsClients.Inc()
 	defer wc.s.metrics.wsClients.Dec()
+	defer wc.rcancel()
 	go func() {
 		defer wc.cancel()
 		read()
@@ -115,6 +124,8 @@ func (wc *wsConn) close() {
 	switch {
 	case wc.s.ctx.Err() != nil:
 		wc.c.Close(websocket.StatusGoingAway, "server shutting down; reconnect")
+	case wc.closed.Load():
+		wc.c.Close(websocket.StatusPolicyViolation, closedReason)
 	case wc.slow.Load():
 		wc.c.Close(websocket.StatusPolicyViolation, "too slow to keep up; reconnect")
 	case wc.tooBig.Load():
@@ -137,7 +148,7 @@ func (wc *wsConn) replyError(id string, err error) {
 // oversized messages end the connection (the library closes it with 1009).
 func (wc *wsConn) readLoop(handle func(m wire.ClientMessage)) {
 	for {
-		_, data, err := wc.c.Read(wc.ctx)
+		_, data, err := wc.c.Read(wc.rctx)
 		if err != nil {
 			return
 		}

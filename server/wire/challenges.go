@@ -26,11 +26,12 @@ type ChallengeRequest struct {
 	Clock *TimeControlRequest `json:"clock,omitempty"`
 	Rated bool                `json:"rated,omitempty"`
 	// Players are the names of the challenged players: one, or up to
-	// seven for a game of more seats (Skyjo). Empty with Bot.
+	// seven for a game of more seats (Skyjo). May be empty with Bot.
 	Players []string `json:"players,omitempty"`
-	// Bot challenges one of the server's bots (a level: random, greedy,
-	// easy, medium, hard) instead of players: the game starts at once
-	// against it (every other seat is that bot).
+	// Bot is one of the server's bots (a level: random, greedy, easy,
+	// medium, hard). Alone, it is challenged: the game starts at once
+	// against it (every other seat is that bot); with Players, it takes
+	// the seats the options leave beside them.
 	Bot string `json:"bot,omitempty"`
 	// Seat is the challenger's seat (0: the first); absent or -1: drawn
 	// at random. The challenged players take the other seats in order.

@@ -68,6 +68,10 @@ type CatalogGame struct {
 	// Analysis: the analysis board searches the game's positions (only a
 	// game that hides nothing; a finished game of any kind can be reviewed).
 	Analysis bool `json:"analysis"`
+	// BotRatings are the built-in levels' measured ratings in this game,
+	// rounded to 10 (ladder.Calibrated); a level without a measurement
+	// is absent.
+	BotRatings map[string]int `json:"botRatings,omitempty"`
 }
 
 // CatalogClock is a time control as POST /api/games takes it.

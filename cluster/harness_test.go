@@ -125,6 +125,16 @@ func newEnv(t *testing.T) *env {
 	return e
 }
 
+// newQuietEnv is an env whose leases last long enough that a loaded
+// machine lets none lapse: the tests that take no game over use it
+// (with the 1 s default, .ci/run's race step beside the browser tests
+// starved renewals, and a node lost a game the test went on asking it for).
+func newQuietEnv(t *testing.T) *env {
+	e := newEnv(t)
+	e.lease = 10 * time.Second
+	return e
+}
+
 // logger is the nodes' log, kept for the test to read (and shown when the
 // test runs verbose).
 func (e *env) logger() *slog.Logger {

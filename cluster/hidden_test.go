@@ -89,7 +89,7 @@ func leaks(msg []byte, secrets []*regexp.Regexp) []string {
 // generator's state or a seed; and the node that hears the game still has
 // its start position, read from PostgreSQL.
 func TestNothingHiddenOnTheBus(t *testing.T) {
-	e := newEnv(t)
+	e := newQuietEnv(t)
 	const seed, posSeed = 8130946617204431871, 5723101948373645023
 	nc, err := nats.Connect(e.nats)
 	if err != nil {

@@ -226,6 +226,13 @@ func (n *Node) Start(ctx context.Context, reg *match.Registry, remote match.Publ
 		}
 		n.subs = append(n.subs, forgetSub)
 	}
+	if l, ok := remote.(TournamentListener); ok { // tournament pages (tournamentnews.go)
+		tnSub, err := n.nc.Subscribe(n.subject("tournament"), n.serveTournament(l))
+		if err != nil {
+			return fmt.Errorf("cluster: subscribe to changed tournaments: %w", err)
+		}
+		n.subs = append(n.subs, tnSub)
+	}
 	if err := n.nc.FlushTimeout(5 * time.Second); err != nil {
 		return fmt.Errorf("cluster: NATS: %w", err)
 	}

@@ -19,7 +19,7 @@ func TestBusTraffic(t *testing.T) {
 		t.Skip("set TABULA_BUS_MEASURE=1 to measure the bus")
 	}
 	const games, stones = 100, 30
-	e := newEnv(t)
+	e := newQuietEnv(t)
 	nodes := []*testNode{e.start(), e.start(), e.start()}
 	type stat struct{ msgs, bytes uint64 }
 	before := make([]stat, len(nodes))

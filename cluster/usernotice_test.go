@@ -9,7 +9,7 @@ import (
 // watches user 7's notices, not the sender (NoEcho: the sender has told
 // its own connections), and not after the watch stops.
 func TestUserNotice(t *testing.T) {
-	e := newEnv(t)
+	e := newQuietEnv(t)
 	a, b := e.start(), e.start()
 	got := make(chan string, 10)
 	stopA := a.n.WatchNotices(7, func(data []byte) { got <- "a:" + string(data) })

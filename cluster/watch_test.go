@@ -5,7 +5,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/nats-io/nats.go"
 
@@ -24,14 +23,6 @@ func seqsOf(evs []match.Event, id string) (seqs []int64) {
 		}
 	}
 	return seqs
-}
-
-// newQuietEnv is an env whose leases last long enough that a loaded
-// machine lets none lapse: these tests take no game over.
-func newQuietEnv(t *testing.T) *env {
-	e := newEnv(t)
-	e.lease = 10 * time.Second
-	return e
 }
 
 func upTo(n int64) []int64 {

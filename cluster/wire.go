@@ -44,6 +44,7 @@ const (
 	typeHistory    = "history"     // a request for missed events (historyV1), on PREFIX.hist.NODE
 	typeHistoryRep = "history-rep" // its answer (historyRepV1)
 	typeForget     = "forget"      // users whose cached name or ratings changed (forgetV1), on PREFIX.forget
+	typeTournament = "tournament"  // a tournament that changed (tournamentV1), on PREFIX.tournament
 )
 
 // message is every message between nodes.

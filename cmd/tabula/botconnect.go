@@ -42,6 +42,8 @@ type connectOptions struct {
 	dryRun                bool
 	onStop                string
 	seed                  uint64
+	// ladders are the games whose ladder the account joins (--ladder).
+	ladders []string
 	// sweep is how often the games are listed again, to drop games that
 	// ended without an end message (an abort) and to see a stop through.
 	sweep time.Duration
@@ -58,6 +60,7 @@ func runBotConnect(args []string, stdout io.Writer) error {
 	fs.BoolVar(&o.dryRun, "dry-run", false, "check that the engine answers the protocol and the server takes the token, then exit")
 	fs.StringVar(&o.onStop, "on-stop", "", "what SIGINT/SIGTERM does with the games in progress: finish or resign (default: the policy's onStop, else finish)")
 	fs.Uint64Var(&o.seed, "seed", 1, "seed of the built-in engines")
+	fs.Var(ladderFlag{&o.ladders}, "ladder", "join the server's ladder of `GAME` (repeated or comma-separated) and leave it on a clean stop")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -270,6 +273,9 @@ func connect(ctx context.Context, o connectOptions, stops <-chan struct{}, w io.
 	c.logf("account %s on %s; policy: %s", c.me, o.server, o.policy.describe())
 	if !me.User.Bot {
 		c.logf("%s", notBotNote(c.me))
+	}
+	if err := c.joinLadders(hard); err != nil {
+		return err
 	}
 
 	var wg sync.WaitGroup
@@ -585,6 +591,19 @@ func (c *connector) fetchClock(g *botGame) {
 	}
 }
 
+// decline refuses the invitation to game id: a challenge by POST
+// /api/challenges/{id}/decline with reason, so the challenger is told why;
+// an invitation that is not a challenge (it has no deadline, so the server
+// has no decline for it) is aborted.
+func (c *connector) decline(id, reason string) error {
+	err := c.api(c.hard, http.MethodPost, "/api/challenges/"+id+"/decline", map[string]string{"reason": reason}, nil)
+	var ae *apiError
+	if errors.As(err, &ae) && ae.status == http.StatusNotFound {
+		return c.api(c.hard, http.MethodPost, "/api/games/"+id+"/abort", struct{}{}, nil)
+	}
+	return err
+}
+
 // ended ends a game of ours that finished (or was aborted).
 func (c *connector) ended(sum *wire.Summary) {
 	c.mu.Lock()
@@ -710,8 +729,12 @@ func (c *connector) answer(g *wire.Summary) {
 	if seen {
 		return
 	}
+	if serverMade(g) {
+		c.logf("game %s: made by the server (a ladder's or a tournament's), which seats the bot", g.ID)
+		return
+	}
 	what := fmt.Sprintf("challenge %s from %s (%s, clock %s, %s)", g.ID, g.Creator, gameText(g), clockText(g.Clock), ratedText(g.Rated))
-	ok, why := false, "the bot is stopping"
+	v := verdict{why: "the bot is stopping", reason: reasonLater}
 	if !c.stopping.Load() {
 		games, err := c.mine(c.hard, wire.StatusOpen, wire.StatusLive)
 		if err != nil {
@@ -721,14 +744,14 @@ func (c *connector) answer(g *wire.Summary) {
 			c.mu.Unlock()
 			return
 		}
-		ok, why = c.o.policy.decide(g, c.plays, len(games))
+		v = c.o.policy.judge(g, c.plays, len(games))
 	}
-	if !ok {
-		if err := c.api(c.hard, http.MethodPost, "/api/games/"+g.ID+"/abort", struct{}{}, nil); err != nil {
+	if !v.ok {
+		if err := c.decline(g.ID, v.reason); err != nil {
 			c.logf("%s: declining failed: %v", what, err)
 			return
 		}
-		c.logf("%s: declined: %s", what, why)
+		c.logf("%s: declined: %s", what, v.why)
 		return
 	}
 	body := map[string]any{}
@@ -782,6 +805,7 @@ func (c *connector) watchStops(stops <-chan struct{}) {
 	n := len(c.games)
 	c.mu.Unlock()
 	c.stopping.Store(true)
+	c.leaveLadders(c.hard)
 	if c.o.onStop == "resign" {
 		c.logf("stopping: resigning %d games (a second signal stops at once)", n)
 	} else {

@@ -124,28 +124,59 @@ func (p *botPolicy) check() error {
 	return nil
 }
 
+// verdict is the policy's answer to an invitation: accepted, or declined
+// for why (a log line's words) with reason, the code POST
+// /api/challenges/{id}/decline takes (match.DeclineReasons), which the
+// challenger's client translates.
+type verdict struct {
+	ok          bool
+	why, reason string
+}
+
+// Decline reasons (docs/api.md, Challenges) the policy's refusals map to.
+const (
+	reasonGeneric = "generic"
+	reasonLater   = "later"
+	reasonTooFast = "too_fast"
+	reasonTooSlow = "too_slow"
+	reasonRated   = "rated"
+	reasonCasual  = "casual"
+	reasonGame    = "game"
+	reasonOptions = "options"
+)
+
+func declined(reason, format string, args ...any) verdict {
+	return verdict{why: fmt.Sprintf(format, args...), reason: reason}
+}
+
 // decide says whether to accept the invitation to g, and if not why. plays
 // says whether the engine plays a game; playing is how many games the
 // account has at once now.
 func (p *botPolicy) decide(g *wire.Summary, plays func(string) bool, playing int) (bool, string) {
+	v := p.judge(g, plays, playing)
+	return v.ok, v.why
+}
+
+// judge is decide with the decline reason to tell the challenger.
+func (p *botPolicy) judge(g *wire.Summary, plays func(string) bool, playing int) verdict {
 	for _, u := range p.IgnoreUsers {
 		if strings.EqualFold(u, g.Creator) {
-			return false, fmt.Sprintf("challenges from %s are ignored", g.Creator)
+			return declined(reasonGeneric, "challenges from %s are ignored", g.Creator)
 		}
 	}
 	if len(p.Users) > 0 && !slices.ContainsFunc(p.Users, func(u string) bool { return strings.EqualFold(u, g.Creator) }) {
-		return false, fmt.Sprintf("only challenges from %s are accepted", strings.Join(p.Users, ", "))
+		return declined(reasonGeneric, "only challenges from %s are accepted", strings.Join(p.Users, ", "))
 	}
 	if len(p.Games) > 0 && !slices.Contains(p.Games, g.Game) {
-		return false, fmt.Sprintf("%s is not among the games accepted (%s)", g.Game, strings.Join(p.Games, ", "))
+		return declined(reasonGame, "%s is not among the games accepted (%s)", g.Game, strings.Join(p.Games, ", "))
 	}
 	if !plays(g.Game) {
-		return false, fmt.Sprintf("the engine does not play %s", g.Game)
+		return declined(reasonGame, "the engine does not play %s", g.Game)
 	}
 	for _, name := range sortedKeys(p.Options[g.Game]) {
 		allowed := p.Options[g.Game][name]
 		if v, ok := g.Options[name]; ok && !slices.Contains(allowed, v) {
-			return false, fmt.Sprintf("option %s=%s is not accepted (accepted: %s)", name, v, strings.Join(allowed, ", "))
+			return declined(reasonOptions, "option %s=%s is not accepted (accepted: %s)", name, v, strings.Join(allowed, ", "))
 		}
 	}
 	kind := string(g.Clock.Kind)
@@ -153,32 +184,41 @@ func (p *botPolicy) decide(g *wire.Summary, plays func(string) bool, playing int
 		kind = string(wire.ClockNone)
 	}
 	if len(p.Clocks) > 0 && !slices.Contains(p.Clocks, kind) {
-		return false, fmt.Sprintf("clock %s is not accepted (accepted: %s)", kind, strings.Join(p.Clocks, ", "))
+		// A realtime clock refused is too fast for the bot, a
+		// correspondence one too slow; no clock at all is neither.
+		reason := reasonGeneric
+		switch g.Clock.Kind {
+		case wire.ClockRealtime:
+			reason = reasonTooFast
+		case wire.ClockCorrespondence:
+			reason = reasonTooSlow
+		}
+		return declined(reason, "clock %s is not accepted (accepted: %s)", kind, strings.Join(p.Clocks, ", "))
 	}
 	if g.Clock.Kind == wire.ClockRealtime {
 		c := g.Clock
 		switch {
 		case p.MinInitialMs > 0 && c.InitialMs < p.MinInitialMs:
-			return false, fmt.Sprintf("clock %s: less than %s to start with", clockText(c), ms(p.MinInitialMs))
+			return declined(reasonTooFast, "clock %s: less than %s to start with", clockText(c), ms(p.MinInitialMs))
 		case p.MaxInitialMs > 0 && c.InitialMs > p.MaxInitialMs:
-			return false, fmt.Sprintf("clock %s: more than %s to start with", clockText(c), ms(p.MaxInitialMs))
+			return declined(reasonTooSlow, "clock %s: more than %s to start with", clockText(c), ms(p.MaxInitialMs))
 		case c.IncrementMs < p.MinIncrementMs:
-			return false, fmt.Sprintf("clock %s: an increment below %s", clockText(c), ms(p.MinIncrementMs))
+			return declined(reasonTooFast, "clock %s: an increment below %s", clockText(c), ms(p.MinIncrementMs))
 		}
 	}
 	switch {
 	case p.Rated == "rated" && !g.Rated:
-		return false, "only rated games are accepted"
+		return declined(reasonRated, "only rated games are accepted")
 	case p.Rated == "unrated" && g.Rated:
-		return false, "only unrated games are accepted"
+		return declined(reasonCasual, "only unrated games are accepted")
 	}
 	if g.Start != nil && g.Start.KeepDeal && !p.KeptDeal {
-		return false, "the game keeps its creator's hidden cards (keptDeal is off)"
+		return declined(reasonOptions, "the game keeps its creator's hidden cards (keptDeal is off)")
 	}
 	if playing >= p.MaxGames {
-		return false, fmt.Sprintf("already %d games at once (maxGames %d)", playing, p.MaxGames)
+		return declined(reasonLater, "already %d games at once (maxGames %d)", playing, p.MaxGames)
 	}
-	return true, ""
+	return verdict{ok: true}
 }
 
 func sortedKeys[V any](m map[string]V) []string {

@@ -257,10 +257,14 @@ func (s *site) startBot(engine string, p botPolicy, onStop string) *running {
 func (r *running) waitLog(t *testing.T, re string) {
 	t.Helper()
 	rx := regexp.MustCompile(re)
-	deadline := time.Now().Add(60 * time.Second)
+	// Three minutes: a whole game of Sgolte between the easy level and
+	// the test's player, race-built, took more than 60 s in a clean-clone
+	// .ci/run at a load of 50 (TestBotBuiltInEngine); a line that comes
+	// costs no more for the longer bound.
+	deadline := time.Now().Add(3 * time.Minute)
 	for !rx.MatchString(r.log.String()) {
 		if time.Now().After(deadline) {
-			t.Fatalf("waited 60s for a log line matching %s; the log:\n%s", re, r.log)
+			t.Fatalf("waited 3 minutes for a log line matching %s; the log:\n%s", re, r.log)
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
@@ -396,7 +400,7 @@ var threeGames = []map[string]any{
 }
 
 // TestBotPolicy: the connector accepts the challenges its policy allows
-// and declines the others (aborting them), saying why.
+// and declines the others, saying why.
 func TestBotPolicy(t *testing.T) {
 	s := startSite(t)
 	p := botPolicy{Games: []string{"sgolte", "skyjo"}, Clocks: []string{"none", "realtime"}, MinInitialMs: 60000,

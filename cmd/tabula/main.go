@@ -34,6 +34,7 @@ func commands() []command {
 		{"bot", "bot --server URL --token TOKEN --engine AGENT [--config FILE] [--on-stop finish|resign] [--dry-run] | bot check --engine AGENT [--game GAME]… [--seed N]", runBot},
 		{"serve", "serve [--addr 127.0.0.1:8080] [--db FILE|postgres://…] [--web DIR] [--log text|json] [--rate N] [--tls-cert FILE --tls-key FILE] [--trusted-proxy CIDR] [--metrics-addr ADDR]", runServe},
 		{"admin", adminUsage, runAdmin},
+		{"ladder", ladderUsage, runLadder},
 		{"tournament", "tournament simulate --format swiss|arena|roundrobin|tables --game GAME --players N [--rounds R] [--trf FILE|-] [--seed N] [--agents \"greedy,random\"]", runTournament},
 		{"loadtest", "loadtest [--addr URL [--metrics URL]] [--games 100] [--duration 20s] [--game all|NAME] [--flood] [--json]", runLoadtest},
 	}

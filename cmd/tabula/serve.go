@@ -40,6 +40,7 @@ type serveMain struct {
 	maxOpen, maxBot, maxBotOnly int
 	openExpiry, idleExpiry      time.Duration
 	claimGrace                  time.Duration
+	unattendedAfter             time.Duration
 	reviewTime                  time.Duration
 	secureCookies               bool
 	// Transport: TLS served directly, the proxies whose forwarding headers
@@ -102,6 +103,7 @@ func parseServe(args []string) (*serveMain, error) {
 	fs.DurationVar(&m.openExpiry, "open-game-expiry", server.DefaultOpenGameExpiry, "abort an open game nobody joined or left for this long (0: never)")
 	fs.DurationVar(&m.idleExpiry, "idle-game-expiry", server.DefaultIdleGameExpiry, "end a live game in which no person moved for this long; the person to move loses (0: never)")
 	fs.DurationVar(&m.claimGrace, "claim-grace", match.DefaultClaimGrace, "how long the player to move must have been away before the others may claim the win")
+	fs.DurationVar(&m.unattendedAfter, "unattended-after", match.UnattendedAfter, "how long every person of a live game (not correspondence) must have been away before the public list of games leaves it out")
 	fs.DurationVar(&m.reviewTime, "review-time", time.Second, "search time for each position of a game review (a review of N positions takes up to N times this, on one core)")
 	fs.BoolVar(&m.secureCookies, "secure-cookies", false, "mark session cookies Secure (behind a TLS proxy)")
 	fs.StringVar(&m.tlsCert, "tls-cert", "", "serve HTTPS with this PEM certificate (chain) file; needs --tls-key")
@@ -138,6 +140,9 @@ func (m *serveMain) run(ctx context.Context, stdout, stderr io.Writer) error {
 	}
 	if m.claimGrace <= 0 {
 		return fmt.Errorf("--claim-grace %s: want a duration above 0", m.claimGrace)
+	}
+	if m.unattendedAfter <= 0 {
+		return fmt.Errorf("--unattended-after %s: want a duration above 0", m.unattendedAfter)
 	}
 	if m.reviewTime <= 0 {
 		return fmt.Errorf("--review-time %s: want a duration above 0", m.reviewTime)
@@ -192,7 +197,7 @@ func (m *serveMain) run(ctx context.Context, stdout, stderr io.Writer) error {
 		Web: web.App(), Compute: pool,
 		Quotas:         &match.Quotas{OpenGames: m.maxOpen, BotGames: m.maxBot, BotOnlyGames: m.maxBotOnly},
 		OpenGameExpiry: never(m.openExpiry), IdleGameExpiry: never(m.idleExpiry),
-		ClaimGrace: m.claimGrace, ReviewPositionTime: m.reviewTime,
+		ClaimGrace: m.claimGrace, UnattendedAfter: m.unattendedAfter, ReviewPositionTime: m.reviewTime,
 	}
 	if m.web != "" {
 		if fi, err := os.Stat(m.web); err != nil || !fi.IsDir() {

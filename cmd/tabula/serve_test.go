@@ -153,6 +153,7 @@ func TestServeFlagErrors(t *testing.T) {
 		{[]string{"--metrics-addr", taken.Addr().String()}, "--metrics-addr"},
 		{[]string{"--claim-grace", "0s"}, "--claim-grace"},
 		{[]string{"--review-time", "0s"}, "--review-time"},
+		{[]string{"--unattended-after", "0s"}, "--unattended-after"},
 	} {
 		_, err := startServe(t, append([]string{"--addr", "127.0.0.1:0", "--db", db, "--log-level", "error"}, tc.args...)...)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

@@ -13,9 +13,11 @@ import (
 )
 
 // The starter bots of examples/bots (issue 26, item 4) pass tabula bot
-// check and play a whole game of every game against random, from each
-// seat, through the arena. Python and Node must be installed: a missing one
-// fails the test, so that CI cannot pass without trying the bot.
+// check, play a whole game of every game against random, from each seat,
+// through the arena, and play one game of every game on a server through
+// the connector (starters_server_test.go). Python and Node must be
+// installed: a missing one fails the test, so that CI cannot pass without
+// trying the bot.
 func TestStarterBots(t *testing.T) {
 	root, err := filepath.Abs(filepath.Join("..", "..", "examples", "bots"))
 	if err != nil {
@@ -54,6 +56,7 @@ func TestStarterBots(t *testing.T) {
 					t.Errorf("%s: %d games, %d forfeits: want 2 whole games", name, len(res.Games), res.Forfeits)
 				}
 			}
+			t.Run("server", func(t *testing.T) { starterPlaysOnServer(t, st.spec) })
 		})
 	}
 }

@@ -1,0 +1,100 @@
+package main
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+)
+
+// startLadderBot runs the connector for robot on the ladders given.
+func (s *site) startLadderBot(engine string, p botPolicy, onStop string, ladders ...string) *running {
+	s.t.Helper()
+	r := &running{log: &syncBuffer{}, stops: make(chan struct{}, 2), done: make(chan error, 1)}
+	o := connectOptions{server: s.base, token: s.robot, engine: engine, policy: p, onStop: onStop, seed: 1,
+		sweep: 500 * time.Millisecond, ladders: ladders}
+	go func() { r.done <- connect(context.Background(), o, r.stops, r.log) }()
+	s.t.Cleanup(func() {
+		for range 2 {
+			select {
+			case r.stops <- struct{}{}:
+			default:
+			}
+		}
+		select {
+		case <-r.done:
+		case <-time.After(30 * time.Second):
+			s.t.Errorf("the connector did not stop; its log:\n%s", r.log)
+		}
+	})
+	return r
+}
+
+// TestBotLadder: tabula bot --ladder sgolte joins the ladder at start,
+// plays the game the ladder gives it (a start on the user channel, not a
+// challenge: the connector neither accepts nor declines it, even past its
+// policy's maxGames), and on a clean stop leaves the ladder before
+// resigning.
+func TestBotLadder(t *testing.T) {
+	s := startSite(t)
+	s.call(s.robot, http.MethodPost, "/api/me/bot", nil, nil)
+	bot := s.startLadderBot(connectSpec(t, "any"), botPolicy{MaxGames: 1}, "resign", "sgolte")
+	bot.waitLog(t, `ladder sgolte: joined \(at most 1 games at once\)`)
+	bot.waitLog(t, `game \w+: started \(sgolte, seat \d, vs bot (easy|medium|hard)`)
+	bot.waitLog(t, `game \w+: ply \d+: played`)
+	if strings.Contains(bot.log.String(), "challenge ") {
+		t.Fatalf("the connector took a ladder game for a challenge:\n%s", bot.log)
+	}
+	var page struct {
+		Entrants []struct {
+			Name    string `json:"name"`
+			Active  bool   `json:"active"`
+			Playing int    `json:"playing"`
+			Losses  int    `json:"losses"`
+		} `json:"entrants"`
+	}
+	robot := func() (active bool, playing, losses int) {
+		s.call("", http.MethodGet, "/api/ladder/sgolte", nil, &page)
+		for _, e := range page.Entrants {
+			if e.Name == "robot" {
+				return e.Active, e.Playing, e.Losses
+			}
+		}
+		t.Fatalf("robot is not on the ladder: %+v", page.Entrants)
+		return
+	}
+	if active, playing, _ := robot(); !active || playing != 1 {
+		t.Fatalf("robot on the ladder: active %v, playing %d; want active, 1", active, playing)
+	}
+	bot.stops <- struct{}{}
+	bot.stopped(t)
+	log := bot.log.String()
+	left, resigned := strings.Index(log, "ladder sgolte: left"), strings.Index(log, "resigned (stopping)")
+	if left < 0 || resigned < 0 || left > resigned {
+		t.Fatalf("want the ladder left, then the game resigned:\n%s", log)
+	}
+	waitFor(t, 20*time.Second, func() bool {
+		active, playing, losses := robot()
+		return !active && playing == 0 && losses == 1
+	}, "robot off the ladder with its resigned game counted")
+}
+
+// TestBotLadderRefused: a person's account cannot join a ladder; the
+// connector says so and exits with an error instead of playing.
+func TestBotLadderRefused(t *testing.T) {
+	s := startSite(t)
+	r := s.startLadderBot("easy", botPolicy{}, "finish", "sgolte")
+	select {
+	case err := <-r.done:
+		if err == nil || !strings.Contains(err.Error(), "--ladder sgolte: joining refused") || !strings.Contains(err.Error(), "bot accounts") {
+			t.Fatalf("connect: %v; want the ladder's refusal", err)
+		}
+		r.done <- err // for the cleanup
+	case <-time.After(30 * time.Second):
+		t.Fatalf("the connector did not stop:\n%s", r.log)
+	}
+	if err := (ladderFlag{&[]string{}}).Set("sgolte,chess"); err == nil || !strings.Contains(err.Error(), `"chess"`) {
+		t.Fatalf("--ladder chess: %v", err)
+	}
+}

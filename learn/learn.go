@@ -106,12 +106,39 @@ type Puzzles struct {
 // Plies plies (the winner's moves and the defender's replies); Line is a
 // winning line, its first move the solution. Source says where the position
 // came from (which bots' game, which ply).
+//
+// A Skyjo puzzle is a decision instead (see Decide): Plies is 1, Line is
+// the best choice, Accept every move that is the same choice from the
+// player's view, and Expect its measured expected margin.
 type Puzzle struct {
 	ID       string          `json:"id"`
 	Position json.RawMessage `json:"position"`
 	Plies    int             `json:"plies"`
 	Line     []string        `json:"line"`
 	Source   string          `json:"source"`
+	// Kind is the puzzle's theme, one of the Kind constants (PuzzleKind).
+	Kind string `json:"kind,omitempty"`
+	// Difficulty is a starting estimate from 1 (easy) to 5 (Difficulty,
+	// DecisionDifficulty).
+	Difficulty int `json:"difficulty,omitempty"`
+	// Accept lists every move that solves a decision puzzle (Line[0] among
+	// them); empty for a forced win, whose only solution is Line[0].
+	Accept []string `json:"accept,omitempty"`
+	// Expect is a decision puzzle's measured expectation.
+	Expect *Expectation `json:"expect,omitempty"`
+}
+
+// Solves reports whether mv (in the engine's notation) solves pz.
+func (pz *Puzzle) Solves(mv string) bool {
+	if len(pz.Accept) > 0 {
+		for _, a := range pz.Accept {
+			if a == mv {
+				return true
+			}
+		}
+		return false
+	}
+	return len(pz.Line) > 0 && pz.Line[0] == mv
 }
 
 // decodeStrict reads one JSON value with no unknown fields.

@@ -102,7 +102,44 @@ func Winners(s game.State, plies int) []string {
 // Plies plies against every defence, no move forces one sooner (so Plies
 // is the puzzle's true length), and Line
 // is legal and ends in that win.
+//
+// It also checks the puzzle's labels: Kind is PuzzleKind's and Difficulty
+// is Difficulty's for the line (when the puzzle has them). A puzzle of a
+// game with hidden information is a decision, proved by CheckDecision.
 func CheckPuzzle(g game.Game, pz *Puzzle) error {
+	if g.Facts().HiddenInfo {
+		if err := CheckDecision(g, pz); err != nil {
+			return err
+		}
+		return checkLabels(g, pz, DecisionDifficulty(pz.Expect.Margin))
+	}
+	if len(pz.Accept) > 0 || pz.Expect != nil {
+		return fmt.Errorf("a forced-win puzzle has one solution and no expectation")
+	}
+	if err := checkWin(g, pz); err != nil {
+		return err
+	}
+	s, _ := g.ParsePosition(pz.Position)
+	return checkLabels(g, pz, Difficulty(s, pz.Line))
+}
+
+// checkLabels checks a puzzle's kind and difficulty, when it has them.
+func checkLabels(g game.Game, pz *Puzzle, difficulty int) error {
+	s, err := g.ParsePosition(pz.Position)
+	if err != nil {
+		return err
+	}
+	if k := PuzzleKind(s, pz.Line); pz.Kind != "" && pz.Kind != k {
+		return fmt.Errorf("kind %q, but the solution is %q", pz.Kind, k)
+	}
+	if pz.Difficulty != 0 && pz.Difficulty != difficulty {
+		return fmt.Errorf("difficulty %d, but the estimate is %d", pz.Difficulty, difficulty)
+	}
+	return nil
+}
+
+// checkWin proves a forced-win puzzle (see CheckPuzzle).
+func checkWin(g game.Game, pz *Puzzle) error {
 	s, err := g.ParsePosition(pz.Position)
 	if err != nil {
 		return fmt.Errorf("position: %w", err)

@@ -4,8 +4,10 @@
 // served beside it under rules/, with rules/index.json listing which
 // translations exist (so the page never has to probe for a missing file)
 // and rules/diagrams.json the positions of the pages' diagrams, played by
-// the rules engines (a generated file: go generate ./rulesdoc); the lessons
-// and puzzles of package learn are served under learn/.
+// the rules engines (a generated file: go generate ./rulesdoc); the
+// players' help pages (docs/help, e.g. how tournaments are scored) are
+// served the same way under help/, with help/index.json; the lessons and
+// puzzles of package learn are served under learn/.
 package web
 
 import (
@@ -39,19 +41,25 @@ func App() fs.FS {
 // AppFrom is App with the application's static files taken from fsys
 // instead of the embedded copy (to serve a working copy while editing it).
 func AppFrom(fsys fs.FS) fs.FS {
-	return &appFS{static: fsys, rules: tabula.Rules, learn: learn.Files(), index: rulesIndex(tabula.Rules)}
+	return &appFS{static: fsys, rules: tabula.Rules, help: tabula.Help, learn: learn.Files(),
+		index: pageIndex(tabula.Rules, "rules"), helpIndex: pageIndex(tabula.Help, "help")}
 }
 
-// appFS overlays the rules pages (tabula.Rules) and their index on the
-// static files.
+// appFS overlays the rules pages (tabula.Rules), the help pages
+// (tabula.Help) and their indexes on the static files.
 type appFS struct {
-	static fs.FS
-	rules  fs.FS // holds the directory "rules"
-	learn  fs.FS // the lessons and puzzles, served under learn/
-	index  []byte
+	static    fs.FS
+	rules     fs.FS // holds the directory "rules"
+	help      fs.FS // holds the directory "help"
+	learn     fs.FS // the lessons and puzzles, served under learn/
+	index     []byte
+	helpIndex []byte
 }
 
-const indexName = "rules/index.json"
+const (
+	indexName     = "rules/index.json"
+	helpIndexName = "help/index.json"
+)
 
 func (a *appFS) Open(name string) (fs.File, error) {
 	if !fs.ValidPath(name) {
@@ -60,8 +68,12 @@ func (a *appFS) Open(name string) (fs.File, error) {
 	switch {
 	case name == indexName:
 		return &memFile{name: path.Base(name), r: bytes.NewReader(a.index), size: int64(len(a.index))}, nil
+	case name == helpIndexName:
+		return &memFile{name: path.Base(name), r: bytes.NewReader(a.helpIndex), size: int64(len(a.helpIndex))}, nil
 	case name == "rules" || strings.HasPrefix(name, "rules/"):
 		return a.rules.Open(name)
+	case name == "help" || strings.HasPrefix(name, "help/"):
+		return a.help.Open(name)
 	case name == "learn":
 		return a.learn.Open(".")
 	case strings.HasPrefix(name, "learn/"):
@@ -70,14 +82,15 @@ func (a *appFS) Open(name string) (fs.File, error) {
 	return a.static.Open(name)
 }
 
-// rulesIndex lists the rules pages by language: {"en":["sgolte",…],"ko":[…]}.
-func rulesIndex(rules fs.FS) []byte {
+// pageIndex lists the pages of directory dir ("rules" or "help") by
+// language: {"en":["sgolte",…],"ko":[…]}.
+func pageIndex(fsys fs.FS, dir string) []byte {
 	langs := map[string][]string{}
-	fs.WalkDir(rules, "rules", func(p string, d fs.DirEntry, err error) error {
+	fs.WalkDir(fsys, dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || path.Ext(p) != ".md" {
 			return nil
 		}
-		rel := strings.TrimPrefix(p, "rules/")
+		rel := strings.TrimPrefix(p, dir+"/")
 		lang, file := "en", rel
 		if dir, f, ok := strings.Cut(rel, "/"); ok {
 			if strings.Contains(f, "/") {

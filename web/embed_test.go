@@ -10,15 +10,21 @@ import (
 	"testing"
 )
 
-func TestAppServesPageAndRules(t *testing.T) {
+// appGetter answers GET path from the embedded application, as the
+// server's file handler does: the status and the body.
+func appGetter(t *testing.T) func(path string) (int, string) {
 	h := http.FileServerFS(App())
-	get := func(path string) (int, string) {
+	return func(path string) (int, string) {
 		t.Helper()
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
 		body, _ := io.ReadAll(rec.Body)
 		return rec.Code, string(body)
 	}
+}
+
+func TestAppServesPageAndRules(t *testing.T) {
+	get := appGetter(t)
 	if code, body := get("/"); code != 200 || !strings.Contains(body, `src="js/app.js"`) {
 		t.Fatalf("GET / = %d, want the page loading js/app.js:\n%s", code, body)
 	}
@@ -82,5 +88,40 @@ func TestAppPathsAreValid(t *testing.T) {
 		if !found {
 			t.Errorf("%s is not in the embedded app", p)
 		}
+	}
+}
+
+// The players' help pages (docs/help) are served as the rules pages are:
+// help/index.json lists each page's languages, and every page it lists is
+// there — the tournaments page in English, Korean and Mongolian (issue 25).
+func TestAppServesHelp(t *testing.T) {
+	get := appGetter(t)
+	code, body := get("/help/index.json")
+	if code != 200 {
+		t.Fatalf("GET /help/index.json = %d", code)
+	}
+	var index map[string][]string
+	if err := json.Unmarshal([]byte(body), &index); err != nil {
+		t.Fatalf("help index %q: %v", body, err)
+	}
+	for _, lang := range []string{"en", "ko", "mn"} {
+		if got := strings.Join(index[lang], ","); got != "tournaments" {
+			t.Errorf("help pages in %s = %q, want tournaments", lang, got)
+		}
+	}
+	for lang, names := range index {
+		for _, name := range names {
+			path := "/help/" + name + ".md"
+			if lang != "en" {
+				path = "/help/" + lang + "/" + name + ".md"
+			}
+			if code, body := get(path); code != 200 || len(body) < 1000 {
+				t.Errorf("GET %s = %d (%d bytes)", path, code, len(body))
+			}
+		}
+	}
+	// The help tree is its own: it does not reach the rules through help/.
+	if code, _ := get("/help/sgolte.md"); code != 404 {
+		t.Errorf("GET /help/sgolte.md = %d, want 404", code)
 	}
 }

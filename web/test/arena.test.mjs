@@ -2,15 +2,23 @@
 // the form (a realtime clock, berserk allowed), both join from its page and
 // are paired at once; the loser-to-be berserks in the game room (the
 // button goes, the clock halves); the game ends, both are paired again at
-// once and the live standings show the winner's 2 points. Screenshots of
-// the arena page at 1280×800 and 390×844, with no sideways scroll.
+// once and the live standings show the winner's 2 points. Then a streak:
+// b resigns twice more, so a wins three in a row — after the second the
+// standings mark a on fire (🔥), and the third counts double (2 + 2 + 4 =
+// 8, its sheet entry marked). The games list shows the game being played
+// and the three finished ones with links; a click on a player's line opens
+// their games — opponent, result, points, the doubled one and b's
+// berserk marked. Screenshots of the arena page at 1280×800 and 390×844
+// (docs/screenshots/issue25/ with UPDATE_SCREENSHOTS=1), with no sideways
+// scroll.
 
 import {test, before, after} from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
-import {launch, newPage, assertNoErrors, BASE, apiPaced, registered} from './helpers.mjs'
+import fs from 'node:fs'
+import {launch, newPage, assertNoErrors, BASE, SHOTS, apiPaced, registered} from './helpers.mjs'
 
-const SHOTS = process.env.ARENA_SHOTS // screenshots for review, outside the repository
+const SHOTDIR = path.join(SHOTS, 'issue25')
 let browser
 before(async () => {
   browser = await launch()
@@ -80,13 +88,55 @@ test('an arena: paired, berserk, paired again, live standings', async (t) => {
   assert.equal(await pa.textContent(`tr[data-user="${b}"] [data-test=tn-points]`), '0')
   assert.equal(await pa.textContent(`tr[data-user="${b}"] td.tn-bz`), '1') // one berserk
 
-  if (SHOTS) {
-    await pa.screenshot({path: path.join(SHOTS, 'arena-1280x800.png')})
-    await pa.setViewportSize({width: 390, height: 844})
-    await pa.waitForTimeout(200)
-    await pa.screenshot({path: path.join(SHOTS, 'arena-390x844.png'), fullPage: true})
+  // Two more wins for a: on fire after the second, the third counts double.
+  const ids = [g1, g2] // the games in the order played
+  for (const n of [2, 3]) {
+    assert.equal((await apiPaced(pb, 'POST', `/games/${ids.at(-1)}/resign`, {})).status, 200)
+    ids.push(await myGame(pa, ids.at(-1)))
+    if (n === 2) await pa.waitForSelector(`tr[data-user="${a}"] [data-test=tn-fire]`) // two wins in a row: the next counts double
   }
+  const [, , g3, g4] = ids
+  await pa.waitForFunction((a) => document.querySelector(`tr[data-user="${a}"] [data-test=tn-points]`)?.textContent === '8', a)
+  assert.deepEqual(await pa.$$eval(`tr[data-user="${a}"] [data-test=tn-sheet] span`, (ss) => ss.map((x) => [x.textContent, x.classList.contains('fire')])),
+    [['2', false], ['2', false], ['4', true]])
+  assert.ok(await pa.$(`tr[data-user="${a}"] [data-test=tn-fire]`), 'a is still on fire')
+  assert.equal(await pa.$(`tr[data-user="${b}"] [data-test=tn-fire]`), null)
+
+  // The games: the one being played and the three finished (the latest first), each linked.
+  await pa.waitForFunction(() => document.querySelectorAll('[data-test=tn-arena-finished] [data-test=tn-arena-game]').length === 3)
+  const finished = await pa.$$eval('[data-test=tn-arena-finished] [data-test=tn-game]', (as) => as.map((x) => [x.getAttribute('href'), x.dataset.result]))
+  const aWon = async (g) => ((await apiPaced(pa, 'GET', '/games/' + g)).body.game.seats[0].user === a ? '1-0' : '0-1')
+  assert.deepEqual(finished, [[`#/game/${g3}`, await aWon(g3)], [`#/game/${g2}`, await aWon(g2)], [`#/game/${g1}`, await aWon(g1)]])
+  assert.deepEqual(await pa.$$eval('[data-test=tn-arena-ongoing] [data-test=tn-game]', (as) => as.map((x) => x.getAttribute('href'))), ['#/game/' + g4])
+
+  // A click on a's line opens a's games: three won against b, the third doubled, one being played.
+  await pa.click(`tr[data-user="${a}"] td.tn-bz`)
+  await pa.waitForSelector(`[data-test=tn-player-games][data-user="${a}"]`)
+  const games = await pa.$$eval('[data-test=tn-pg-game]', (rows) => rows.map((r) => ({
+    opp: r.dataset.opp, result: r.querySelector('[data-test=tn-pg-result]')?.textContent, href: r.querySelector('[data-test=tn-pg-result]')?.getAttribute('href'),
+    points: r.querySelector('[data-test=tn-pg-points]')?.textContent ?? '', doubled: !!r.querySelector('[data-test=tn-pg-doubled]'),
+    berserk: !!r.querySelector('[data-test=tn-pg-berserk]')})))
+  assert.deepEqual(games, [
+    {opp: b, result: 'won', href: '#/game/' + g1, points: '2', doubled: false, berserk: false},
+    {opp: b, result: 'won', href: '#/game/' + g2, points: '2', doubled: false, berserk: false},
+    {opp: b, result: 'won', href: '#/game/' + g3, points: '4', doubled: true, berserk: false},
+    {opp: b, result: 'playing', href: '#/game/' + g4, points: '', doubled: false, berserk: false},
+  ])
+  // b's games, opened by the points button (as on a phone, where the sheet is hidden): b berserked in the first.
+  await pa.click(`tr[data-user="${b}"] [data-test=tn-show-games]`)
+  await pa.waitForSelector(`[data-test=tn-player-games][data-user="${b}"]`)
+  assert.deepEqual(await pa.$$eval('[data-test=tn-pg-game]', (rows) => rows.map((r) => [r.querySelector('[data-test=tn-pg-result]')?.textContent, !!r.querySelector('[data-test=tn-pg-berserk]')])),
+    [['lost', true], ['lost', false], ['lost', false], ['playing', false]])
+  await pa.click(`tr[data-user="${a}"] [data-test=tn-show-games]`)
+  await pa.waitForSelector(`[data-test=tn-player-games][data-user="${a}"]`)
+  assert.equal(await pa.getAttribute('[data-test=tn-help]', 'href'), '#/help/tournaments')
+
+  fs.mkdirSync(SHOTDIR, {recursive: true})
+  await pa.setViewportSize({width: 1280, height: 800})
+  await pa.screenshot({path: path.join(SHOTDIR, 'arena-1280x800.png'), fullPage: true})
   await pa.setViewportSize({width: 390, height: 844})
+  await pa.waitForTimeout(200)
+  await pa.screenshot({path: path.join(SHOTDIR, 'arena-390x844.png'), fullPage: true})
   assert.equal(await pa.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 0, 'sideways scroll at 390 px')
   assertNoErrors(pa)
   assertNoErrors(pb)

@@ -1,13 +1,15 @@
 // Challenges (issue 24 item 4): A challenges B from B's profile while B is
 // on another page; B sees the toast and the badge, declines with a reason,
-// and A's dialog says so; A challenges again, B accepts, and both land in
-// the game. With CHALLENGE_SHOTS=DIR, screenshots of the dialog and the
-// toast at 1280×800 and 390×844 go there.
+// and A's dialog says so; A challenges again, B accepts, both land in the
+// game and each plays a move on their own page. A challenge from the
+// players page (the search and the online list) opens the same dialog.
+// With CHALLENGE_SHOTS=DIR, screenshots of the dialog and the toast at
+// 1280×800 and 390×844 go there.
 
 import {test, before, after} from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
-import {launch, newPage, assertNoErrors, BASE, registered, resize, settled} from './helpers.mjs'
+import {launch, newPage, assertNoErrors, BASE, api, registered, resize, settled, boardState, clickHit, clickMoveButton, waitUntil} from './helpers.mjs'
 
 let browser
 before(async () => {
@@ -16,6 +18,30 @@ before(async () => {
 after(async () => {
   await browser?.close()
 })
+
+/**
+ * myMove waits until it is this page's player's turn and makes one move by
+ * clicking (a board target, else a move button) until the move list grows.
+ */
+async function myMove(page) {
+  const ready = '.board-svg [data-hit].hit, [data-test=actions] button[data-move]'
+  await page.waitForSelector(ready, {timeout: 20000})
+  const before = (await boardState(page)).moves
+  for (let i = 0; i < 10; i++) {
+    const st = await boardState(page)
+    if (st.moves > before) return
+    if (st.hits.length) await clickHit(page, st.hits[Math.floor(st.hits.length / 2)])
+    else await clickMoveButton(page, st.buttons[0])
+    await page.waitForFunction(([n, ready]) => document.querySelectorAll('[data-test=moves] li').length > n || document.querySelector(ready), [before, ready])
+  }
+  assert.ok((await boardState(page)).moves > before, 'no move made')
+}
+
+/** turnOrder is [whoever moves first, the other]: the page that has something to click. */
+async function turnOrder(a, b) {
+  const ready = '.board-svg [data-hit].hit, [data-test=actions] button[data-move]'
+  return Promise.race([a.waitForSelector(ready, {timeout: 20000}).then(() => [a, b]), b.waitForSelector(ready, {timeout: 20000}).then(() => [b, a])])
+}
 
 const shots = process.env.CHALLENGE_SHOTS
 async function shoot(page, name) {
@@ -41,6 +67,7 @@ test('a challenge from a profile: seen on another page, declined with a reason, 
     await a.goto(BASE + '/#/user/' + bn)
     await a.click('[data-test=challenge-user]')
     await a.waitForSelector('[data-test=challenge-dialog] [data-test=challenge-game]')
+    await a.selectOption('[data-test=challenge-game]', 'sgolte')
     await a.selectOption('[data-test=challenge-seat]', '0')
     await a.click('[data-test=challenge-send]')
     await a.waitForSelector('[data-test=challenge-waiting]')
@@ -65,8 +92,52 @@ test('a challenge from a profile: seen on another page, declined with a reason, 
   assert.equal(new URL(a.url()).hash, new URL(b.url()).hash)
   await a.waitForSelector('.board-svg [data-hit]')
   await b.waitForSelector('.board-svg [data-hit]')
+  // The accepted challenge is played: a move each, each on their own page.
+  const [first, second] = await turnOrder(a, b)
+  await myMove(first)
+  await second.waitForFunction(() => document.querySelectorAll('[data-test=moves] li').length === 1)
+  await myMove(second)
+  await first.waitForFunction(() => document.querySelectorAll('[data-test=moves] li').length === 2)
+  await myMove(first)
+  assert.equal((await boardState(second)).over, false)
   assertNoErrors(a)
   assertNoErrors(b)
+})
+
+test('a challenge from the players page: the search and the online list, not oneself', async () => {
+  const a = await newPage(browser, {viewport: {width: 1280, height: 800}})
+  const b = await newPage(browser, {viewport: {width: 1280, height: 800}})
+  const an = await registered(a, 'cp')
+  const bn = await registered(b, 'cq')
+  await b.goto(BASE + '/#/leaderboard')
+  // B online first: the page reads the list every 15 s only.
+  await waitUntil(async () => (await api(a, 'GET', '/online/players')).body?.players.some((p) => p.name === bn), {what: bn + ' online'})
+  await a.goto(BASE + '/#/players')
+  // The online list: B (idle) has a Challenge button; A's own row has none.
+  await a.waitForSelector(`[data-test=players-online] li[data-user="${bn}"] [data-test=players-challenge]`)
+  assert.equal(await a.locator(`[data-test=players-online] li[data-user="${an}"] [data-test=players-challenge]`).count(), 0)
+  // The search's result opens the same dialog, for B.
+  await a.fill('[data-test=players-search]', bn)
+  await a.waitForSelector(`[data-test=players-results] li[data-user="${bn}"] [data-test=players-challenge]`)
+  await shoot(a, 'players-challenge')
+  await a.click(`[data-test=players-results] li[data-user="${bn}"] [data-test=players-challenge]`)
+  await a.waitForSelector('[data-test=challenge-dialog]')
+  assert.equal(await a.textContent('#challenge-title'), 'Challenge ' + bn)
+  await a.click('[data-test=challenge-send]')
+  await a.waitForSelector('[data-test=challenge-waiting]')
+  await b.waitForSelector('[data-test=challenge-toast]')
+  await b.selectOption('[data-test=challenge-reason]', 'later')
+  await b.click('[data-test=challenge-decline]')
+  await a.waitForFunction(() => /declined: Not now, maybe later/.test(document.querySelector('[data-test=challenge-status]')?.textContent))
+  await a.keyboard.press('Escape')
+  // A guest (challenging needs an account): the list offers no challenge.
+  const g = await newPage(browser)
+  await g.goto(BASE + '/#/players')
+  await g.waitForSelector(`[data-test=players-online] li[data-user="${bn}"]`)
+  assert.equal(await g.locator('[data-test=players-challenge]').count(), 0)
+  assertNoErrors(a)
+  assertNoErrors(b)
+  assertNoErrors(g)
 })
 
 test('the dialog before sending, and a name nobody has', async () => {
@@ -83,5 +154,58 @@ test('the dialog before sending, and a name nobody has', async () => {
   await a.click('[data-test=challenge-send]')
   await a.waitForFunction(() => document.querySelector('[data-test=challenge-error]')?.textContent === 'No player has that name.')
   a.errors = a.errors.filter((e) => !/status of 404/.test(e))
+  assertNoErrors(a)
+})
+
+test('a Skyjo challenge with bots in the seats left: one friend, two bots, started on the accept', async () => {
+  const a = await newPage(browser, {viewport: {width: 1280, height: 800}})
+  const b = await newPage(browser, {viewport: {width: 1280, height: 800}})
+  await registered(a, 'cs')
+  const bn = await registered(b, 'ct')
+  await a.goto(BASE + '/#/user/' + bn)
+  await a.click('[data-test=challenge-user]')
+  await a.waitForSelector('[data-test=challenge-dialog]')
+  // A two-seat game offers no bots; Skyjo does, as many as the seats left.
+  assert.equal(await a.isVisible('[data-test=challenge-bots]'), false)
+  await a.selectOption('[data-test=challenge-game]', 'skyjo')
+  assert.equal(await a.locator('[data-test=challenge-bots] option').count(), 7) // 0…6 beside the two of us
+  await a.selectOption('[data-test=challenge-bots]', '2')
+  await a.selectOption('[data-test=challenge-bot-level]', 'easy')
+  assert.equal(await a.locator('[data-test=challenge-seat] option').count(), 5) // random, seats 1–4
+  assert.equal(await a.isDisabled('[data-test=challenge-rated]'), true) // a game with bots is never rated
+  await a.selectOption('[data-test=challenge-seat]', '0')
+  await shoot(a, 'challenge-dialog-bots')
+  await a.click('[data-test=challenge-send]')
+  await a.waitForSelector('[data-test=challenge-waiting]')
+  await b.waitForSelector('[data-test=challenge-toast]')
+  await b.click('[data-test=challenge-accept]')
+  await b.waitForURL(/#\/game\//)
+  await a.waitForURL(/#\/game\//)
+  const id = new URL(a.url()).hash.split('/')[2]
+  const g = await api(a, 'GET', '/games/' + id)
+  assert.deepEqual(g.body.game.seats.map((se) => se.kind), ['human', 'human', 'bot', 'bot'])
+  assert.equal(g.body.game.status, 'live')
+  assertNoErrors(a)
+  assertNoErrors(b)
+})
+
+test('a fourth challenge waiting is refused with the reason, in the dialog', async () => {
+  const a = await newPage(browser, {viewport: {width: 1280, height: 800}})
+  await registered(a, 'cf')
+  const others = []
+  for (let i = 0; i < 4; i++) {
+    const p = await newPage(browser)
+    others.push(await registered(p, 'cg'))
+    await p.close()
+  }
+  for (const n of others.slice(0, 3)) {
+    assert.equal((await api(a, 'POST', '/challenges', {game: 'sgolte', players: [n]})).status, 201)
+  }
+  await a.goto(BASE + '/#/user/' + others[3])
+  await a.click('[data-test=challenge-user]')
+  await a.waitForSelector('[data-test=challenge-dialog]')
+  await a.click('[data-test=challenge-send]')
+  await a.waitForFunction(() => /challenges waiting for an answer as allowed/.test(document.querySelector('[data-test=challenge-error]')?.textContent))
+  a.errors = a.errors.filter((e) => !/status of 429/.test(e))
   assertNoErrors(a)
 })

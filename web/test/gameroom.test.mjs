@@ -8,7 +8,7 @@
 
 import {test, before, after} from 'node:test'
 import assert from 'node:assert/strict'
-import {launch, newPage, assertNoErrors, guest, api, createGame, playByApi, twoPlayers, userName, BASE} from './helpers.mjs'
+import {launch, newPage, assertNoErrors, guest, api, createGame, playByApi, userName, BASE} from './helpers.mjs'
 
 let browser
 before(async () => {
@@ -26,8 +26,42 @@ async function close(...pages) {
   }
 }
 
+// The two-player tests share their players (two guests, a page each):
+// each plays a new game of its own between them. Signing up and loading
+// the site again for each test cost as much as what they test.
+let duo = null
+async function pair() {
+  if (!duo) {
+    const alice = await newPage(browser)
+    const bob = await newPage(browser)
+    await guest(alice)
+    await guest(bob)
+    duo = {alice, bob, an: await userName(alice), bn: await userName(bob)}
+  }
+  return duo
+}
+
+/** players opens a new game of req between the two, on both their pages (as helpers.mjs's twoPlayers). */
+async function players(req) {
+  const {alice, bob} = await pair()
+  const g = await createGame(alice, {seats: [{kind: 'me'}, {kind: 'open'}], ...req})
+  assert.equal((await api(bob, 'POST', `/games/${g.id}/join`, {})).status, 200)
+  for (const p of [alice, bob]) {
+    // the last game's board goes when the page changes: wait for the new one
+    await p.evaluate(() => document.querySelector('.board-svg')?.setAttribute('data-left', ''))
+    await p.goto(BASE + '/#/game/' + g.id)
+    await p.waitForSelector('.board-svg:not([data-left]) [data-hit]')
+  }
+  return {...duo, id: g.id}
+}
+
+// done checks the shared players' pages logged no error (they close with the browser).
+function done(...pages) {
+  for (const p of pages) assertNoErrors(p)
+}
+
 test('rematch between two players: offered, accepted, both go to the new game; a second one declined', async () => {
-  const {alice, bob, an, bn, id} = await twoPlayers(browser, {game: 'sploof', options: {first: 'white'}})
+  const {alice, bob, an, bn, id} = await players({game: 'sploof', options: {first: 'white'}})
   assert.equal(await alice.isVisible('[data-test=rematch]'), false, 'no rematch while the game is on')
   alice.once('dialog', (d) => d.accept())
   await alice.click('[data-test=resign]')
@@ -64,11 +98,11 @@ test('rematch between two players: offered, accepted, both go to the new game; a
     assert.equal(await p.isVisible('[data-test=rematch]'), false, 'a declined rematch is not offered again')
     assert.ok(p.url().endsWith(next), 'nobody left the finished game')
   }
-  await close(alice, bob)
+  done(alice, bob)
 })
 
 test('a draw offer accepted ends the game drawn by agreement', async () => {
-  const {alice, bob, an, id} = await twoPlayers(browser, {game: 'sgolte'})
+  const {alice, bob, an, id} = await players({game: 'sgolte'})
   await playByApi(alice, id, 1)
   await playByApi(bob, id, 2)
   await alice.click('[data-test=offer-draw]')
@@ -83,11 +117,11 @@ test('a draw offer accepted ends the game drawn by agreement', async () => {
   }
   const r = (await api(alice, 'GET', '/games/' + id)).body.game.result
   assert.deepEqual([r.status, r.reason], ['drawn', 'agreed'])
-  await close(alice, bob)
+  done(alice, bob)
 })
 
 test('abort in the first moves: both see the game cancelled', async () => {
-  const {alice, bob, id} = await twoPlayers(browser, {game: 'sgolte'})
+  const {alice, bob, id} = await players({game: 'sgolte'})
   await playByApi(alice, id, 1)
   await bob.waitForSelector('[data-test=abort]')
   bob.once('dialog', (d) => d.accept())
@@ -97,21 +131,18 @@ test('abort in the first moves: both see the game cancelled', async () => {
     assert.equal(await p.isVisible('[data-test=resign]'), false)
   }
   assert.equal((await api(alice, 'GET', '/games/' + id)).body.game.status, 'aborted')
-  await close(alice, bob)
+  done(alice, bob)
 })
 
 test('an invitation opened from its link can be declined there', async () => {
-  const alice = await newPage(browser)
-  const bob = await newPage(browser)
-  await guest(alice)
-  await guest(bob)
-  const g = await createGame(alice, {game: 'sgolte', seats: [{kind: 'me'}, {kind: 'invite', user: await userName(bob)}]})
+  const {alice, bob, bn} = await pair()
+  const g = await createGame(alice, {game: 'sgolte', seats: [{kind: 'me'}, {kind: 'invite', user: bn}]})
   await bob.goto(BASE + '/#/game/' + g.id)
   await bob.waitForSelector('[data-test=join]')
   await bob.click('[data-test=decline-invite]')
   await bob.waitForSelector('[data-test=result] >> text=This game was cancelled')
   assert.equal((await api(alice, 'GET', '/games/' + g.id)).body.game.status, 'aborted')
-  await close(alice, bob)
+  done(alice, bob)
 })
 
 test('against a bot: Rematch turns the seats and starts at once; a game from a set position has none', async () => {

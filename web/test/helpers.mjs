@@ -3,7 +3,7 @@
 // that plays a game by clicking the board's highlighted targets.
 
 import {createRequire} from 'node:module'
-import {mkdirSync} from 'node:fs'
+import {mkdirSync, readFileSync, readdirSync, readlinkSync} from 'node:fs'
 import {fileURLToPath} from 'node:url'
 import path from 'node:path'
 import assert from 'node:assert/strict'
@@ -52,7 +52,7 @@ export async function newPage(browser, {locale = 'en-US', viewport = {width: 128
     page.errors.push('request beyond the Tabula server: ' + u)
     return route.abort()
   })
-  page.setDefaultTimeout(15000)
+  page.setDefaultTimeout(45000)
   return page
 }
 
@@ -328,4 +328,48 @@ export async function waitUntil(check, {timeout = 15000, what = 'a condition'} =
     if (Date.now() > end) assert.fail(`waited ${timeout} ms for ${what}`)
     await new Promise((resolve) => setTimeout(resolve, wait))
   }
+}
+
+/**
+ * serverProcess finds the tabula serve process listening on BASE's port
+ * (through /proc: Linux only, as web/test/run is): its binary and its --db
+ * — for tests that run `tabula admin` on the server's database or start
+ * `tabula bot` from the same binary.
+ */
+export function serverProcess() {
+  const port = Number(new URL(BASE).port)
+  const inodes = new Set()
+  for (const f of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text = ''
+    try {
+      text = readFileSync(f, 'utf8')
+    } catch {
+      continue
+    }
+    for (const line of text.split('\n').slice(1)) {
+      const cols = line.trim().split(/\s+/)
+      if (cols.length > 9 && cols[3] === '0A' && parseInt(cols[1].split(':')[1], 16) === port) inodes.add(cols[9])
+    }
+  }
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    let fds = []
+    try {
+      fds = readdirSync(`/proc/${pid}/fd`)
+    } catch {
+      continue
+    }
+    for (const fd of fds) {
+      let link = ''
+      try {
+        link = readlinkSync(`/proc/${pid}/fd/${fd}`)
+      } catch {
+        continue
+      }
+      const m = /^socket:\[(\d+)\]$/.exec(link)
+      if (!m || !inodes.has(m[1])) continue
+      const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')
+      if (args.includes('serve') && args.indexOf('--db') > 0) return {bin: readlinkSync(`/proc/${pid}/exe`), db: args[args.indexOf('--db') + 1]}
+    }
+  }
+  throw new Error(`no tabula serve with --db listening on port ${port}`)
 }

@@ -65,6 +65,13 @@ test('a player is found by name and seen playing; the menu fits a phone and a la
   assert.equal(await lap.isVisible('[data-test=nav-toggle]'), false)
   for (const link of ['nav-home', 'nav-puzzles', 'nav-players', 'nav-profile', 'nav-account']) assert.ok(await lap.isVisible(`[data-test=${link}]`), link + ' in the bar')
   assert.ok(await noSideways(lap))
+  // The bar is one row at 1280 px, signed in: a link that wraps to a second
+  // row pushes every page down.
+  const rows = await lap.$$eval('header [data-test^=nav-]', (els) => els.filter((e) => e.offsetParent).map((e) => {
+    const r = e.getBoundingClientRect()
+    return (r.top + r.bottom) / 2
+  }))
+  assert.ok(Math.max(...rows) - Math.min(...rows) < 12, 'the bar wraps at 1280 px: link centres at ' + rows.map(Math.round).join(', '))
   await lap.screenshot({path: path.join(SHOTS, 'people-players-1280x800.png')})
   assertNoErrors(alice)
   assertNoErrors(bob)

@@ -6,7 +6,7 @@
 import {test, before, after} from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
-import {launch, newPage, assertNoErrors, guest, createGame, playByApi, userName, resize, BASE, SHOTS} from './helpers.mjs'
+import {launch, newPage, assertNoErrors, guest, api, createGame, playByApi, userName, resize, BASE, SHOTS} from './helpers.mjs'
 
 let browser
 before(async () => {
@@ -52,7 +52,10 @@ test("Sploof's review names the bot's side and the bot", async () => {
   await guest(page)
   const me = await userName(page)
   const g = await createGame(page, {game: 'sploof', options: {first: 'white'}, seats: [{kind: 'me'}, {kind: 'bot', level: 'random'}]})
-  await playByApi(page, g.id)
+  // A few moves each, then a resignation: the review's labels come from the
+  // seats, and a whole game played out cost half a minute of review search.
+  assert.ok((await playByApi(page, g.id, 4)) >= 4)
+  assert.equal((await api(page, 'POST', `/games/${g.id}/resign`, {})).status, 200)
   const rows = await reviewRows(page, g.id)
   assert.equal(rows.length, 2)
   assert.ok(rows.includes(`White · ${me}`) || rows.includes(`Black · ${me}`), rows.join(' | '))

@@ -53,6 +53,17 @@ export const api = {
   login: (name, password) => request('POST', '/session', {name, password}),
   logout: () => request('DELETE', '/session'),
   me: () => request('GET', '/me'),
+  // A player's conditional moves in a correspondence game (docs/api.md).
+  conditional: (id) => request('GET', '/games/' + encodeURIComponent(id) + '/conditional'),
+  setConditional: (id, lines) => request('PUT', '/games/' + encodeURIComponent(id) + '/conditional', {lines}),
+  clearConditional: (id) => request('DELETE', '/games/' + encodeURIComponent(id) + '/conditional'),
+  // Rated puzzles, the streak, the daily puzzle, the history (docs/api.md, "Puzzles").
+  puzzleSet: (game) => request('GET', '/puzzles/' + encodeURIComponent(game)),
+  puzzleAttempt: (game, id, body) => request('POST', '/puzzles/' + encodeURIComponent(game) + '/' + encodeURIComponent(id) + '/attempt', body),
+  puzzleStreak: (game) => request('POST', '/puzzles/' + encodeURIComponent(game) + '/streak', {}),
+  puzzleStreakAttempt: (game, body) => request('POST', '/puzzles/' + encodeURIComponent(game) + '/streak/attempt', body),
+  puzzleDaily: () => request('GET', '/puzzles/daily'),
+  puzzleHistory: (params) => request('GET', '/puzzles/history' + q(params)),
   session: () => request('GET', '/session'),
   user: (name) => request('GET', '/users/' + encodeURIComponent(name)),
   catalog() {

@@ -7,6 +7,8 @@ import * as session from './session.js'
 import * as catalog from './catalog.js'
 import {errorBox} from './components/common.js'
 import * as theme from './theme.js'
+import './accountprefs.js' // a registered player's board preferences follow the account (issue 27)
+import './accountclosed.js' // a closed account's tab signs out and says why (the channels stop reconnecting)
 import {start as startNotify} from './notify.js'
 import {homePage} from './pages/home.js'
 import {lobbyPage} from './pages/lobby.js'
@@ -14,11 +16,13 @@ import {gamePage} from './pages/game.js'
 import {replayPage} from './pages/replay.js'
 import {profilePage, accountPage} from './pages/profile.js'
 import {rulesPage} from './pages/rules.js'
+import {helpPage} from './pages/help.js'
 import {learnPage} from './pages/learn.js'
 import {puzzlePage} from './pages/puzzle.js'
 import {analysisPage} from './pages/analysis.js'
 import {reviewPage} from './pages/analysisreview.js'
 import {leaderboardPage} from './pages/leaderboard.js'
+import {ladderPage} from './pages/ladder.js'
 import {tournamentsPage} from './pages/tournaments.js'
 import {tournamentPage} from './pages/tournament.js'
 import {mountChallenges} from './components/challengebanner.js'
@@ -37,11 +41,13 @@ const routes = [
   [/^\/user\/([\w-]+)$/, profilePage],
   [/^\/account$/, accountPage],
   [/^\/rules(?:\/(\w+))?$/, rulesPage],
+  [/^\/help\/(\w+)$/, helpPage], // players' help pages from docs/help: #/help/tournaments (issue 25)
   [/^\/learn(?:\/(\w+))?$/, learnPage],
   [/^\/puzzles(?:\/(\w+))?$/, puzzlePage],
   [/^\/analysis\/(\w+)$/, analysisPage],
   [/^\/review\/([\w-]+)$/, reviewPage],
   [/^\/leaderboard(?:\/(\w+))?$/, leaderboardPage],
+  [/^\/ladder(?:\/(\w+))?$/, ladderPage], // the bot ladder (issue 26 item 5)
   [/^\/tournaments$/, tournamentsPage],
   [/^\/tournament\/([\w-]+)$/, tournamentPage],
   [/^\/inbox$/, inboxPage], // follows and the inbox (issue 24 items 5-6)

@@ -2,10 +2,20 @@
 // game page) and the user channel (the signed-in user's turns and
 // invitations). A channel reconnects by itself with a growing pause; every
 // new game-channel connection starts with a snapshot, which is how the
-// page resynchronises.
+// page resynchronises. A socket the server closed because the account was
+// closed is not reconnected (accountClosed).
 
 const MIN_DELAY = 300
 const MAX_DELAY = 8000
+
+/**
+ * accountClosed says whether a socket's close event is the server's for a
+ * closed account (code 1008, policy violation, with a reason starting
+ * "closed"); 1008 for a slow reader asks for a reconnection instead.
+ */
+export function accountClosed(ev) {
+  return ev.code === 1008 && typeof ev.reason === 'string' && ev.reason.startsWith('closed')
+}
 
 export class Channel {
   /**
@@ -47,11 +57,18 @@ export class Channel {
       }
       this.handlers.onMessage(msg)
     }
-    ws.onclose = () => {
+    ws.onclose = (ev) => {
       if (this.ws !== ws) return
       this.ws = null
       if (this.closed) return
       this.handlers.onState?.('closed')
+      if (accountClosed(ev)) {
+        // Every reconnection would be refused (401): stop, and let the
+        // page sign out and say why (accountclosed.js).
+        this.closed = true
+        window.dispatchEvent(new CustomEvent('tabula:account-closed', {detail: {reason: ev.reason}}))
+        return
+      }
       this.retry = setTimeout(() => this.connect(), this.delay)
       this.delay = Math.min(this.delay * 2, MAX_DELAY)
     }

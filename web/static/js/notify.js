@@ -2,14 +2,15 @@
 // invitations, from the user channel (docs/api.md), while the player is
 // not looking at that game. Each turn and each invitation is told once,
 // also across reloads (the channel repeats what is waiting on connecting).
+// The channel is the tab's one user channel (userchannel.js).
 
 import * as prefs from './prefs.js'
 import * as session from './session.js'
 import {api} from './api.js'
 import {t} from './i18n.js'
-import {Channel} from './channel.js'
+import {subscribe} from './userchannel.js'
 
-let channel = null
+let unsubscribe = null
 const clockKinds = new Map() // game id → clock kind, looked up once
 
 export function supported() {
@@ -35,15 +36,18 @@ export function disable() {
   stop()
 }
 
-/** start opens the user channel when notifications are on and someone is signed in. */
+/** start listens to the user channel when notifications are on and someone is signed in. */
 export function start() {
-  if (channel || !enabled() || !session.current()) return
-  channel = new Channel('/api/ws', {onMessage})
+  if (unsubscribe || !enabled() || !session.current()) return
+  // fresh: a channel already open (for the bell, the challenges) connects
+  // again, so that the server repeats the turns and invitations waiting,
+  // as a channel of notify's own did when it opened.
+  unsubscribe = subscribe({onMessage}, {fresh: true})
 }
 
 export function stop() {
-  if (channel) channel.destroy()
-  channel = null
+  if (unsubscribe) unsubscribe()
+  unsubscribe = null
 }
 
 function told(key) {

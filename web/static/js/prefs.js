@@ -3,6 +3,13 @@
 // holds for the page's life only.
 
 const memory = new Map()
+const listeners = new Set()
+
+/** onSet calls fn(key) after each setting is changed (accountprefs.js saves the board's to the account). */
+export function onSet(fn) {
+  listeners.add(fn)
+  return () => listeners.delete(fn)
+}
 
 export function get(key, fallback = null) {
   try {
@@ -21,11 +28,13 @@ export function set(key, value) {
   } catch {
     // remembered for this page only
   }
+  for (const fn of listeners) fn(key)
 }
 
 // Board preferences (issue 27): the board's size on the game page and zen
 // mode (the board and the clocks only), remembered in this browser like
-// the rest. (The board themes are theme.js's, per game.)
+// the rest, and with a registered player's account (accountprefs.js).
+// (The board themes are theme.js's, per game.)
 
 /** boardSizes are the board sizes offered, largest first: the share of the room the board may take. */
 export const boardSizes = {large: 1, medium: 0.85, small: 0.7}

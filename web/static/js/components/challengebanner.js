@@ -4,19 +4,19 @@
 // (/api/ws) — a challenge received, accepted, declined, cancelled or
 // expired — and GET /api/challenges fills the list on loading. The
 // challenger hears the answer here too, wherever they are: the reason of
-// a decline is shown, an accepted challenge opens the game.
+// a decline is shown, an accepted challenge opens the game. The channel is
+// the tab's one user channel (userchannel.js).
 
 import {h, clear} from '../dom.js'
 import {t} from '../i18n.js'
 import * as session from '../session.js'
-import {Channel} from '../channel.js'
+import {subscribe} from '../userchannel.js'
 import {ApiError} from '../api.js'
 import {errorText} from './common.js'
 
 /** REASONS are the reasons a challenge may be declined with (match.DeclineReasons). */
 export const REASONS = ['generic', 'later', 'too_fast', 'too_slow', 'rated', 'casual', 'game', 'options', 'bot']
 
-let channel = null
 let root = null
 let open = true // the list of toasts shown (the badge folds it)
 const incoming = new Map() // id → challenge
@@ -85,17 +85,16 @@ export function mountChallenges() {
   session.onChange(restart)
   window.addEventListener('tabula:lang', render)
   restart()
+  // The list is read again on every (re)connection, which comes with every
+  // session change too (the channel follows the session).
+  subscribe({onMessage, onState: (st) => st === 'open' && refresh()})
 }
 
+// restart forgets the last account's challenges: another account, or none, is signed in.
 function restart() {
-  if (channel) channel.destroy()
-  channel = null
   incoming.clear()
   answers.length = 0
   render()
-  const me = session.current()
-  if (!me) return
-  channel = new Channel('/api/ws', {onMessage, onState: (st) => st === 'open' && refresh()})
 }
 
 async function refresh() {

@@ -1,6 +1,8 @@
-// The challenge dialog of a player's profile (docs/api.md, "Challenges"):
+// The challenge dialog of a player's profile and of the players page
+// (docs/api.md, "Challenges"):
 // the game, its options, the clock, your seat, rated or not — and for
-// Skyjo up to six more players — sent as POST /api/challenges. The dialog
+// Skyjo up to six more players and computer players (server bots of a
+// level) in the seats left — sent as POST /api/challenges. The dialog
 // then waits for the answer (the user channel's news, through
 // challengebanner.js) and says it: accepted opens the game, declined
 // shows the reason, and it says when the challenge expires.
@@ -22,6 +24,17 @@ export function challengeButton(actions, user) {
     onclick: () => openChallenge(user.name)}, t('challenge.button')), ' ')
 }
 
+/**
+ * challengeLink is the Challenge button of one player in a list (pages/players.js: the search's results and who is
+ * online), or null where the server would refuse it: signed out, a guest (challenging needs an account), or yourself.
+ */
+export function challengeLink(name) {
+  const me = session.current()
+  if (!me || me.guest || me.name.toLowerCase() === name.toLowerCase()) return null
+  return h('button', {type: 'button', class: 'link players-challenge', 'data-test': 'players-challenge',
+    'aria-label': t('challenge.title', {name}), onclick: () => openChallenge(name)}, t('challenge.button'))
+}
+
 function clockChoices() {
   const out = [['none', {kind: 'none'}, t('challenge.noClock')]]
   for (const c of catalog.pairClocks()) {
@@ -41,6 +54,13 @@ export function openChallenge(name) {
   const optionsBox = h('div', {class: 'challenge-options'})
   const more = h('input', {type: 'text', 'data-test': 'challenge-more', autocomplete: 'off', placeholder: t('challenge.moreHint')})
   const moreField = h('label', {class: 'report-field'}, h('span', {}, t('challenge.more')), more)
+  // Computer players (a game of more than two seats): server bots of one level take the seats left.
+  const botCount = h('select', {'data-test': 'challenge-bots'})
+  const botLevel = h('select', {'data-test': 'challenge-bot-level'},
+    catalog.bots().map((l) => h('option', {value: l, selected: l === catalog.defaultBot()}, t('bot.' + l))))
+  const botsField = h('div', {class: 'challenge-bots'},
+    h('label', {class: 'report-field'}, h('span', {}, t('challenge.bots')), botCount),
+    h('label', {class: 'report-field'}, h('span', {}, t('challenge.botLevel')), botLevel))
   const clocks = clockChoices()
   const clockSel = h('select', {'data-test': 'challenge-clock'}, clocks.map(([k, , label]) => h('option', {value: k}, label)))
   const seatSel = h('select', {'data-test': 'challenge-seat'})
@@ -64,14 +84,31 @@ export function openChallenge(name) {
     }
     const multi = g && g.seats.max > 2
     moreField.hidden = !multi
+    botsField.hidden = !multi
     drawSeats()
   }
   function players() {
     const extra = moreField.hidden ? [] : more.value.split(/[\s,]+/).filter((x) => x).slice(0, MAX_MORE)
     return [name, ...extra]
   }
+  function bots() {
+    return botsField.hidden ? 0 : Number(botCount.value || 0)
+  }
+  // drawBots offers as many computer players as the seats left allow (none: the field hides its level).
+  function drawBots() {
+    const g = catalog.game(gameSel.value)
+    const room = g ? g.seats.max - 1 - players().length : 0
+    const keep = Math.min(bots(), Math.max(room, 0))
+    clear(botCount)
+    for (let i = 0; i <= Math.max(room, 0); i++) botCount.append(h('option', {value: String(i), selected: i === keep}, String(i)))
+    botLevel.disabled = keep === 0
+    // A game with bots is never rated (the server refuses it): the box says so by being off.
+    rated.disabled = keep > 0
+    if (keep > 0) rated.checked = false
+  }
   function drawSeats() {
-    const n = players().length + 1
+    drawBots()
+    const n = players().length + 1 + bots()
     const keep = seatSel.value
     clear(seatSel)
     seatSel.append(h('option', {value: '-1'}, t('challenge.seatRandom')))
@@ -80,6 +117,7 @@ export function openChallenge(name) {
   }
   gameSel.addEventListener('change', drawGame)
   more.addEventListener('input', drawSeats)
+  botCount.addEventListener('change', drawSeats)
 
   const form = h('form', {method: 'dialog', class: 'report-form', onsubmit: async (ev) => {
     ev.preventDefault()
@@ -89,11 +127,21 @@ export function openChallenge(name) {
     for (const el of optionsBox.querySelectorAll('[name]')) body.options[el.name] = String(el.value)
     const clock = clocks.find(([k]) => k === clockSel.value)[1]
     if (clock.kind !== 'none') body.clock = clock
+    if (bots() > 0) {
+      body.bot = botLevel.value
+      body.options.players = String(players().length + 1 + bots())
+    }
+    // A bot may answer before the POST does: the news heard meanwhile is kept for waiting() to read.
+    const early = []
+    const stopEarly = onChallengeNews((msg) => early.push(msg))
     try {
       const c = await send('POST', '/challenges', body)
-      waiting(c)
+      stopEarly()
+      waiting(c, early)
     } catch (e) {
-      err.textContent = errorText(e)
+      stopEarly()
+      // A quota here is the challenges waiting (or the open games): the general text speaks of games going.
+      err.textContent = e.code === 'quota' ? t('challenge.quota') : errorText(e)
       err.hidden = false
       submit.disabled = false
     }
@@ -101,6 +149,7 @@ export function openChallenge(name) {
   h('label', {class: 'report-field'}, h('span', {}, t('challenge.game')), gameSel),
   optionsBox,
   moreField,
+  botsField,
   h('label', {class: 'report-field'}, h('span', {}, t('challenge.clock')), clockSel),
   h('label', {class: 'report-field'}, h('span', {}, t('challenge.seat')), seatSel),
   h('label', {class: 'challenge-check'}, rated, ' ', t('challenge.ratedLabel')),
@@ -109,8 +158,8 @@ export function openChallenge(name) {
   h('p', {class: 'report-buttons'}, cancel, ' ', submit))
 
   let stop = null
-  // waiting replaces the form by the challenge sent, until its answer.
-  function waiting(c) {
+  // waiting replaces the form by the challenge sent, until its answer (which may be among early, heard already).
+  function waiting(c, early) {
     const status = h('p', {'data-test': 'challenge-status', role: 'status'}, t('challenge.waiting', {names: c.to.join(', ')}))
     const when = h('p', {class: 'muted', 'data-test': 'challenge-expires'}, expiresText(c.expires))
     const withdraw = h('button', {type: 'button', 'data-test': 'challenge-cancel', onclick: async () => {
@@ -127,7 +176,7 @@ export function openChallenge(name) {
       h('p', {class: 'challenge-what'}, t('game.' + c.game.game + '.title') + ' · ' + clockText(c.game.clock) + ' · ' +
         (c.game.rated ? t('challenge.rated') : t('challenge.casual'))),
       status, when, h('p', {class: 'report-buttons'}, withdraw, ' ', close)))
-    stop = onChallengeNews((msg) => {
+    const hear = (msg) => {
       if (msg.challenge.id !== c.id) return
       clearInterval(timer)
       withdraw.hidden = true
@@ -135,7 +184,9 @@ export function openChallenge(name) {
       if (msg.news === 'accepted') dlg.close() // the banner opens the game
       else if (msg.news === 'declined') status.textContent = t('challenge.declinedBy', {name: msg.by, reason: t('challenge.reason.' + msg.reason)})
       else status.textContent = t('challenge.' + msg.news)
-    })
+    }
+    stop = onChallengeNews(hear)
+    early.forEach(hear)
     dlg.addEventListener('close', () => clearInterval(timer))
   }
 

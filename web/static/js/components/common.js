@@ -44,7 +44,9 @@ export function resultText(sum, seat) {
   if (!r) return sum.status === 'aborted' ? t('result.aborted') : ''
   const reason = r.reason && r.reason !== 'normal' ? ' ' + t('result.reason.' + r.reason) : ''
   if (r.status === 'drawn') return t('result.draw') + reason
-  const names = r.winners.map((w) => seatText(sum.seats[w], sum.seats) + (sum.seats[w]?.name ? ` (${sideName(sum.game, sum.seats[w])})` : ''))
+  // The side follows the player after a dot, not in brackets: a bot's
+  // name carries its level in brackets already ("Bot (easy) · Player 2").
+  const names = r.winners.map((w) => seatText(sum.seats[w], sum.seats) + (sum.seats[w]?.name ? ` · ${sideName(sum.game, sum.seats[w])}` : ''))
   if (seat >= 0) {
     if (r.winners.includes(seat)) return (r.winners.length > 1 ? t('result.youShare') : t('result.youWon')) + reason
     return t('result.youLost', {winners: names.join(', ')}) + reason

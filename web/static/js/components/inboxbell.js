@@ -3,14 +3,15 @@
 // (/api/ws) — a notice says the inbox changed (with the new count when the
 // server knows it, else the bell asks), so an invitation, or reading in
 // another tab, shows here without a reload. A followed player's start is
-// a short toast with a Watch link. One channel per tab, while someone is
-// signed in; the opt-in system notifications (notify.js) are separate.
+// a short toast with a Watch link. The channel is the tab's one user
+// channel (userchannel.js), shared with the challenges and the opt-in
+// system notifications (notify.js).
 
 import {h, s} from '../dom.js'
 import {t} from '../i18n.js'
 import * as session from '../session.js'
 import {ApiError} from '../api.js'
-import {Channel} from '../channel.js'
+import {subscribe} from '../userchannel.js'
 import {gameTitle} from './common.js'
 
 async function call(method, path, body) {
@@ -51,7 +52,6 @@ if (!document.querySelector('link[data-inbox-css]')) {
   document.head.append(h('link', {rel: 'stylesheet', href: '/css/inbox.css', 'data-inbox-css': ''}))
 }
 
-let channel = null
 let channelUser = null
 let unread = 0
 const listeners = new Set()
@@ -104,26 +104,24 @@ function onMessage(msg) {
   for (const fn of listeners) fn(msg)
 }
 
-// follow the session: a channel for whoever is signed in, none otherwise.
+// follow the session: the count is whoever is signed in's, none otherwise.
+// (The user channel itself follows the session: userchannel.js.)
 function follow() {
   const me = session.current()
   const key = me ? String(me.id ?? me.name) : null
   if (key === channelUser) return
-  if (channel) channel.destroy()
-  channel = null
   channelUser = key
   unread = 0
   paint()
-  if (!me) return
-  // On every (re)connection the count is read again: notices sent while
-  // the channel was down are not repeated.
-  channel = new Channel('/api/ws', {onMessage, onState: (st) => st === 'open' && ask()})
 }
 session.onChange(follow)
+// On every (re)connection the count is read again: notices sent while the
+// channel was down are not repeated.
+subscribe({onMessage, onState: (st) => st === 'open' && ask()})
 // A page change asks again: an offer in a real-time game ends with the next
 // move, which sends no notice (a notice per move of every blitz game would
 // be a flood).
-window.addEventListener('hashchange', () => channel && ask())
+window.addEventListener('hashchange', () => channelUser && ask())
 
 function bellIcon() {
   const svg = s(null, 'svg', {viewBox: '0 0 24 24', width: 20, height: 20, 'aria-hidden': 'true', focusable: 'false'})

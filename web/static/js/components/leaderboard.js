@@ -17,7 +17,11 @@ export function leaderboardOverview() {
   const node = h('section', {class: 'lb-overview', 'data-test': 'lb-overview', 'aria-labelledby': 'lb-overview-title'})
   function render() {
     clear(node)
+    // Who appears, in one line (the game's page says it in full): the
+    // server's limit once an answer has come, else its documented 110.
+    const limit = Object.values(answers).find((a) => a && a.maxDeviation)?.maxDeviation || 110
     node.append(h('h2', {id: 'lb-overview-title'}, t('leaderboard.title')),
+      h('p', {class: 'muted lb-rule-short', 'data-test': 'lb-overview-rule'}, t('leaderboard.ruleShort', {limit: Math.round(limit)})),
       h('div', {class: 'lb-overview-grid'}, gameNames.map((g) => {
         const a = answers[g]
         let list

@@ -5,6 +5,7 @@
 import {api} from '../api.js'
 import * as session from '../session.js'
 import * as catalog from '../catalog.js'
+import {t} from '../i18n.js'
 
 export const LEVEL_KEY = 'tabula.botLevel'
 
@@ -26,4 +27,24 @@ export async function quickGame(name, level, clock) {
   if (clock) req.clock = clock
   const res = await api.createGame(req)
   location.hash = '#/game/' + res.game.id
+}
+
+// Level labels with their measured ratings (issue 26): "medium · ~1500".
+// The ratings are the catalog's (the server's table of calibration runs,
+// docs/ai.md); a level with no measurement shows its name alone.
+
+/** levelLabel is a bot level's name with its measured rating in game, if it has one. */
+export function levelLabel(level, game) {
+  const r = catalog.game(game)?.botRatings?.[level]
+  return r ? t('bot.rated', {level: t('bot.' + level), rating: r}) : t('bot.' + level)
+}
+
+/** levelLabelAll is a level's name with its measured ratings over every game: one number, or the range they span. */
+export function levelLabelAll(level) {
+  const rs = catalog.gameNames().map((g) => catalog.game(g)?.botRatings?.[level]).filter((r) => r)
+  if (rs.length === 0) return t('bot.' + level)
+  const lo = Math.min(...rs)
+  const hi = Math.max(...rs)
+  if (lo === hi) return t('bot.rated', {level: t('bot.' + level), rating: lo})
+  return t('bot.ratedRange', {level: t('bot.' + level), low: lo, high: hi})
 }

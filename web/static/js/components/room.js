@@ -270,6 +270,9 @@ export class Room {
           this.claimEl = h('span', {class: 'claim', 'data-test': 'claim-box'})
           this.claimSeat = a.seat
           row.append(' ', this.claimEl)
+        } else if (player && sum.clock.kind !== 'correspondence') {
+          // Not their turn: say when a claim becomes possible, not only that they left (issue 27).
+          row.append(' ', h('span', {class: 'claim', 'data-test': 'claim-later'}, t('room.claimOnTurn', {time: minSec(Math.ceil(this.graceMs / 1000))})))
         }
         this.el.append(row)
       }
@@ -325,7 +328,7 @@ export class Room {
     clear(this.claimEl)
     if (left > 0) {
       const sec = Math.ceil(left / 1000)
-      this.claimEl.append(t('room.claimIn', {time: `${Math.floor(sec / 60)}:${String(sec % 60).padStart(2, '0')}`}))
+      this.claimEl.append(t('room.claimIn', {time: minSec(sec)}))
       this.timer = setTimeout(() => this.tick(), Math.min(1000, left % 1000 || 1000))
     } else {
       this.claimEl.append(h('button', {type: 'button', class: 'primary', 'data-test': 'claim', onclick: () => this.send('claim', (ch) => ch.claim())},
@@ -336,6 +339,11 @@ export class Room {
   destroy() {
     clearTimeout(this.timer)
   }
+}
+
+/** minSec writes sec seconds as m:ss, as the claim's countdown counts. */
+function minSec(sec) {
+  return `${Math.floor(sec / 60)}:${String(sec % 60).padStart(2, '0')}`
 }
 
 /** acts keeps a row's buttons together: they wrap below its text as one. */

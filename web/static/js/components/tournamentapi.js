@@ -37,6 +37,9 @@ export const tournaments = {
   resume: (t) => call('POST', id(t) + '/resume', {}),
   berserk: (t, game) => call('POST', id(t) + '/berserk?game=' + encodeURIComponent(game), {}),
   arenaOf: (game) => call('GET', '?game=' + encodeURIComponent(game), undefined, '/api/arena-game'),
+  // The server's own bots, by the tournament's creator (components/tournamentbots.js).
+  addBots: (t, level, count) => call('POST', id(t) + '/bots', {level, count}),
+  removeBot: (t, number) => call('DELETE', id(t) + '/bots/' + encodeURIComponent(number)),
 }
 
 /** countdown says how long until ms (a time), in words short enough for a list: "2 d 3 h", "4:05". */

@@ -90,12 +90,15 @@ export class Board {
     this.renderPrompt()
     clear(this.textBody)
     for (const line of this.describe()) this.textBody.append(h('p', {}, line))
+    if (this.props.decorate) this.props.decorate(this) // marks drawn over the board (a premove, components/premove.js)
   }
 
   renderPrompt() {
     clear(this.actions)
     const {text, buttons} = this.guide()
-    this.prompt.textContent = this.warning || text || ''
+    // state.premove: the premove's line while the opponent is to move (not over a half-made choice)
+    const premove = this.state && this.state.premove && !this.sel ? this.state.premove : ''
+    this.prompt.textContent = this.warning || premove || text || ''
     this.prompt.classList.toggle('warn', !!this.warning)
     for (const b of buttons || []) {
       this.actions.append(h('button', {type: 'button', class: b.primary ? 'primary' : '', 'data-move': b.move || null,
@@ -145,7 +148,8 @@ export class Board {
     node.setAttribute('tabindex', active ? '0' : '-1')
     node.setAttribute('role', 'button')
     node.setAttribute('aria-label', label)
-    if (active) node.classList.add('hit')
+    // premove candidates (state.premoving) are clickable too, but are not the moves legal now
+    if (active) node.classList.add(this.state && this.state.premoving ? 'pre-hit' : 'hit')
     return node
   }
 
@@ -165,7 +169,8 @@ export class Board {
   }
 
   /**
-   * owner names the player or bot of a seat, to follow its side's name;
+   * owner names the player or bot of a seat, to follow its side's name
+   * after a dot, not in brackets (a bot's name has its level in brackets);
    * '' where the board has no players (the analysis board, the editor),
    * so that a side is not named twice ("White (White)").
    */

@@ -24,7 +24,10 @@ import {Room} from '../components/room.js'
 import {Chat} from '../components/chat.js'
 import {Berserk} from '../components/berserk.js'
 import {BoardPrefs} from '../components/boardprefs.js'
+import {Premove} from '../components/premove.js'
+import {Conditional} from '../components/conditional.js'
 import {botBadge} from '../components/botbadge.js'
+import {ratingBadge, ratingChangeBadge, myRatingChange, provisionalNote} from '../components/players.js'
 
 const LOW_MS = 30000 // a realtime clock is low below 30 s (or a fifth of its start, if less)
 const LOW_CORR_MS = 12 * 3600 * 1000 // a correspondence deadline is near within 12 hours
@@ -43,10 +46,15 @@ export function gamePage(main, [id]) {
   const title = h('h1', {class: 'game-title'})
   const connNote = h('span', {class: 'conn', 'aria-live': 'polite', 'data-test': 'conn'})
   const seatsBox = h('ol', {class: 'seat-list', 'data-test': 'seats'})
+  const seatNote = h('div', {class: 'seat-note'})
   const resultBox = h('div', {class: 'result', role: 'status', 'aria-live': 'polite', 'data-test': 'result', hidden: true})
   const lobbyBox = h('div', {class: 'lobby-box'})
   const boardBox = h('div', {class: 'board-box', 'data-test': 'board'})
   const info = h('div', {class: 'side-info'})
+  // premoves while the opponent is to move (components/premove.js)
+  const premove = new Premove({game: () => st, box: boardBox, redraw: () => board && !st.review && board.set(boardState(false))})
+  // conditional moves in a correspondence game, on the opponent's turn (components/conditional.js)
+  const conditional = new Conditional({id, game: () => st})
   const errBox = h('div', {'aria-live': 'assertive'})
   // screen readers hear each move as it arrives
   const announce = h('p', {class: 'sr-only', 'aria-live': 'polite', 'data-test': 'announce'})
@@ -103,9 +111,9 @@ export function gamePage(main, [id]) {
   // players, controls and moves in a column beside it, all within the
   // window; on a phone players above the board and the controls below it.
   const layout = h('div', {class: 'game-layout'},
-    h('section', {class: 'game-players', 'aria-label': t('game.players')}, h('h2', {}, t('game.players')), seatsBox),
-    h('div', {class: 'game-main'}, lobbyBox, boardBox, errBox),
-    h('div', {class: 'game-controls'}, resultBox, room.el, reviewBar, buttons, steps.el),
+    h('section', {class: 'game-players', 'aria-label': t('game.players')}, h('h2', {}, t('game.players')), seatsBox, seatNote),
+    h('div', {class: 'game-main'}, lobbyBox, boardBox, premove.el, errBox),
+    h('div', {class: 'game-controls'}, resultBox, room.el, conditional.el, reviewBar, buttons, steps.el),
     h('aside', {class: 'game-side'}, h('h2', {}, t('game.moves')), list.box, info, typedForm),
     chatBox)
   const pageBox = h('div', {class: 'game-page'}, h('div', {class: 'game-head'}, title, connNote, tools), announce, layout)
@@ -193,6 +201,7 @@ export function gamePage(main, [id]) {
         setClocks(msg.clocks)
         room.snapshot(msg)
         render(false)
+        if (myTurn()) premove.turn(st.legal, sendMove)
         break
       case 'move': {
         if (!st.summary || msg.ply !== st.moves.length) {
@@ -211,6 +220,7 @@ export function gamePage(main, [id]) {
         setClocks(msg.clocks)
         room.moved(msg.seat)
         render(true)
+        if (myTurn()) premove.turn(st.legal, sendMove)
         const g = games[st.summary.game]
         sound.play(g && g.isCapture && before && g.isCapture(msg.move, before, st.view) ? 'capture' : 'move')
         announce.textContent = t('game.announce', {who: moverNames(st.summary, st.moves).pop(), move: msg.move}) +
@@ -231,6 +241,7 @@ export function gamePage(main, [id]) {
         st.summary.deadline = msg.deadline || null
         renameSeats()
         st.pending = null
+        premove.clear()
         if (st.review && st.review.ply >= st.moves.length) backToLive()
         else if (st.review) st.review.seen = Math.min(st.review.seen, st.moves.length)
         setClocks(msg.clocks)
@@ -261,6 +272,7 @@ export function gamePage(main, [id]) {
         const wasLive = st.summary && st.summary.status === 'live'
         st.summary = msg.game
         st.legal = null
+        premove.clear()
         setClocks(null)
         room.ended()
         render(false)
@@ -303,7 +315,9 @@ export function gamePage(main, [id]) {
   }
 
   function boardState(fresh) {
-    return {view: st.view, legal: st.summary && st.summary.status === 'live' ? st.legal : null, seat: st.seat,
+    const live = st.summary && st.summary.status === 'live'
+    const offer = live && !(st.legal && st.legal.length) ? premove.offer() : null // premove candidates while waiting
+    return {view: st.view, legal: live ? st.legal || offer : null, premoving: !!offer, premove: live ? premove.hint() : null, seat: st.seat,
       seats: st.summary ? st.summary.seats : [], moves: st.moves, status: st.summary && st.summary.status, fresh}
   }
 
@@ -383,13 +397,20 @@ export function gamePage(main, [id]) {
       const coloured = games[sum.game] && games[sum.game].swatches
       seatsBox.append(h('li', {class: 'seat' + (toMove ? ' to-move' : '') + (i === st.seat ? ' me' : ''), 'data-seat': i},
         h('span', {class: coloured && se.name ? 'swatch side-' + se.name : 'swatch none', 'aria-hidden': 'true'}),
-        h('span', {class: 'who'}, se.user ? h('a', {href: '#/user/' + encodeURIComponent(se.user)}, se.user) : seatText(se, sum.seats), botBadge(se.bot),
+        // A bot's name in a span of its own: bare text in the flex row could not end in "…" and was cut mid-letter on a phone.
+        h('span', {class: 'who'}, se.user ? h('a', {href: '#/user/' + encodeURIComponent(se.user)}, se.user) : h('span', {class: 'seat-name'}, seatText(se, sum.seats)), botBadge(se.bot),
+          ratingBadge(se), ratingChangeBadge(se), // the rating, and once a rated game is over its change (components/players.js)
           toMove ? h('span', {class: 'turn-dot', title: t('game.toMove')}, ' ●') : null),
         h('span', {class: 'clock', 'data-seat': i, 'data-test': 'clock-' + i}),
         h('span', {class: 'meta'}, side ? h('span', {class: 'side'}, side) : null,
           i === st.seat ? h('span', {class: 'you'}, t('game.you')) : null,
           sum.status === 'live' && room.isAway(i) ? h('span', {class: 'gone', 'data-test': 'seat-away'}, t('room.left')) : null)))
     })
+    // Whether the game is rated, and what "1500?" means, in words (components/players.js).
+    const note = provisionalNote(sum.seats)
+    seatNote.replaceChildren(...(sum.rated ? [h('p', {class: 'muted rated-note', 'data-test': 'rated-note'}, t('game.ratedNote'))] : []),
+      ...(note ? [note] : []))
+    seatNote.classList.toggle('live', sum.status === 'live')
     tick()
   }
 
@@ -533,6 +554,7 @@ export function gamePage(main, [id]) {
     list.set(sum, st.moves, true)
     renderReview()
     renderButtons()
+    conditional.update()
     clear(lobbyBox)
     if (sum.status === 'open') {
       lobbyBox.append(h('p', {class: 'note', 'data-test': 'waiting'}, t('game.waiting')),
@@ -541,7 +563,9 @@ export function gamePage(main, [id]) {
     if (sum.result || sum.status === 'aborted') {
       resultBox.hidden = false
       const scores = sum.result && sum.result.scores ? ' · ' + t('game.scores', {scores: sum.result.scores.join(' / ')}) : ''
-      resultBox.replaceChildren(h('strong', {}, resultText(sum, st.seat)), scores)
+      // A player's rating change in a rated game, as soon as it ends (the end message carries it).
+      const change = myRatingChange(sum, st.seat)
+      resultBox.replaceChildren(h('strong', {}, resultText(sum, st.seat)), scores, ...(change ? [h('br'), change] : []))
       resultBox.classList.toggle('won', !!(sum.result && sum.result.winners.includes(st.seat)))
     } else resultBox.hidden = true
     const legal = sum.status === 'live' ? st.legal || [] : []
@@ -561,7 +585,8 @@ export function gamePage(main, [id]) {
       }
       boardBox.dataset.game = sum.game
       if (theme.boardTheme(sum.game)) boardBox.dataset.boardTheme = theme.boardTheme(sum.game)
-      board = new Board(boardBox, {interactive: st.seat >= 0, onMove: sendMove, infoHost: info, levels: true})
+      board = new Board(boardBox, {interactive: st.seat >= 0, onMove: (text) => (myTurn() ? sendMove(text) : premove.choose(text)), infoHost: info,
+        levels: true, decorate: (b) => premove.decorate(b)})
       boardGame = sum.game
     }
     if (st.review) return // the reviewed position stays; the bar tells of the new move
@@ -586,6 +611,7 @@ export function gamePage(main, [id]) {
   function destroy() {
     gone = true
     boardPrefs.destroy()
+    premove.destroy()
     if (channel) channel.destroy()
     clearInterval(clockTimer)
     room.destroy()

@@ -62,6 +62,9 @@ export function historyPage(main, [name], query) {
   // The state is the address: every change of a filter is a new address.
   const params = {}
   for (const k of KEPT) params[k] = (query && query.get(k)) || ''
+  // An exact control's "+" (clock=5+3) comes out of the address's query as
+  // a space; no clock value has one, so it is put back.
+  params.clock = params.clock.replace(/ /g, '+')
   let answer = null
   let failed = null
   const list = h('div', {'data-test': 'history-list', 'aria-live': 'polite'})
@@ -80,6 +83,16 @@ export function historyPage(main, [name], query) {
     return h('div', {class: 'hist-field'}, h('label', {for: 'hist-' + key}, t('history.f.' + key)), control)
   }
 
+  // The clock menu: the kinds and speeds, and an address's exact control
+  // ("5+3", from a profile's link or typed) as an option of its own, so the
+  // menu shows what the list is filtered by instead of "Any".
+  function clockOptions(any) {
+    const opts = [any, ['none', t('history.clock.none')], ['realtime', t('history.clock.realtime')],
+      ...['bullet', 'blitz', 'rapid', 'classical'].map((sp) => [sp, t('history.clock.' + sp)]), ['correspondence', t('history.clock.correspondence')]]
+    if (params.clock && !opts.some(([v]) => v === params.clock)) opts.push([params.clock, t('history.clock.exact', {clock: params.clock})])
+    return opts
+  }
+
   function filters() {
     const opponent = h('input', {id: 'hist-opponent', 'data-test': 'filter-opponent', value: params.opponent, maxlength: 40, autocomplete: 'off',
       placeholder: t('history.anyone'), onchange: (ev) => go({opponent: ev.target.value.trim()})})
@@ -92,7 +105,7 @@ export function historyPage(main, [name], query) {
       field('result', select('result', [any, ['win', t('profile.win')], ['draw', t('profile.draw')], ['loss', t('profile.loss')]])),
       field('opponent', opponent),
       field('rated', select('rated', [any, ['true', t('history.rated')], ['false', t('history.unrated')]])),
-      field('clock', select('clock', [any, ['none', t('history.clock.none')], ['realtime', t('history.clock.realtime')], ['correspondence', t('history.clock.correspondence')]])),
+      field('clock', select('clock', clockOptions(any))),
       field('from', date('from')),
       field('to', date('to')),
       h('div', {class: 'hist-field hist-clear'}, active ?

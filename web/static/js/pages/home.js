@@ -10,7 +10,7 @@ import * as catalog from '../catalog.js'
 import {games} from '../games/registry.js'
 import {errorBox, gameTitle} from '../components/common.js'
 import {Seeker, onlineCount, pairClockLong} from '../components/pairing.js'
-import {LEVEL_KEY, savedLevel, quickGame} from '../components/quickgame.js'
+import {LEVEL_KEY, savedLevel, quickGame, levelLabelAll} from '../components/quickgame.js'
 import {leaderboardOverview} from '../components/leaderboard.js'
 import {cta} from '../lessons/text.js'
 
@@ -54,7 +54,7 @@ export function homePage(main) {
     clear(main)
     personButtons.length = 0
     level = h('select', {id: 'bot-level', 'data-test': 'bot-level', onchange: remember(LEVEL_KEY)},
-      catalog.bots().map((l) => h('option', {value: l, selected: l === savedLevel()}, t('bot.' + l))))
+      catalog.bots().map((l) => h('option', {value: l, selected: l === savedLevel()}, levelLabelAll(l))))
     clock = h('select', {id: 'pair-clock', 'data-test': 'pair-clock', onchange: remember(CLOCK_KEY)},
       catalog.pairClocks().map(({name}) => h('option', {value: name, selected: name === savedClock()}, pairClockLong(name))))
     const cards = catalog.gameNames().map((name) => {

@@ -22,6 +22,7 @@ function itemText(it) {
     case 'challenge': return t('inbox.challenge', {from: it.from, game})
     case 'turn': return it.from ? t('inbox.turn', {from: it.from, game}) : t('inbox.turnAlone', {game})
     case 'offer': return t(it.offer === 'takeback' ? 'inbox.offerTakeback' : 'inbox.offerDraw', {from: it.from, game})
+    case 'notice': return it.topic === 'tournament' ? t('inbox.tournamentStarted', {name: it.title}) : it.title || ''
     default: return it.title || ''
   }
 }

@@ -31,7 +31,9 @@ export function leaderboardPage(main, [game], query) {
         h('a', {href: '#/leaderboard/' + g + suffix, class: 'button' + (g === game ? ' primary' : ''), 'aria-current': g === game ? 'page' : null, 'data-test': 'lb-game-' + g}, gameTitle(g)))),
       h('nav', {class: 'lb-games lb-kind', 'aria-label': t('leaderboard.kind')}, [false, true].map((b) =>
         h('a', {href: '#/leaderboard/' + game + (b ? '?bots=1' : ''), class: 'button' + (b === bots ? ' primary' : ''), 'aria-current': b === bots ? 'page' : null, 'data-test': b ? 'lb-bots' : 'lb-people'},
-          t(b ? 'leaderboard.bots' : 'leaderboard.people')))),
+          t(b ? 'leaderboard.bots' : 'leaderboard.people'))),
+        // the bots' own ranking by play among themselves (issue 26 item 5)
+        h('a', {href: '#/ladder/' + game, class: 'button', 'data-test': 'lb-ladder'}, t('nav.ladder'))),
       h('section', {class: 'panel lb-board'}, h('h2', {}, gameTitle(game), bots ? botBadge(true) : null), body))
     show()
   }
@@ -47,7 +49,9 @@ export function leaderboardPage(main, [game], query) {
       return
     }
     const limit = Math.round(answer.maxDeviation)
-    body.append(h('p', {class: 'lb-rule', 'data-test': 'lb-rule'}, t('leaderboard.rule', {limit})))
+    body.append(h('p', {class: 'lb-rule', 'data-test': 'lb-rule'}, t('leaderboard.rule', {limit})),
+      // no activity rule (docs/api.md), and where the provisional ratings are to be seen
+      h('p', {class: 'lb-rule muted', 'data-test': 'lb-rule-more'}, t('leaderboard.ruleMore')))
     if (!answer.players.length && bots) {
       body.append(h('p', {class: 'lb-empty', 'data-test': 'lb-empty'}, t('leaderboard.botsEmpty', {limit})),
         h('p', {}, h('a', {href: '#/tokens', class: 'button'}, t('leaderboard.botsHow'))))

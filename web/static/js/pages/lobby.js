@@ -9,9 +9,9 @@ import {api} from '../api.js'
 import * as session from '../session.js'
 import * as catalog from '../catalog.js'
 import {errorBox, gameTitle} from '../components/common.js'
-import {playersLine, clockText} from '../components/players.js'
+import {playersLine, clockText, provisionalNote} from '../components/players.js'
 import {Seeker, statusBox, onlineCount, pairClockShort, pairClockLong} from '../components/pairing.js'
-import {quickGame, savedLevel} from '../components/quickgame.js'
+import {quickGame, savedLevel, levelLabel} from '../components/quickgame.js'
 
 export function lobbyPage(main, _params, query) {
   let timer = null
@@ -20,6 +20,8 @@ export function lobbyPage(main, _params, query) {
   const pairBox = h('section', {class: 'panel pair', 'aria-labelledby': 'pair-h', 'data-test': 'pairing'})
   const openList = h('div', {'data-test': 'open-games'})
   const liveList = h('div', {'data-test': 'live-games'})
+  // What a "1500?" means, in words once below both lists (a tooltip is not seen on a phone).
+  const ratingNote = h('div', {'data-test': 'lobby-rating-note'})
   const listBox = h('section', {class: 'panel lists'})
   const msg = h('div', {'aria-live': 'polite'})
   const online = onlineCount()
@@ -34,7 +36,7 @@ export function lobbyPage(main, _params, query) {
 
   function renderStatic() {
     title.textContent = t('lobby.title')
-    listBox.replaceChildren(h('h2', {}, t('lobby.open')), openList, h('h2', {}, t('lobby.live')), liveList)
+    listBox.replaceChildren(h('h2', {}, t('lobby.open')), openList, h('h2', {}, t('lobby.live')), liveList, ratingNote)
   }
 
   /**
@@ -139,7 +141,7 @@ export function lobbyPage(main, _params, query) {
       }}, ['me', 'open', 'bot', 'invite'].map((k) => h('option', {value: k, selected: k === sk.kind}, t('lobby.kind.' + k))))
       const extra = sk.kind === 'bot' ?
         h('select', {'aria-label': t('lobby.botLevel'), 'data-test': 'seat-level-' + i, onchange: (ev) => { sk.level = ev.target.value }},
-          catalog.bots().map((b) => h('option', {value: b, selected: b === (sk.level || catalog.defaultBot())}, t('bot.' + b)))) :
+          catalog.bots().map((b) => h('option', {value: b, selected: b === (sk.level || catalog.defaultBot())}, levelLabel(b, state.game)))) :
         sk.kind === 'invite' ? h('input', {type: 'text', 'aria-label': t('lobby.inviteUser'), value: sk.user || '',
           placeholder: t('lobby.inviteUser'), oninput: (ev) => { sk.user = ev.target.value }}) : null
       return h('div', {class: 'seat-row'}, h('span', {}, t('lobby.seatN', {n: i + 1})), kind, extra)
@@ -221,6 +223,7 @@ export function lobbyPage(main, _params, query) {
     })))
     if (!live.games.length) liveList.append(h('p', {class: 'muted'}, t('lobby.noneLive')))
     liveList.append(h('ul', {class: 'games'}, live.games.map((g) => row(g, h('a', {href: '#/game/' + g.id, class: 'button'}, t('lobby.watch'))))))
+    ratingNote.replaceChildren(provisionalNote([...open.games, ...live.games].flatMap((g) => g.seats)) || '')
   }
 
   // The lists every 5 s while the page is seen (two requests), at once when it is seen again.

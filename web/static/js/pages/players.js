@@ -2,7 +2,8 @@
 // (GET /api/users?prefix=…, results as one types), and who is online on the
 // whole site now (GET /api/online/players), grouped by the game they play,
 // each game with a link to watch it; the idle last. Guests are counted,
-// not listed (docs/api.md, Finding people).
+// not listed (docs/api.md, Finding people). Each player listed can be
+// challenged from here (components/challengedialog.js), as from a profile.
 
 import {h, clear} from '../dom.js'
 import {t} from '../i18n.js'
@@ -10,6 +11,7 @@ import {ApiError} from '../api.js'
 import * as catalog from '../catalog.js'
 import {errorBox, gameTitle} from '../components/common.js'
 import {userLink} from '../components/leaderboard.js'
+import {challengeLink} from '../components/challengedialog.js'
 
 // The same rule as the server's: names are letters, digits, _ and -.
 const NAME_START = /^[A-Za-z0-9_-]{1,24}$/
@@ -29,6 +31,12 @@ async function get(path) {
     throw new ApiError(res.status, (err && err.code) || 'http_' + res.status, (err && err.message) || res.statusText)
   }
   return data
+}
+
+/** challenge is " · Challenge" after a player's name, or nothing where one cannot challenge them. */
+function challenge(name) {
+  const b = challengeLink(name)
+  return b ? [' · ', b] : null
 }
 
 export function playersPage(main) {
@@ -89,7 +97,7 @@ export function playersPage(main) {
       results.append(h('p', {class: 'muted', 'data-test': 'players-none'}, t('players.none', {prefix})))
     } else {
       results.append(h('ul', {class: 'players-list'}, found.map((u) => h('li', {'data-user': u.name},
-        userLink(u.name), u.online ? h('span', {class: 'players-on'}, ' ● ', t('players.isOnline')) : null))))
+        userLink(u.name), u.online ? h('span', {class: 'players-on'}, ' ● ', t('players.isOnline')) : null, challenge(u.name)))))
     }
   }
 
@@ -125,11 +133,11 @@ export function playersPage(main) {
         h('ul', {class: 'players-list', 'data-test': 'players-game-' + game}, byGame.get(game).map(([p, g]) => h('li', {'data-user': p.name},
           userLink(p.name), ' · ',
           h('a', {href: '#/game/' + g.id, 'data-test': 'players-watch-' + g.id,
-            'aria-label': t('players.watchLabel', {name: p.name, game: gameTitle(game)})}, t('players.watch'))))))
+            'aria-label': t('players.watchLabel', {name: p.name, game: gameTitle(game)})}, t('players.watch')), challenge(p.name)))))
     }
     if (idle.length) {
       onlineBody.append(h('h3', {}, t('players.idle')),
-        h('ul', {class: 'players-list', 'data-test': 'players-idle'}, idle.map((p) => h('li', {'data-user': p.name}, userLink(p.name)))))
+        h('ul', {class: 'players-list', 'data-test': 'players-idle'}, idle.map((p) => h('li', {'data-user': p.name}, userLink(p.name), challenge(p.name)))))
     }
     if (online.truncated) onlineBody.append(h('p', {class: 'note'}, t('players.truncated')))
   }

@@ -9,7 +9,7 @@ import * as theme from '../theme.js'
 import * as sound from '../sound.js'
 import * as notify from '../notify.js'
 import {errorBox, resultText, resultOf, gameTitle} from '../components/common.js'
-import {playersLine} from '../components/players.js'
+import {playersLine, ratingChangeBadge, provisionalNote} from '../components/players.js'
 import {ratingGraph} from '../components/ratinggraph.js'
 import {userLink} from '../components/leaderboard.js'
 import {challengeButton} from '../components/challengedialog.js'
@@ -144,14 +144,11 @@ export function profilePage(main, [name]) {
       return
     }
     recent.append(h('ul', {class: 'games profile-recent'}, games.map((g) => {
-      const d = g.ratingChange && Math.round(g.ratingChange.delta)
       return h('li', {class: 'game-row', 'data-test': 'recent-game', 'data-outcome': g.outcome},
         h('strong', {}, gameTitle(g.game)), ' ',
         h('span', {class: 'profile-outcome outcome-' + g.outcome}, t('profile.' + g.outcome)), ' ',
         g.opponents && g.opponents.length ? h('span', {'data-test': 'opponents'}, opponents(g.opponents)) : null, ' ',
-        g.ratingChange ? h('span', {class: 'profile-delta' + (d > 0 ? ' up' : d < 0 ? ' down' : ''), 'data-test': 'rating-change',
-          title: Math.round(g.ratingChange.before) + ' → ' + Math.round(g.ratingChange.after)}, d > 0 ? '+' + d : d < 0 ? '\u2212' + -d : '±0')
-          : h('small', {class: 'muted'}, t('profile.unratedGame')), ' ',
+        ratingChangeBadge(g) || h('small', {class: 'muted'}, t('profile.unratedGame')), ' ',
         h('small', {}, fmtTime(g.finished, lang())), ' ',
         h('a', {href: '#/replay/' + g.id, class: 'button'}, t('game.replay')))
     })))
@@ -171,6 +168,9 @@ export function profilePage(main, [name]) {
         h('small', {}, fmtTime(g.created, lang())), ' ', g.result ? h('span', {}, result) : h('span', {}, t('status.' + g.status)), ' ',
         h('a', {href: (g.status === 'finished' ? '#/replay/' : '#/game/') + g.id, class: 'button'}, g.status === 'finished' ? t('game.replay') : t('lobby.openGame')))
     })))
+    // The players' ratings beside their names: what a "?" means, in words.
+    const note = provisionalNote(res.games.flatMap((g) => g.seats))
+    if (note) list.append(note)
   }
 }
 

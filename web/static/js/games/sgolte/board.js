@@ -314,7 +314,7 @@ export class SgolteBoard extends Board {
 
   ownerOf(colour) {
     const view = this.state.view
-    for (const seat of [0, 1]) if (colourOf(view, seat) === colour && this.owner(seat)) return '(' + this.owner(seat) + ')'
+    for (const seat of [0, 1]) if (colourOf(view, seat) === colour && this.owner(seat)) return '· ' + this.owner(seat) + ' · '
     return ''
   }
 

@@ -290,7 +290,7 @@ export class SkjuubBoard extends Board {
       const act = [...map.keys()].filter((sq) => map.get(sq).player === player && active(map, sq)).length
       this.info.append(h('div', {class: 'pool ' + (view.toMove === player && this.live() ? 'to-move' : ''), 'data-test': 'pool-' + player},
         h('span', {class: 'swatch side-' + player, 'aria-hidden': 'true'}),
-        h('strong', {}, t('skjuub.player', {player})), this.owner(player - 1) ? ` (${this.owner(player - 1)}) ` : ' ',
+        h('strong', {}, t('skjuub.player', {player})), this.owner(player - 1) ? ` · ${this.owner(player - 1)} · ` : ' ',
         t('skjuub.poolLine', {pool, board: onBoard, active: act})))
     }
     if (view.phase === 'bonus') this.info.append(h('p', {class: 'note'}, t('skjuub.bonusNote')))

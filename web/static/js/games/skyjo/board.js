@@ -229,7 +229,8 @@ export class SkyjoBoard extends Board {
   renderInfo() {
     clear(this.info)
     const view = this.state.view
-    const facts = [t('skyjo.round', {n: view.round}), t('skyjo.target', {n: (view.options || {}).target || 100})]
+    // the options are strings: a number, so that 1 takes its plural form ('1 point', not '1 points')
+    const facts = [t('skyjo.round', {n: view.round}), t('skyjo.target', {n: Number((view.options || {}).target || 100)})]
     if (view.finalLap) {
       const ender = view.players.findIndex((p) => p.ended)
       facts.push(t('skyjo.finalLap', {player: this.seatLabel(ender)}))

@@ -242,7 +242,7 @@ export class SploofBoard extends Board {
       const balls = h('span', {class: 'stock-balls', 'aria-hidden': 'true'})
       for (let i = 0; i < stock; i++) balls.append(h('span', {class: 'mini-ball ' + colour}))
       this.info.append(h('div', {class: 'stock ' + (view.toMove === colour && this.live() ? 'to-move' : ''), 'data-test': 'stock-' + colour},
-        h('strong', {}, t('colour.' + colour)), this.owner(seat) ? ` (${this.owner(seat)}) ` : ' ',
+        h('strong', {}, t('colour.' + colour)), this.owner(seat) ? ` · ${this.owner(seat)} · ` : ' ',
         balls, ' ', t('sploof.stockSupply', {stock, supply})))
     }
     if (win.length) {

@@ -330,3 +330,18 @@ test('every option of every game has its name and values in words in Korean and 
     await page.context().close()
   }
 })
+
+test('an open game with no increment shows its clock as "1+0"', async () => {
+  // The API leaves a zero increment out of the clock; the lobby's tag once
+  // read "1+NaN".
+  const page = await newPage(browser)
+  await registered(page)
+  const g = await createGame(page, {game: 'sgolte', seats: [{kind: 'me'}, {kind: 'open'}], clock: {kind: 'realtime', initialMs: 60000, incrementMs: 0}})
+  assert.equal(g.clock?.incrementMs, undefined, 'the API still leaves the zero out: ' + JSON.stringify(g.clock))
+  await lobby(page)
+  const tag = page.locator(`li.lobby-row[data-id="${g.id}"] .row-title .tag`).first()
+  await tag.waitFor()
+  assert.equal(await tag.textContent(), '1+0')
+  await assertNoErrors(page)
+  await page.context().close()
+})

@@ -80,8 +80,9 @@ export function playersLine(sum) {
 export function clockText(clock) {
   if (!clock || clock.kind === 'none') return ''
   if (clock.kind === 'realtime') {
-    const min = Math.round((clock.initialMs / 60000) * 10) / 10
-    return `${min}+${Math.round(clock.incrementMs / 1000)}`
+    // The API leaves a zero out (omitempty): "1+0", not "1+NaN".
+    const min = Math.round(((clock.initialMs || 0) / 60000) * 10) / 10
+    return `${min}+${Math.round((clock.incrementMs || 0) / 1000)}`
   }
   if (clock.kind === 'correspondence') return t('clock.perMove', {n: clock.days})
   return ''

@@ -22,7 +22,7 @@ export function named(name, bots) {
 /** facts: format, game, clock, rounds (a double round robin), rated, minimum rated games, password, bots — one short line. */
 export function facts(tr) {
   const parts = [t('tournament.format.' + tr.format), gameTitle(tr.game)]
-  const c = clockText(tr.clock && {initialMs: 0, incrementMs: 0, ...tr.clock}) // the API leaves a zero increment out
+  const c = clockText(tr.clock)
   if (c) parts.push(c)
   if (tr.format === 'tables' && tr.options?.players) parts.push(t('tables.upTo', {n: tr.options.players}))
   if (tr.double) parts.push(t('tournament.doubleShort'))

@@ -41,13 +41,13 @@ const MaxSwissPlayers = 1000
 // differences (FIDE's C.7: the highest as few as may be, then the next
 // one…, a downfloater's counted from one point under the lowest score),
 // fewer floating out of the next group and its score differences (C.8),
-// fewer out of each group further down (as many as the weights hold — all
-// of them for small events), then
-// colour preferences met, strong preferences met, floats not repeated from
-// the last round, the lowest players floating rather than the highest,
-// the top half (S1) against the bottom half (S2) rather than exchanges
-// between them, and the Dutch order S1[x] against S2[x] (transpositions
-// as near to it as may be) within the group. The matching always
+// then colour preferences met, strong preferences met, floats not
+// repeated from the last round. The Dutch order within the group — which
+// MDPs are paired and with whom, the fewest and smallest exchanges between
+// S1 and S2, then S1's players in order each with the first of S2 it may
+// have — is then settled one decision at a time as the Dutch system tries
+// its pairings, each decision by a matching that keeps every criterion
+// above at its best (dutchorder.go). The matching always
 // pairs everyone (the completion criterion). docs/tournaments.md says
 // where this differs from the FIDE text.
 func PairSwiss(n int, rounds []Round, active []int, opt SwissOptions) (Round, error) {
@@ -139,103 +139,57 @@ func (e *swissEngine) pair() (Round, error) {
 		left[i] = true
 	}
 	for k, level := range e.levels {
-		// A group with players floated down from above is settled in two
-		// passes, as the Dutch system pairs them first: the pairs of those
-		// players, then the rest of the group on its own.
-		for {
-			var rem, members []int
-			mdps := 0
-			for i := 0; i < e.v; i++ {
-				if left[i] {
-					rem = append(rem, i)
-					if i != e.bye && e.score[i] >= level {
-						members = append(members, i)
-						if e.score[i] > level {
-							mdps++
-						}
-					}
+		var rem, members []int
+		for i := 0; i < e.v; i++ {
+			if left[i] {
+				rem = append(rem, i)
+				if i != e.bye && e.score[i] >= level {
+					members = append(members, i)
 				}
 			}
-			last := k == len(e.levels)-1
-			if len(members) < 2 && !last {
-				break // no pair can be made in this group: its player floats
-			}
-			pos := make(map[int]int, len(members))
-			for x, i := range members {
-				pos[i] = x
-			}
-			mate := e.matchBracket(k, rem, pos)
-			for _, i := range rem {
-				if mate[i] < 0 {
-					return Round{}, fmt.Errorf("%w (round of %d players)", ErrNoPairing, len(e.players))
-				}
-			}
-			// With MDPs, only their pairs are kept this pass, if any.
-			onlyMDPs := false
-			if mdps > 0 && mdps < len(members) {
-				for _, i := range members {
-					if _, in := pos[mate[i]]; in && e.score[i] > level {
-						onlyMDPs = true
-					}
-				}
-			}
-			for _, i := range rem {
-				j := mate[i]
-				if j < i || !left[i] {
-					continue
-				}
-				_, mi := pos[i]
-				_, mj := pos[j]
-				if !(mi && mj) && !(last && !onlyMDPs) {
-					continue
-				}
-				if onlyMDPs && e.score[i] <= level && e.score[j] <= level {
-					continue
-				}
-				left[i], left[j] = false, false
-				switch {
-				case j == e.bye:
-					out.Byes = append(out.Byes, e.players[i])
-				case e.whiteFirst(i, j):
-					out.Pairings = append(out.Pairings, Pairing{White: e.players[i], Black: e.players[j]})
-				default:
-					out.Pairings = append(out.Pairings, Pairing{White: e.players[j], Black: e.players[i]})
-				}
-			}
-			if !onlyMDPs {
-				break
+		}
+		last := k == len(e.levels)-1
+		if len(members) < 2 && !last {
+			continue // no pair can be made in this group: its player floats
+		}
+		pairs, ok := e.settle(k, rem, members, last)
+		if !ok {
+			return Round{}, fmt.Errorf("%w (round of %d players)", ErrNoPairing, len(e.players))
+		}
+		for _, p := range pairs {
+			i, j := p[0], p[1]
+			left[i], left[j] = false, false
+			switch {
+			case j == e.bye:
+				out.Byes = append(out.Byes, e.players[i])
+			case e.whiteFirst(i, j):
+				out.Pairings = append(out.Pairings, Pairing{White: e.players[i], Black: e.players[j]})
+			default:
+				out.Pairings = append(out.Pairings, Pairing{White: e.players[j], Black: e.players[i]})
 			}
 		}
 	}
 	return out, nil
 }
 
-// matchBracket runs the matching that settles the pairs of score group k
-// (pos: the group's members, MDPs first, and their places).
-func (e *swissEngine) matchBracket(k int, rem []int, pos map[int]int) []int {
+// baseEdges weighs the matching that settles score group k (pos: the
+// group's members, MDPs first, and their places) on the criteria above
+// the Dutch order (dutchorder.go), leaving the lowest low bits of every
+// weight zero for the order's own fields.
+func (e *swissEngine) baseEdges(k int, rem []int, pos map[int]int, low uint) []wideEdge {
 	pairs := len(rem) / 2
-	M := len(pos)
 	type field struct {
 		bits uint
 		val  func(i, j int, in bool) int
 	}
 	member := func(i int) bool { _, ok := pos[i]; return ok }
-	mdps := 0 // the players moved down from above: the group's first places
-	for i, x := range pos {
-		if e.score[i] > e.levels[k] && x+1 > mdps {
-			mdps = x + 1
-		}
-	}
 	// Low fields first; they are packed from the top down below.
 	const budget = 120 // of 127: the matching doubles weights and adds duals
-	// The lexicographic field takes what the others leave, up to 40 bits,
-	// keeping room for this group's own floats.
-	others := bitlen(pairs*(M+1)*(M+1)) + bitlen(pairs*2*M) + bitlen(pairs) + bitlen(pairs*5) + 2*bitlen(pairs*2) +
+	others := low + bitlen(pairs*5) + 2*bitlen(pairs*2) +
 		bitlen(pairs) // this group's floats
 	// C.7, this group's score differences, ranks above all of those: it
 	// takes the room the fields below it and the bye's (extra) leave, but
-	// for one bit for the offset it adds to every edge (psdField); the
-	// lexicographic field has what remains.
+	// for one bit for the offset it adds to every edge (psdField).
 	var extra uint
 	if e.bye >= 0 {
 		rounds := 0
@@ -246,45 +200,9 @@ func (e *swissEngine) matchBracket(k int, rem []int, pos map[int]int) []int {
 		}
 		extra = bitlen(rounds+1) + bitlen(e.levels[0]+2)
 	}
-	fixedNoLex := others - bitlen(pairs) + extra
-	psdK := e.psdField(k, k, rem, int(budget)-1-int(fixedNoLex+bitlen(pairs)))
-	if psdK.bits > 0 {
-		others += psdK.bits + 1
-	}
-	lexB, lexR := lexShape(M, mdps, int(budget)-int(others))
-	lexBits := uint(lexB * lexR)
+	psdK := e.psdField(k, k, rem, int(budget)-1-int(others+extra))
 	fixed := []field{
-		{bitlen(pairs * (M + 1) * (M + 1)), func(i, j int, in bool) int { // the Dutch order: S1[x] against S2[x], transpositions near it
-			if !in {
-				return 0
-			}
-			_, dev := dutchShape(pos[i], pos[j], M, mdps)
-			// The higher player's distance from the ideal weighs more, as
-			// the Dutch system tries transpositions that keep the top
-			// boards first.
-			top := M - min(pos[i], pos[j])
-			return (M+1)*(M+1) - dev*top
-		}},
-		{bitlen(pairs * 2 * M), func(i, j int, in bool) int { // float the lowest, keep the highest
-			if !in {
-				return 0
-			}
-			return 2*M - pos[i] - pos[j]
-		}},
-		{lexBits, func(i, j int, in bool) int { // S2 in the order the Dutch system tries it, top rows first
-			if !in {
-				return 0
-			}
-			return lexValue(pos[i], pos[j], M, mdps, lexB, lexR)
-		}},
-		{bitlen(pairs), func(i, j int, in bool) int { // S1 against S2, no exchange between them
-			if in {
-				if across, _ := dutchShape(pos[i], pos[j], M, mdps); across {
-					return 1
-				}
-			}
-			return 0
-		}},
+		{low, func(i, j int, in bool) int { return 0 }}, // the Dutch order's fields (dutchorder.go)
 		{bitlen(pairs * 5), func(i, j int, in bool) int { // floats not repeated
 			if !in {
 				return 0
@@ -438,7 +356,7 @@ func (e *swissEngine) matchBracket(k int, rem []int, pos map[int]int) []int {
 			edges = append(edges, wideEdge{i, j, w})
 		}
 	}
-	return matchWide(e.v, edges, true)
+	return edges
 }
 
 // psdField is FIDE's C.7 (C.8 for the next group) for the bracket of
@@ -524,81 +442,6 @@ func (e *swissEngine) psdField(t, k int, rem []int, room int) psdField {
 		}
 		return full - unit[d]
 	}}
-}
-
-// dutchShape places a pair of a score group of M players, of whom the
-// first mdps moved down from above, against the Dutch system's ideal:
-// the MDPs (S1) against the best residents (S2) in order, then the rest of
-// the residents top half against bottom half, S1[x] against S2[x]. across
-// says the pair joins the two halves it should; dev is how far it is from
-// the ideal partner. a and b are the players' places in the group.
-func dutchShape(a, b, M, mdps int) (across bool, dev int) {
-	if a > b {
-		a, b = b, a
-	}
-	abs := func(x int) int {
-		if x < 0 {
-			return -x
-		}
-		return x
-	}
-	residents := M - mdps
-	switch {
-	case b < mdps: // two MDPs: only when residents cannot take them
-		return false, abs(b - a - mdps/2)
-	case a < mdps: // an MDP against a resident: the x-th MDP against the x-th resident
-		return true, abs(b - mdps - a)
-	}
-	taken := min(mdps, residents) // residents the MDPs should have
-	ra, rb := max(a-mdps-taken, 0), b-mdps-taken
-	h := (residents - taken) / 2
-	return (ra < h) != (rb < h), abs(rb - ra - h)
-}
-
-// dutchRowCol places a pair that joins S1 and S2: the S1 player's row
-// (the MDPs first, then the remainder's top half) and the S2 player's
-// column; ok is false for any other pair.
-func dutchRowCol(a, b, M, mdps int) (row, col int, ok bool) {
-	if a > b {
-		a, b = b, a
-	}
-	residents := M - mdps
-	switch {
-	case b < mdps:
-		return 0, 0, false
-	case a < mdps:
-		return a, b - mdps, true
-	}
-	taken := min(mdps, residents)
-	// A resident above the remainder is one the MDPs were meant to take;
-	// when it is left instead, it heads the remainder's S1.
-	ra, rb := max(a-mdps-taken, 0), b-mdps-taken
-	h := (residents - taken) / 2
-	if ra >= h || rb < h {
-		return 0, 0, false
-	}
-	return mdps + ra, rb - h, true
-}
-
-// lexShape sizes the field that ranks a group's pairings as the Dutch
-// system orders its transpositions: lexicographically by the S2 player
-// each S1 row gets, the top row first. Each row takes b bits; only the
-// first r rows fit in 40 bits or the room left (the order field
-// approximates the rest).
-func lexShape(M, mdps, room int) (b, r int) {
-	b = int(bitlen(max(M, 1)))
-	rows := mdps + (M-mdps-min(mdps, M-mdps))/2
-	return b, max(0, min(rows, min(40, room)/b))
-}
-
-// lexValue is a pair's part of that field: the earlier its column in its
-// row, the more it weighs, rows far above columns.
-func lexValue(a, b, M, mdps, bits, rows int) int {
-	row, col, ok := dutchRowCol(a, b, M, mdps)
-	if !ok || row >= rows {
-		return 0
-	}
-	return ((1 << bits) - 1 - min(col, (1<<bits)-1)) << (bits * (rows - 1 - row))
 }
 
 // byePartner is the player's vertex of an edge to the bye, or -1.

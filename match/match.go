@@ -340,10 +340,31 @@ func (m *Match) join(u User, want int, acceptDeal bool) error {
 	// over is that node's to make (it starts a full open game when it
 	// adopts it); answering ErrClosed here would have the join forwarded
 	// to it as if it had never run, and refused there.
+	// A start the store failed (not fenced off) is likewise no reason to
+	// answer the stored join as refused ("nothing was changed"): the
+	// owner tries the start again.
 	if err := m.startIfFull(); err != nil && !errors.Is(err, ErrClosed) {
-		return err
+		m.log.Warn("the full game did not start; trying again", "game", m.id, "err", err)
+		m.startLater()
 	}
 	return nil
+}
+
+// startLater tries the start of a full open game again a second later,
+// and again until it is written or the owner stops: the join that filled
+// the game is stored and was answered, so nothing else would start it.
+func (m *Match) startLater() {
+	m.reg.cfg.Time.AfterFunc(time.Second, func() {
+		m.post(func() {
+			if m.done {
+				return
+			}
+			if err := m.startIfFull(); err != nil && !errors.Is(err, ErrClosed) {
+				m.log.Warn("the full game did not start; trying again", "game", m.id, "err", err)
+				m.startLater()
+			}
+		})
+	})
 }
 
 func (m *Match) leave(u User) error {

@@ -451,3 +451,40 @@ func TestStoredSnapshot(t *testing.T) {
 		t.Fatal("a row that says more moves than are stored was accepted")
 	}
 }
+
+// TestJoinStartFailsAfterTheSeat: when the store takes the seat of the
+// join that fills the game and then fails to write the start (a store
+// error, not another owner), the join has been applied and is answered so,
+// and the owner tries the start again a second later. Before, the join
+// answered "unavailable" although its seat was stored, and nothing started
+// the full game: it stayed open with every seat taken, and a retried join
+// was answered as done (its seat is held) without starting it either.
+func TestJoinStartFailsAfterTheSeat(t *testing.T) {
+	n := newNode(t)
+	id := n.create(twoHumans("9"))
+	var updates atomic.Int32
+	n.journal.Fail = func(op, _ string) error {
+		if op == "update" && updates.Add(1) == 2 {
+			return errors.New("the database went away")
+		}
+		return nil
+	}
+	ack, err := n.do(id, match.Command{Kind: match.CmdJoin, User: bob, Seat: -1})
+	if err != nil {
+		t.Fatalf("a join whose seat was stored and whose start failed: %v", err)
+	}
+	if ack.Meta.SeatOf(bob.ID) != 1 {
+		t.Fatalf("the answer does not seat bob: %+v", ack.Meta.Seats)
+	}
+	if stored, _ := n.journal.Game(id); stored.Status != match.Open {
+		t.Fatalf("stored %s before the start was tried again", stored.Status)
+	}
+	n.time.Advance(time.Second)
+	eventually(t, "the full game started on the second try", func() bool {
+		stored, _ := n.journal.Game(id)
+		return stored.Status == match.Live
+	})
+	if _, err := n.do(id, move(alice, 0, "2")); err != nil {
+		t.Fatalf("the first move of the started game: %v", err)
+	}
+}

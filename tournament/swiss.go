@@ -42,7 +42,8 @@ const MaxSwissPlayers = 1000
 // one…, a downfloater's counted from one point under the lowest score),
 // fewer floating out of the next group and its score differences (C.8),
 // then colour preferences met, strong preferences met, floats not
-// repeated from the last round. The Dutch order within the group — which
+// repeated from the last two rounds and the scores of those repeated
+// (C.14 to C.21, the last ones as far as the weights hold). The Dutch order within the group — which
 // MDPs are paired and with whom, the fewest and smallest exchanges between
 // S1 and S2, then S1's players in order each with the first of S2 it may
 // have — is then settled one decision at a time as the Dutch system tries
@@ -178,14 +179,11 @@ func (e *swissEngine) pair() (Round, error) {
 // weight zero for the order's own fields.
 func (e *swissEngine) baseEdges(k int, rem []int, pos map[int]int, low uint) []wideEdge {
 	pairs := len(rem) / 2
-	type field struct {
-		bits uint
-		val  func(i, j int, in bool) int
-	}
 	member := func(i int) bool { _, ok := pos[i]; return ok }
 	// Low fields first; they are packed from the top down below.
 	const budget = 120 // of 127: the matching doubles weights and adds duals
-	others := low + bitlen(pairs*5) + 2*bitlen(pairs*2) +
+	floats := e.floatFields(rem, member)
+	others := low + floats[0].bits + floats[1].bits + 2*bitlen(pairs*2) +
 		bitlen(pairs) // this group's floats
 	// C.7, this group's score differences, ranks above all of those: it
 	// takes the room the fields below it and the bye's (extra) leave, but
@@ -203,27 +201,7 @@ func (e *swissEngine) baseEdges(k int, rem []int, pos map[int]int, low uint) []w
 	psdK := e.psdField(k, k, rem, int(budget)-1-int(others+extra))
 	fixed := []field{
 		{low, func(i, j int, in bool) int { return 0 }}, // the Dutch order's fields (dutchorder.go)
-		{bitlen(pairs * 5), func(i, j int, in bool) int { // floats not repeated
-			if !in {
-				return 0
-			}
-			v := 0
-			up := 1
-			for _, x := range [2]int{i, j} {
-				f := e.lastFloat(x)
-				if f < 0 {
-					v += 2 // downfloated last round, not floated again
-				}
-			}
-			hi, lo := i, j
-			if e.score[lo] > e.score[hi] {
-				hi, lo = lo, hi
-			}
-			if e.score[hi] > e.score[lo] && e.lastFloat(lo) > 0 {
-				up = 0 // an upfloat again
-			}
-			return v + up
-		}},
+		floats[1], floats[0], // C.15, C.14: floats not repeated from the last round
 		{bitlen(pairs * 2), func(i, j int, in bool) int { // strong preferences not broken
 			if !in {
 				return 0
@@ -317,6 +295,19 @@ func (e *swissEngine) baseEdges(k int, rem []int, pos map[int]int, low uint) []w
 	if psdNext.bits > 0 {
 		look = max(look, 2)
 	}
+	// FIDE's C.16 to C.21 (floats of two rounds ago, then the scores of
+	// the floaters repeated), as far as the bits hold: they rank just
+	// above the Dutch order's fields.
+	spare := budget - int(used) - look*int(cb)
+	var more []field
+	for _, f := range floats[2:] {
+		if int(f.bits) > spare {
+			break
+		}
+		spare -= int(f.bits)
+		more = append([]field{f}, more...)
+	}
+	fixed = append(append(append([]field{}, fixed[0]), more...), fixed[1:]...)
 	cross := func(t int) field {
 		level := e.levels[t]
 		return field{cb, func(i, j int, in bool) int { // nobody floats out of group t
@@ -357,6 +348,113 @@ func (e *swissEngine) baseEdges(k int, rem []int, pos map[int]int, low uint) []w
 		}
 	}
 	return edges
+}
+
+type field struct {
+	bits uint
+	val  func(i, j int, in bool) int
+}
+
+// floatFields are FIDE's C.14 to C.21 as bbpPairings weighs them, for the
+// pairs of the group being paired (in): the players who floated down in the
+// last round paired in the group without floating again (C.14), the pairs
+// that do not float up again a player who floated up in the last round
+// (C.15), the same for the round before (C.16, C.17), then the same, each
+// player or pair counted at its score, the higher scores weighing more
+// (C.18 to C.21). Each is given with its width; with fewer rounds played,
+// those that look further back are zero.
+func (e *swissEngine) floatFields(rem []int, member func(int) bool) [8]field {
+	pairs := len(rem) / 2
+	played := 0
+	if len(e.h) > 0 {
+		played = len(e.h[e.players[0]].float)
+	}
+	fl := func(x, back int) int8 {
+		if x == e.bye || back > played {
+			return 0
+		}
+		return e.h[e.players[x]].float[played-back]
+	}
+	count := map[int]int{}
+	for _, i := range rem {
+		if member(i) {
+			count[e.score[i]]++
+		}
+	}
+	var scores []int
+	for s := range count {
+		scores = append(scores, s)
+	}
+	sort.Ints(scores)
+	shift := map[int]uint{}
+	var sb uint
+	for _, s := range scores {
+		shift[s] = sb
+		sb += bitlen(count[s])
+	}
+	cb := bitlen(pairs * 2)
+	var out [8]field
+	for n, back := range [2]int{1, 2} {
+		out[2*n] = field{cb, func(i, j int, in bool) int { // downfloaters not floated down again
+			if !in {
+				return 0
+			}
+			hi, lo := min(i, j), max(i, j)
+			v := 0
+			if fl(lo, back) < 0 {
+				v++
+			}
+			if e.score[hi] <= e.score[lo] && fl(hi, back) < 0 {
+				v++
+			}
+			return v
+		}}
+		out[2*n+1] = field{cb, func(i, j int, in bool) int { // upfloaters not floated up again
+			if !in {
+				return 0
+			}
+			hi, lo := min(i, j), max(i, j)
+			if e.score[hi] > e.score[lo] && fl(lo, back) > 0 {
+				return 0
+			}
+			return 1
+		}}
+		out[4+2*n] = field{sb, func(i, j int, in bool) int { // the downfloaters' scores
+			if !in {
+				return 0
+			}
+			hi, lo := min(i, j), max(i, j)
+			v := 0
+			if fl(lo, back) < 0 {
+				v += 1 << shift[e.score[lo]]
+			}
+			if fl(hi, back) < 0 {
+				v += 1 << shift[e.score[hi]]
+			}
+			return v
+		}}
+		out[5+2*n] = field{sb, func(i, j int, in bool) int { // the upfloaters' opponents' scores
+			if !in {
+				return 0
+			}
+			hi, lo := min(i, j), max(i, j)
+			if e.score[hi] > e.score[lo] && fl(lo, back) > 0 {
+				return 0
+			}
+			return 1 << shift[e.score[hi]]
+		}}
+		if back > played {
+			for _, x := range [4]int{2 * n, 2*n + 1, 4 + 2*n, 5 + 2*n} {
+				out[x] = field{0, func(i, j int, in bool) int { return 0 }}
+			}
+		}
+		if sb > 62 { // a field's value is an int64
+			for _, x := range [2]int{4 + 2*n, 5 + 2*n} {
+				out[x] = field{0, func(i, j int, in bool) int { return 0 }}
+			}
+		}
+	}
+	return out
 }
 
 // psdField is FIDE's C.7 (C.8 for the next group) for the bracket of

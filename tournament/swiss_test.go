@@ -723,3 +723,22 @@ func lexValue(a, b, M, mdps, bits, rows int) int {
 	}
 	return ((1 << bits) - 1 - min(col, (1<<bits)-1)) << (bits * (rows - 1 - row))
 }
+
+// Round 3 of bbpPairings' generated tournament 31 of the agreement sample
+// (docs/tournaments.md: seed 31, 13 players), as bbpPairings paired it.
+// After 5-4, one of 9, 11 and 13 (one point each) floats down. 11 had the
+// bye of round 2 and 13 that of round 1: FIDE's C.14 keeps 11 from
+// floating again and C.16 (a downfloat two rounds ago) keeps 13, so 9
+// floats. The engine, weighing only the last round's floats, floated the
+// lowest, 13 (10-13, 11-9).
+func TestDutchFloatsOfTwoRoundsAgo(t *testing.T) {
+	rounds := []Round{
+		{Pairings: []Pairing{{0, 6, WhiteWins}, {2, 8, WhiteWins}, {4, 10, WhiteWins}, {7, 1, BlackWins}, {9, 3, BlackWins}, {11, 5, BlackWins}}, Byes: []int{12}},
+		{Pairings: []Pairing{{1, 4, WhiteWins}, {3, 0, Draw}, {5, 7, WhiteWins}, {6, 9, Draw}, {8, 11, WhiteWins}, {12, 2, BlackWins}}, Byes: []int{10}},
+	}
+	r, err := PairSwiss(13, rounds, all(13), SwissOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantRound(t, r, "1-2", "10-9", "11-13", "12-7", "3-6", "5-4", "bye 8")
+}

@@ -80,12 +80,26 @@ func allocate(a, b pref, ca, cb []int8, rankA, rankB, tpnA, tpnB int, firstWhite
 			}
 			return b.want == black
 		}
-		// E.3: alternate from the latest round in which they had
-		// different colours.
-		for r := min(len(ca), len(cb)) - 1; r >= 0; r-- {
-			if ca[r] != noColour && cb[r] != noColour && ca[r] != cb[r] {
-				return ca[r] == black
+		// E.3: alternate from the latest time they had different
+		// colours, each player's games over the board counted back from
+		// her last one (a round without a game is skipped, as
+		// bbpPairings does, not matched against the other's game of that
+		// round).
+		x, y := len(ca)-1, len(cb)-1
+		for {
+			for x >= 0 && ca[x] == noColour {
+				x--
 			}
+			for y >= 0 && cb[y] == noColour {
+				y--
+			}
+			if x < 0 || y < 0 {
+				break
+			}
+			if ca[x] != cb[y] {
+				return ca[x] == black
+			}
+			x, y = x-1, y-1
 		}
 		if rankA < rankB { // E.4
 			return a.want == white

@@ -742,3 +742,24 @@ func TestDutchFloatsOfTwoRoundsAgo(t *testing.T) {
 	}
 	wantRound(t, r, "1-2", "10-9", "11-13", "12-7", "3-6", "5-4", "bye 8")
 }
+
+// Round 5 of bbpPairings' generated tournament 31 of the agreement sample
+// (docs/tournaments.md: seed 31, 13 players), as bbpPairings paired it.
+// 12 and 13 both played White, Black, White, with a bye in different
+// rounds, and both strongly want Black. Counted back game by game their
+// colours never differ, so 13, ranked higher, gets Black (12-13); the
+// engine matched them round by round, found 12 White and 13 Black in
+// round 3, and alternated that (13-12).
+func TestDutchColourHistoryGameByGame(t *testing.T) {
+	rounds := []Round{
+		{Pairings: []Pairing{{0, 6, WhiteWins}, {2, 8, WhiteWins}, {4, 10, WhiteWins}, {7, 1, BlackWins}, {9, 3, BlackWins}, {11, 5, BlackWins}}, Byes: []int{12}},
+		{Pairings: []Pairing{{1, 4, WhiteWins}, {3, 0, Draw}, {5, 7, WhiteWins}, {6, 9, Draw}, {8, 11, WhiteWins}, {12, 2, BlackWins}}, Byes: []int{10}},
+		{Pairings: []Pairing{{0, 1, Draw}, {2, 5, WhiteWins}, {4, 3, BlackWins}, {9, 8, BlackWins}, {10, 12, Draw}, {11, 6, BlackWins}}, Byes: []int{7}},
+		{Pairings: []Pairing{{1, 2, Draw}, {3, 5, WhiteWins}, {6, 10, WhiteWins}, {7, 9, Draw}, {8, 0, BlackWins}, {12, 4, BlackWins}}, Byes: []int{11}},
+	}
+	r, err := PairSwiss(13, rounds, all(13), SwissOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantRound(t, r, "11-8", "12-13", "3-4", "5-9", "6-1", "7-2", "bye 10")
+}

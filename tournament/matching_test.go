@@ -121,7 +121,7 @@ func TestMatchingAgainstBruteForce(t *testing.T) {
 	}
 }
 
-// TestMatchingWideWeights checks the 128-bit arithmetic: weights whose high
+// TestMatchingWideWeights checks the 192-bit arithmetic: weights whose high
 // word decides must give the matching that the same order in 64 bits gives.
 func TestMatchingWideWeights(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
@@ -134,7 +134,7 @@ func TestMatchingWideWeights(t *testing.T) {
 				if rng.IntN(2) == 0 {
 					a, b := rng.Int64N(5), rng.Int64N(1000)
 					small = append(small, Edge{i, j, a*1_000_000 + b})
-					big = append(big, wideEdge{i, j, wide{a, uint64(b)}.shl(0).add(wide{a << 3, 0})})
+					big = append(big, wideEdge{i, j, wide{hi: a, lo: uint64(b)}.shl(0).add(wide{hi: a << 3})})
 				}
 			}
 		}
@@ -159,10 +159,20 @@ func TestWideArithmetic(t *testing.T) {
 		t.Fatalf("-7>>1 = %v", got)
 	}
 	x := wideOf(1).shl(63).shl(10)
-	if x.hi != 1<<9 || x.lo != 0 {
+	if x.hi != 0 || x.mid != 1<<9 || x.lo != 0 {
 		t.Fatalf("1<<73 = %v", x)
 	}
-	if !wideOf(-1).less(wideOf(0)) || wideOf(0).less(wideOf(-1)) || !wideOf(1).less(x) {
+	y := x.shl(63).shl(10)
+	if y.hi != 1<<18 || y.mid != 0 || y.lo != 0 {
+		t.Fatalf("1<<146 = %v", y)
+	}
+	if got := y.sub(wideOf(1)).add(wideOf(1)); got != y {
+		t.Fatalf("borrow across the words: %v", got)
+	}
+	if got := wideOf(-1).shl(63).shl(63).half(); got != wideOf(-1).shl(63).shl(62) {
+		t.Fatalf("-2^126>>1 = %v", got)
+	}
+	if !wideOf(-1).less(wideOf(0)) || wideOf(0).less(wideOf(-1)) || !wideOf(1).less(x) || !x.less(y) || wideOf(-1).shl(63).shl(63).less(wideOf(-1).shl(63).shl(63).shl(1)) {
 		t.Fatal("less is wrong across the sign and words")
 	}
 }

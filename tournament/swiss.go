@@ -21,7 +21,7 @@ var ErrNoPairing = errors.New("tournament: no pairing satisfies the absolute cri
 
 // MaxSwissPlayers bounds a Swiss round's size: the pairing of 200 players
 // takes a fraction of a second (docs/tournaments.md has the measurements)
-// and the weights' 128 bits hold the criteria for this many.
+// and the weights' 192 bits hold the criteria for this many.
 const MaxSwissPlayers = 1000
 
 // PairSwiss pairs the next round of a Swiss tournament of n players by the
@@ -181,7 +181,7 @@ func (e *swissEngine) baseEdges(k int, rem []int, pos map[int]int, low uint) []w
 	pairs := len(rem) / 2
 	member := func(i int) bool { _, ok := pos[i]; return ok }
 	// Low fields first; they are packed from the top down below.
-	const budget = 120 // of 127: the matching doubles weights and adds duals
+	const budget = 184 // of 191: the matching doubles weights and adds duals
 	floats := e.floatFields(rem, member)
 	others := low + floats[0].bits + floats[1].bits + 2*bitlen(pairs*2) +
 		bitlen(pairs) // this group's floats

@@ -763,3 +763,26 @@ func TestDutchColourHistoryGameByGame(t *testing.T) {
 	}
 	wantRound(t, r, "11-8", "12-13", "3-4", "5-9", "6-1", "7-2", "bye 10")
 }
+
+// Round 8 of bbpPairings' generated tournament 59 of the agreement sample
+// (docs/tournaments.md: seed 59, 29 players), as bbpPairings paired it.
+// 1 and 6 float into the 4½-point group, where 7 floats up a second time
+// (it did in round 6): FIDE's C.21 gives it the lower of the two, 6, so 1
+// takes 12 (12-1, 7-6). The engine had the criterion, but its 128-bit
+// weights had no room left for it there (7-1, 6-12); they have 192 bits.
+func TestDutchFloatScoresFitTheWeights(t *testing.T) {
+	rounds := []Round{
+		{Pairings: []Pairing{{0, 14, Draw}, {2, 16, WhiteWins}, {4, 18, WhiteWins}, {6, 20, Draw}, {8, 22, WhiteWins}, {10, 24, WhiteWins}, {12, 26, WhiteWins}, {15, 1, BlackWins}, {17, 3, BlackWins}, {19, 5, BlackWins}, {21, 7, Draw}, {23, 9, BlackWins}, {25, 11, BlackWins}, {27, 13, BlackWins}}, Byes: []int{28}},
+		{Pairings: []Pairing{{1, 10, Draw}, {3, 12, Draw}, {5, 28, WhiteWins}, {7, 6, Draw}, {9, 2, BlackWins}, {11, 4, Draw}, {13, 8, BlackWins}, {14, 21, BlackWins}, {16, 23, WhiteWins}, {18, 25, WhiteWins}, {20, 0, BlackWins}, {22, 15, Draw}, {24, 17, BlackWins}, {26, 19, Draw}}, Byes: []int{27}},
+		{Pairings: []Pairing{{2, 5, BlackWins}, {4, 1, BlackWins}, {6, 18, Draw}, {8, 0, BlackWins}, {10, 11, Draw}, {12, 7, Draw}, {15, 26, WhiteWins}, {16, 27, Draw}, {17, 9, BlackWins}, {19, 22, WhiteWins}, {20, 14, BlackWins}, {21, 3, BlackWins}, {23, 24, WhiteWins}, {28, 13, Draw}}, Byes: []int{25}},
+		{Pairings: []Pairing{{0, 3, WhiteWins}, {5, 1, Draw}, {7, 16, WhiteWins}, {9, 12, WhiteWins}, {10, 2, BlackWins}, {11, 8, Draw}, {13, 21, Draw}, {14, 19, BlackWins}, {18, 15, BlackWins}, {22, 23, BlackWins}, {25, 17, BlackWins}, {26, 20, BlackWins}, {27, 4, BlackWins}, {28, 6, BlackWins}}, Byes: []int{24}},
+		{Pairings: []Pairing{{0, 5, WhiteWins}, {1, 9, WhiteWins}, {3, 2, BlackWins}, {4, 8, BlackWins}, {6, 11, WhiteWins}, {12, 17, Draw}, {15, 7, WhiteWins}, {16, 14, BlackWins}, {19, 10, BlackWins}, {20, 27, WhiteWins}, {21, 18, WhiteWins}, {23, 13, BlackWins}, {24, 28, Draw}, {26, 25, BlackWins}}, Byes: []int{22}},
+		{Pairings: []Pairing{{1, 6, WhiteWins}, {2, 0, BlackWins}, {3, 19, WhiteWins}, {5, 15, WhiteWins}, {8, 21, WhiteWins}, {9, 10, BlackWins}, {11, 20, WhiteWins}, {13, 4, BlackWins}, {14, 12, Draw}, {17, 7, BlackWins}, {18, 24, BlackWins}, {25, 23, WhiteWins}, {27, 22, BlackWins}, {28, 16, WhiteWins}}, Byes: []int{26}},
+		{Pairings: []Pairing{{0, 1, WhiteWins}, {4, 6, BlackWins}, {7, 2, BlackWins}, {8, 5, BlackWins}, {10, 3, BlackWins}, {12, 28, WhiteWins}, {13, 25, Draw}, {15, 11, BlackWins}, {16, 26, WhiteWins}, {20, 17, WhiteWins}, {21, 9, BlackWins}, {22, 14, BlackWins}, {23, 27, BlackWins}, {24, 19, BlackWins}}, Byes: []int{18}},
+	}
+	r, err := PairSwiss(29, rounds, all(29), SwissOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantRound(t, r, "10-15", "11-13", "12-1", "18-22", "20-14", "23-17", "26-5", "27-25", "28-19", "29-16", "3-2", "4-9", "7-6", "8-21", "bye 24")
+}

@@ -19,7 +19,8 @@ import (
 // For each round it checks:
 //   - the absolute criteria: C.1 no rematch, C.2 no second bye (nor one
 //     after a forfeit win), C.3 no two players with the same absolute
-//     colour preference meet (Tabula makes no topscorer exception), and a
+//     colour preference meet (the rounds are paired without
+//     SwissOptions.LastRound: no topscorer exception), and a
 //     player with an absolute preference gets that colour;
 //   - C.5: the bye goes to the lowest score any legal pairing gives it to;
 //   - then, walking the score brackets from the top as the engine's round
@@ -35,8 +36,8 @@ import (
 //     assignee can then have; C.12 the fewest players denied their colour
 //     preference; C.13 the fewest denied a strong one.
 //
-// Not compared: C.10-C.11 (topscorers, which Tabula does not
-// distinguish), the float criteria C.14 on, and the order in which the
+// Not compared: C.10-C.11 (topscorers, only in a last round), the float
+// criteria C.14 on, and the order in which the
 // Dutch system tries transpositions — whatever it chooses among pairings
 // equal on the criteria above is accepted.
 //

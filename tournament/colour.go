@@ -56,7 +56,8 @@ func colourPref(colours []int8) pref {
 
 // compatible reports whether two players may meet as far as colours go:
 // never two with the same absolute preference (the Dutch criterion C3; the
-// FIDE exception for topscorers in the last round is not made).
+// FIDE exception for topscorers in the last round is the engine's,
+// swissEngine.allowed).
 func compatible(a, b pref) bool {
 	return !(a.strength == prefAbsolute && b.strength == prefAbsolute && a.want == b.want)
 }
@@ -74,6 +75,14 @@ func allocate(a, b pref, ca, cb []int8, rankA, rankB, tpnA, tpnB int, firstWhite
 	case b.want != noColour && a.want == noColour:
 		return b.want == black
 	case a.want != noColour: // the same colour wanted
+		if a.strength == prefAbsolute && b.strength == prefAbsolute { // topscorers: the wider imbalance
+			if ia, ib := imbalance(ca), imbalance(cb); ia != ib {
+				if ia > ib {
+					return a.want == white
+				}
+				return b.want == black
+			}
+		}
 		if a.strength != b.strength { // E.2
 			if a.strength > b.strength {
 				return a.want == white
@@ -119,4 +128,29 @@ func allocate(a, b pref, ca, cb []int8, rankA, rankB, tpnA, tpnB int, firstWhite
 // satisfied reports whether p's preference is met by getting white.
 func (p pref) satisfied(gotWhite bool) bool {
 	return p.want == noColour || (p.want == white) == gotWhite
+}
+
+// imbalance is the difference between a player's games with White and
+// with Black, either way.
+func imbalance(colours []int8) int {
+	d := 0
+	for _, c := range colours {
+		d += int(c)
+	}
+	return max(d, -d)
+}
+
+// repeated is the colour of a player's last two games over the board when
+// they had the same one, or noColour.
+func repeated(colours []int8) int8 {
+	var last []int8
+	for x := len(colours) - 1; x >= 0 && len(last) < 2; x-- {
+		if colours[x] != noColour {
+			last = append(last, colours[x])
+		}
+	}
+	if len(last) == 2 && last[0] == last[1] {
+		return last[0]
+	}
+	return noColour
 }

@@ -12,6 +12,11 @@ type SwissOptions struct {
 	// InitialBlack gives the top seed Black in round 1 (FIDE's "initial
 	// colour"; White by default).
 	InitialBlack bool
+	// LastRound says this is the tournament's last round: FIDE's Dutch
+	// system then lets a topscorer (more than half the points possible so
+	// far) meet a player who must have the same colour (C.3), weighing who
+	// is denied it by C.10 and C.11.
+	LastRound bool
 }
 
 // ErrNoPairing is returned when no pairing of the active players obeys the
@@ -67,6 +72,9 @@ func PairSwiss(n int, rounds []Round, active []int, opt SwissOptions) (Round, er
 	}
 	h := histories(n, rounds)
 	e := newSwissEngine(h, active, !opt.InitialBlack)
+	if opt.LastRound {
+		e.topscore = len(rounds) // half points: more than one a round played
+	}
 	return e.pair()
 }
 
@@ -79,10 +87,13 @@ type swissEngine struct {
 	bye        int    // the bye vertex, or -1
 	firstWhite bool
 	levels     []int // the score groups, highest first
+	// topscore, in the last round, is the score a topscorer has more
+	// than; -1 otherwise.
+	topscore int
 }
 
 func newSwissEngine(h []record, active []int, firstWhite bool) *swissEngine {
-	e := &swissEngine{h: h, firstWhite: firstWhite, bye: -1}
+	e := &swissEngine{h: h, firstWhite: firstWhite, bye: -1, topscore: -1}
 	e.players = append([]int(nil), active...)
 	sort.Slice(e.players, func(i, j int) bool {
 		a, b := e.players[i], e.players[j]
@@ -118,7 +129,13 @@ func (e *swissEngine) allowed(i, j int) bool {
 		return e.h[e.players[p]].byes == 0 && !e.h[e.players[p]].forfeitWin
 	}
 	pi, pj := e.players[i], e.players[j]
-	return !e.h[pi].met[pj] && compatible(e.prefs[i], e.prefs[j])
+	return !e.h[pi].met[pj] && (compatible(e.prefs[i], e.prefs[j]) || e.topscorer(i) || e.topscorer(j))
+}
+
+// topscorer reports whether vertex i may, this last round, meet a player
+// who must have the same colour (FIDE's C.3 exception).
+func (e *swissEngine) topscorer(i int) bool {
+	return e.topscore >= 0 && i != e.bye && e.score[i] > e.topscore
 }
 
 // whiteFirst reports whether vertex i gets White against j (i < j: i is
@@ -183,7 +200,7 @@ func (e *swissEngine) baseEdges(k int, rem []int, pos map[int]int, low uint) []w
 	// Low fields first; they are packed from the top down below.
 	const budget = 184 // of 191: the matching doubles weights and adds duals
 	floats := e.floatFields(rem, member)
-	others := low + floats[0].bits + floats[1].bits + 2*bitlen(pairs*2) +
+	others := low + floats[0].bits + floats[1].bits + 2*bitlen(pairs*2) + 2*bitlen(pairs) +
 		bitlen(pairs) // this group's floats
 	// C.7, this group's score differences, ranks above all of those: it
 	// takes the room the fields below it and the bye's (extra) leave, but
@@ -205,6 +222,9 @@ func (e *swissEngine) baseEdges(k int, rem []int, pos map[int]int, low uint) []w
 		{bitlen(pairs * 2), func(i, j int, in bool) int { // strong preferences not broken
 			if !in {
 				return 0
+			}
+			if e.prefs[i].strength == prefAbsolute && e.prefs[j].strength == prefAbsolute {
+				return 2 // C.10 and C.11 weigh the topscorers' exception
 			}
 			wi := e.whiteFirst(min(i, j), max(i, j)) == (i < j)
 			v := 0
@@ -229,6 +249,35 @@ func (e *swissEngine) baseEdges(k int, rem []int, pos map[int]int, low uint) []w
 				v++
 			}
 			return v
+		}},
+		{bitlen(pairs), func(i, j int, in bool) int { // C.11: nobody gets a colour three times running
+			if !in || !e.sameAbsolute(i, j) {
+				return 1
+			}
+			ci, cj := e.h[e.players[i]].colour, e.h[e.players[j]].colour
+			ii, ij := imbalance(ci), imbalance(cj)
+			ri, rj := repeated(ci), repeated(cj)
+			want := e.prefs[i].want
+			if ii == ij {
+				if ri == noColour || ri != rj {
+					return 1
+				}
+				return 0
+			}
+			lower := ri // the one with the smaller imbalance is denied
+			if ij < ii {
+				lower = rj
+			}
+			if lower != -want {
+				return 1
+			}
+			return 0
+		}},
+		{bitlen(pairs), func(i, j int, in bool) int { // C.10: no colour difference beyond 2
+			if in && e.sameAbsolute(i, j) && imbalance(e.h[e.players[i]].colour) > 1 && imbalance(e.h[e.players[j]].colour) > 1 {
+				return 0
+			}
+			return 1
 		}},
 	}
 	// The FIDE Dutch rules of 2025: C.9, the bye's assignee has as few
@@ -540,6 +589,12 @@ func (e *swissEngine) psdField(t, k int, rem []int, room int) psdField {
 		}
 		return full - unit[d]
 	}}
+}
+
+// sameAbsolute reports whether vertices i and j must both have the same
+// colour (they meet only by the topscorers' exception).
+func (e *swissEngine) sameAbsolute(i, j int) bool {
+	return e.prefs[i].strength == prefAbsolute && e.prefs[j].strength == prefAbsolute && e.prefs[i].want == e.prefs[j].want
 }
 
 // byePartner is the player's vertex of an edge to the bye, or -1.

@@ -786,3 +786,37 @@ func TestDutchFloatScoresFitTheWeights(t *testing.T) {
 	}
 	wantRound(t, r, "10-15", "11-13", "12-1", "18-22", "20-14", "23-17", "26-5", "27-25", "28-19", "29-16", "3-2", "4-9", "7-6", "8-21", "bye 24")
 }
+
+// Round 9, the last, of bbpPairings' generated tournament 54 of the
+// agreement sample (docs/tournaments.md: seed 54, 24 players, the top seed
+// Black in round 1), as bbpPairings paired it. 2 and 10 both have 5 of 8
+// points, more than half: topscorers, who in the last round may meet
+// though both must have White (their last two games were Black). 2,
+// ranked higher, gets it (2-10). Without the exception, or not told it is
+// the last round, the engine keeps them apart (2-12, 10-6).
+func TestDutchTopscorersMeetInTheLastRound(t *testing.T) {
+	rounds := []Round{
+		{Pairings: []Pairing{{1, 13, WhiteWins}, {3, 15, WhiteWins}, {5, 17, WhiteWins}, {7, 19, WhiteWins}, {9, 21, WhiteWins}, {11, 23, WhiteWins}, {12, 0, Draw}, {14, 2, BlackWins}, {16, 4, BlackWins}, {18, 6, BlackWins}, {20, 8, BlackWins}, {22, 10, BlackWins}}},
+		{Pairings: []Pairing{{0, 11, WhiteWins}, {2, 7, WhiteWins}, {4, 9, Draw}, {6, 1, BlackWins}, {8, 3, BlackWins}, {10, 5, Draw}, {13, 12, BlackWins}, {15, 20, Draw}, {17, 22, Draw}, {19, 14, BlackWins}, {21, 16, BlackWins}, {23, 18, BlackWins}}},
+		{Pairings: []Pairing{{1, 2, WhiteWins}, {3, 4, Draw}, {5, 0, Draw}, {7, 14, WhiteWins}, {9, 6, WhiteWins}, {11, 18, WhiteWins}, {12, 10, Draw}, {16, 8, BlackWins}, {20, 17, BlackWins}, {21, 13, Draw}, {22, 15, BlackWins}, {23, 19, BlackWins}}},
+		{Pairings: []Pairing{{0, 7, WhiteWins}, {2, 9, Draw}, {3, 1, WhiteWins}, {4, 12, WhiteWins}, {6, 19, Draw}, {8, 5, Draw}, {10, 11, BlackWins}, {13, 20, Draw}, {14, 16, Draw}, {15, 17, WhiteWins}, {18, 21, Draw}, {22, 23, WhiteWins}}},
+		{Pairings: []Pairing{{1, 0, BlackWins}, {5, 15, WhiteWins}, {7, 10, WhiteWins}, {8, 2, Draw}, {9, 3, BlackWins}, {11, 4, BlackWins}, {12, 14, WhiteWins}, {16, 22, WhiteWins}, {17, 6, BlackWins}, {19, 18, WhiteWins}, {20, 21, BlackWins}, {23, 13, BlackWins}}},
+		{Pairings: []Pairing{{0, 3, BlackWins}, {1, 8, WhiteWins}, {2, 12, WhiteWins}, {4, 5, BlackWins}, {6, 11, WhiteWins}, {9, 7, BlackWins}, {13, 19, BlackWins}, {14, 22, Draw}, {15, 16, WhiteWins}, {18, 17, WhiteWins}, {20, 23, Draw}, {21, 10, Draw}}},
+		{Pairings: []Pairing{{3, 5, WhiteWins}, {4, 0, BlackWins}, {7, 1, Draw}, {10, 18, WhiteWins}, {11, 8, Draw}, {12, 9, BlackWins}, {14, 20, WhiteWins}, {15, 6, BlackWins}, {16, 13, Draw}, {17, 23, WhiteWins}, {19, 2, BlackWins}, {22, 21, BlackWins}}},
+		{Pairings: []Pairing{{0, 6, Draw}, {2, 3, WhiteWins}, {5, 1, Draw}, {7, 4, Draw}, {8, 9, BlackWins}, {10, 14, Draw}, {17, 16, WhiteWins}, {18, 13, BlackWins}, {19, 11, BlackWins}, {20, 22, BlackWins}, {21, 15, Draw}, {23, 12, BlackWins}}},
+	}
+	r, err := PairSwiss(24, rounds, all(24), SwissOptions{InitialBlack: true, LastRound: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantRound(t, r, "1-3", "12-16", "13-22", "14-18", "15-9", "17-24", "19-21", "2-10", "23-20", "4-8", "5-11", "7-6")
+	r, err = PairSwiss(24, rounds, all(24), SwissOptions{InitialBlack: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range r.Pairings {
+		if min(p.White, p.Black) == 1 && max(p.White, p.Black) == 9 {
+			t.Fatalf("2 and 10 meet before the last round: %v", tpn(t, r))
+		}
+	}
+}

@@ -107,9 +107,18 @@ func (wc *wsConn) serve(read func(), render func(p *published) [][]byte) {
 	}
 }
 
-// write sends one message; on false the connection is closed.
+// write sends one message; on false the connection is closed. The write's
+// context is its timeout alone, not wc.ctx: the library drops the
+// connection when a write's context ends mid-frame, and with it the close
+// frame that says why (a closed account's 1008, a shutdown's 1001) — a
+// closure that came while a message was being sent left the client an EOF.
+// wc.ctx is looked at between messages instead.
 func (wc *wsConn) write(msg []byte) bool {
-	ctx, cancel := context.WithTimeout(wc.ctx, wsWriteTimeout)
+	if wc.ctx.Err() != nil {
+		wc.close()
+		return false
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), wsWriteTimeout)
 	err := wc.c.Write(ctx, websocket.MessageText, msg)
 	cancel()
 	if err != nil {

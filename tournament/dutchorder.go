@@ -95,6 +95,78 @@ func (b *bracket) choose(v int, cands []int) int {
 	return u
 }
 
+// rowsAtOnce lets chooseRows settle several rows with one matching (the
+// tests compare it with one row at a time).
+var rowsAtOnce = true
+
+// chooseRows settles the first rows (each of them sure to be paired with
+// one of its candidates, best first) together: each row's bonus, by the
+// rank of its candidate, takes a slice of the decision field, the first
+// row's the highest, so that the matching gives the first row its best
+// choice, then the second its best given the first's, and so on. It
+// returns how many rows it settled, at least one.
+func (b *bracket) chooseRows(rows []int, cands func(v int) []int) int {
+	type row struct {
+		v    int
+		open []int
+		w    uint
+	}
+	var batch []row
+	var used uint
+	for _, v := range rows {
+		var open []int
+		for _, u := range cands(v) {
+			if x, ok := b.edge[[2]int{min(u, v), max(u, v)}]; ok && b.alive[x] {
+				open = append(open, u)
+			}
+		}
+		w := bitlen(len(open) + 1)
+		if len(batch) > 0 && (used+w > b.rowBits || !rowsAtOnce) {
+			break
+		}
+		batch = append(batch, row{v, open, w})
+		used += w
+	}
+	// Sure: the matching already gives every row the first of its
+	// candidates the rows before it left.
+	sure := true
+	taken := map[int]bool{}
+	for _, r := range batch {
+		for _, u := range r.open {
+			if !taken[u] {
+				sure = sure && b.mate[r.v] == u
+				break
+			}
+		}
+		taken[b.mate[r.v]] = true
+	}
+	if !sure {
+		shift := used
+		for _, r := range batch {
+			shift -= r.w
+			rank := make(map[int]int64, len(r.open))
+			for n, u := range r.open {
+				rank[u] = int64(len(r.open)-n) << shift
+			}
+			for _, x := range b.adj[r.v] {
+				b.bonus[x] = rank[b.other(x, r.v)] << b.tieBits
+			}
+		}
+		b.run()
+		for _, r := range batch {
+			for _, x := range b.adj[r.v] {
+				b.bonus[x] = 0
+			}
+		}
+	}
+	for _, r := range batch {
+		v, u := r.v, b.mate[r.v]
+		b.keep(v, func(w int) bool { return w == u })
+		b.keep(u, func(w int) bool { return w == v })
+	}
+	return len(batch)
+}
+
 // settle pairs score group k (members: its players, MDPs first; rem: every
 // player still to pair) and returns its pairs, lower vertex first; in the
 // last group, every pair left, the bye's too. ok is false when no pairing
@@ -106,10 +178,15 @@ func (e *swissEngine) settle(k int, rem, members []int, last bool) (pairs [][2]i
 		pos[i] = x
 	}
 	np := len(rem) / 2
+	// The decision field holds one player's choice, or, as far as the
+	// room the criteria leave goes, several S1 rows' at once, each below
+	// the one before (chooseRows).
 	b := &bracket{e: e, tieBits: bitlen(np), rowBits: bitlen(len(rem) + 1)}
 	exSum := bitlen(np * (len(members) + 1)) // the sum of places below the count
 	b.exBits = exSum + bitlen(np)
-	edges := e.baseEdges(k, rem, pos, b.tieBits+b.rowBits+b.exBits)
+	low := b.tieBits + b.rowBits + b.exBits
+	edges, got := e.baseEdges(k, rem, pos, low, 62) // the low fields are an int64
+	b.rowBits += got - low
 	b.adj = make([][]int, e.v)
 	b.edge = make(map[[2]int]int, len(edges))
 	for x, ed := range edges {
@@ -295,18 +372,29 @@ func (e *swissEngine) settle(k int, rem, members []int, last bool) (pairs [][2]i
 			b.alive[x] = false
 		}
 	}
-	// S1 in order, each with the first of S2 it may have.
+	// S1 in order, each with the first of S2 it may have: as many rows at
+	// a time as the decision field holds, the earlier row's choice
+	// weighing more than all the later ones'.
+	var rows []int
 	for _, v := range R {
-		if !top[v] {
-			continue
+		if top[v] {
+			rows = append(rows, v)
 		}
-		var cands []int
-		for _, u := range R[ri[v]+1:] {
-			if !done[u] && !top[u] {
-				cands = append(cands, u)
+	}
+	for len(rows) > 0 {
+		took := b.chooseRows(rows, func(v int) []int {
+			var cands []int
+			for _, u := range R[ri[v]+1:] {
+				if !done[u] && !top[u] {
+					cands = append(cands, u)
+				}
 			}
+			return cands
+		})
+		for _, v := range rows[:took] {
+			settlePair(v, b.mate[v])
 		}
-		settlePair(v, b.choose(v, cands))
+		rows = rows[took:]
 	}
 	// Whatever else the matching pairs in the group (two MDPs), or, in the
 	// last group, at all.

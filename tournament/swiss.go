@@ -192,9 +192,10 @@ func (e *swissEngine) pair() (Round, error) {
 
 // baseEdges weighs the matching that settles score group k (pos: the
 // group's members, MDPs first, and their places) on the criteria above
-// the Dutch order (dutchorder.go), leaving the lowest low bits of every
-// weight zero for the order's own fields.
-func (e *swissEngine) baseEdges(k int, rem []int, pos map[int]int, low uint) []wideEdge {
+// the Dutch order (dutchorder.go), leaving the lowest bits of every
+// weight zero for the order's own fields: low of them, or up to lowMax
+// when the criteria leave room; it returns how many.
+func (e *swissEngine) baseEdges(k int, rem []int, pos map[int]int, low, lowMax uint) ([]wideEdge, uint) {
 	pairs := len(rem) / 2
 	member := func(i int) bool { _, ok := pos[i]; return ok }
 	// Low fields first; they are packed from the top down below.
@@ -356,6 +357,9 @@ func (e *swissEngine) baseEdges(k int, rem []int, pos map[int]int, low uint) []w
 		spare -= int(f.bits)
 		more = append([]field{f}, more...)
 	}
+	// What the criteria leave, the Dutch order's fields may take, up to
+	// lowMax bits.
+	fixed[0].bits = low + uint(min(max(spare, 0), int(lowMax)-int(low)))
 	fixed = append(append(append([]field{}, fixed[0]), more...), fixed[1:]...)
 	cross := func(t int) field {
 		level := e.levels[t]
@@ -396,7 +400,7 @@ func (e *swissEngine) baseEdges(k int, rem []int, pos map[int]int, low uint) []w
 			edges = append(edges, wideEdge{i, j, w})
 		}
 	}
-	return edges
+	return edges, fixed[0].bits
 }
 
 type field struct {

@@ -820,3 +820,38 @@ func TestDutchTopscorersMeetInTheLastRound(t *testing.T) {
 		}
 	}
 }
+
+// The S1 rows settled several at a time by one matching, each row's choice
+// weighing more than all the later rows' (chooseRows), pair every round of
+// random tournaments of 10 to 70 players exactly as one row at a time.
+func TestDutchRowsAtOnceAsOneByOne(t *testing.T) {
+	rng := rand.New(rand.NewPCG(25, 2026))
+	defer func() { rowsAtOnce = true }()
+	compared := 0
+	for iter := 0; iter < 12; iter++ {
+		n := 10 + rng.IntN(61)
+		var rounds []Round
+		for r := 0; r < 7; r++ {
+			last := r == 6
+			rowsAtOnce = true
+			got, err := PairSwiss(n, rounds, all(n), SwissOptions{LastRound: last})
+			if err != nil {
+				t.Fatal(err)
+			}
+			rowsAtOnce = false
+			want, err := PairSwiss(n, rounds, all(n), SwissOptions{LastRound: last})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(tpn(t, got), tpn(t, want)) {
+				t.Fatalf("%d players, round %d: rows at once %v, one by one %v", n, r+1, tpn(t, got), tpn(t, want))
+			}
+			compared++
+			for i := range got.Pairings {
+				got.Pairings[i].Result = randomResult(rng)
+			}
+			rounds = append(rounds, got)
+		}
+	}
+	t.Logf("%d rounds compared", compared)
+}

@@ -42,20 +42,22 @@ const MaxSwissPlayers = 1000
 // the top, a maximum-weight matching over every player still to pair
 // chooses the pairs of the current group, with edges only between players
 // who may meet (the absolute criteria) and weights that rank, in order:
-// fewer players floating out of this score group, then its pairing score
-// differences (FIDE's C.7: the highest as few as may be, then the next
-// one…, a downfloater's counted from one point under the lowest score),
-// fewer floating out of the next group and its score differences (C.8),
-// then colour preferences met, strong preferences met, floats not
+// the bye's score (C.5), fewer players floating out of this score group
+// (C.6), then its pairing score differences (C.7: the highest as few as
+// may be, then the next one…, a downfloater's counted from one point under
+// the lowest score), fewer floating out of the next group and its score
+// differences (C.8), the bye's unplayed rounds (C.9), in a last round
+// (LastRound) the topscorers' colour criteria (C.10, C.11), colour
+// preferences met (C.12), strong preferences met (C.13), floats not
 // repeated from the last two rounds and the scores of those repeated
-// (C.14 to C.21, the last ones as far as the weights hold). The Dutch order within the group — which
-// MDPs are paired and with whom, the fewest and smallest exchanges between
-// S1 and S2, then S1's players in order each with the first of S2 it may
-// have — is then settled one decision at a time as the Dutch system tries
-// its pairings, each decision by a matching that keeps every criterion
-// above at its best (dutchorder.go). The matching always
-// pairs everyone (the completion criterion). docs/tournaments.md says
-// where this differs from the FIDE text.
+// (C.14 to C.21, the last ones as far as the weights hold). The Dutch
+// order within the group — which MDPs are paired and with whom, the fewest
+// and smallest exchanges between S1 and S2, then S1's players in order
+// each with the first of S2 it may have — is then settled one decision at
+// a time as the Dutch system tries its pairings, each decision by a
+// matching that keeps every criterion above at its best (dutchorder.go).
+// The matching always pairs everyone (the completion criterion).
+// docs/tournaments.md says where this differs from the FIDE text.
 func PairSwiss(n int, rounds []Round, active []int, opt SwissOptions) (Round, error) {
 	if n < 0 || n > MaxSwissPlayers {
 		return Round{}, fmt.Errorf("%w: %d players (at most %d)", ErrInput, n, MaxSwissPlayers)

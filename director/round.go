@@ -171,7 +171,7 @@ func nextRound(t *store.Tournament, players []store.TournamentPlayer, rounds []s
 				active = append(active, i)
 			}
 		}
-		if pr, err = tournament.PairSwiss(len(players), hist, active, tournament.SwissOptions{}); err != nil {
+		if pr, err = tournament.PairSwiss(len(players), hist, active, tournament.SwissOptions{LastRound: r.Number == t.Rounds}); err != nil {
 			return r, err
 		}
 	case RoundRobin:

@@ -304,7 +304,7 @@ func (s *simulation) swiss(rounds int, trf string, stdout io.Writer) error {
 	var hist []tournament.Round
 	for r := 0; r < rounds; r++ {
 		rd, err := timed(s, func() (tournament.Round, error) {
-			return tournament.PairSwiss(s.n, hist, all, tournament.SwissOptions{})
+			return tournament.PairSwiss(s.n, hist, all, tournament.SwissOptions{LastRound: r == rounds-1})
 		})
 		if errors.Is(err, tournament.ErrNoPairing) {
 			s.pair = s.pair[:len(s.pair)-1]

@@ -48,6 +48,19 @@ func TestArenaRoundsListTheGames(t *testing.T) {
 		t.Fatalf("first board %+v", b)
 	}
 	game := b.GameID
+	// The wave is stored before its games start (a berserk before is
+	// refused: "berserk is for a game that has started"; the page offers
+	// it only in the started game), which a loaded machine showed.
+	for end := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		var g struct{ Game summary }
+		ann.must(http.StatusOK, "GET", "/api/games/"+game, nil, &g)
+		if g.Game.Status == "live" {
+			break
+		}
+		if time.Now().After(end) {
+			t.Fatalf("the wave's game %s is %q after 10 s, want live", game, g.Game.Status)
+		}
+	}
 	ann.must(http.StatusOK, "POST", "/api/tournaments/"+id+"/berserk?game="+game, nil, nil)
 	bob.must(http.StatusOK, "POST", "/api/games/"+game+"/resign", nil, nil)
 	wait("the game's result and the second wave", func() bool { return len(got.Rounds) == 2 && got.Rounds[0].Boards[0].Result != "" })

@@ -22,7 +22,7 @@ func TestTournamentSwissPause(t *testing.T) {
 	zed := e.register("zed")
 	ann, dee := clients["ann"], clients["dee"]
 	req := swissReq("Paused Swiss", 3)
-	req["start"] = time.Now().Add(2 * time.Second).UTC().Format(time.RFC3339Nano)
+	req["start"] = time.Now().Add(6 * time.Second).UTC().Format(time.RFC3339Nano)
 	var created tournamentResp
 	ann.must(http.StatusCreated, "POST", "/api/tournaments", req, &created)
 	id := created.Tournament.ID

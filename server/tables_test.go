@@ -58,7 +58,7 @@ func TestTablesThroughAPI(t *testing.T) {
 	ann := clients["ann"]
 	req := func() map[string]any {
 		return map[string]any{"name": "Skyjo night", "format": "tables", "game": "skyjo", "rounds": 2, "rated": true,
-			"options": map[string]string{"players": "4"}, "start": time.Now().Add(2 * time.Second).UTC().Format(time.RFC3339Nano)}
+			"options": map[string]string{"players": "4"}, "start": time.Now().Add(6 * time.Second).UTC().Format(time.RFC3339Nano)}
 	}
 	bad := req()
 	bad["game"] = "sgolte"

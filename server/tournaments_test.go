@@ -71,9 +71,9 @@ func playSwiss(t *testing.T, e *env) {
 		clients[n] = e.register(n)
 	}
 	ann := clients["ann"]
-	// It starts in 2 s: the players join before.
+	// It starts in 6 s: the players join before (2 s was short on a loaded machine).
 	req := swissReq("Tuesday Swiss", 3)
-	req["start"] = time.Now().Add(2 * time.Second).UTC().Format(time.RFC3339Nano)
+	req["start"] = time.Now().Add(6 * time.Second).UTC().Format(time.RFC3339Nano)
 	var created tournamentResp
 	ann.must(http.StatusCreated, "POST", "/api/tournaments", req, &created)
 	id := created.Tournament.ID
@@ -357,7 +357,10 @@ func TestTournamentRoundRobinThroughAPI(t *testing.T) {
 	req := swissReq("Club round robin", 0)
 	delete(req, "rounds")
 	req["format"] = "roundrobin"
-	req["start"] = time.Now().Add(2 * time.Second).UTC().Format(time.RFC3339Nano)
+	// 8 s for five joins and a withdrawal: with 2 s, a loaded machine
+	// (clean-clone .ci/run) started it before eve withdrew, and she was
+	// paired.
+	req["start"] = time.Now().Add(8 * time.Second).UTC().Format(time.RFC3339Nano)
 	var created tournamentResp
 	clients["ann"].must(http.StatusCreated, "POST", "/api/tournaments", req, &created)
 	id := created.Tournament.ID
@@ -367,6 +370,9 @@ func TestTournamentRoundRobinThroughAPI(t *testing.T) {
 	eve := clients["eve"]
 	eve.must(http.StatusNoContent, "POST", "/api/tournaments/"+id+"/withdraw", nil, nil)
 	delete(clients, "eve")
+	if st := clients["ann"].tournament(id).Tournament.Status; st != "upcoming" {
+		t.Fatalf("the round robin is %s before the test was ready: its start came too soon for this machine", st)
+	}
 	tr := playOut(t, clients, id)
 	if tr.Tournament.Rounds != 3 || len(tr.Rounds) != 3 || tr.Tournament.Note != "" {
 		t.Fatalf("%d of %d rounds (%s)", len(tr.Rounds), tr.Tournament.Rounds, tr.Tournament.Note)

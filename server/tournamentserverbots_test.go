@@ -133,7 +133,7 @@ func TestServerBotsTableLive(t *testing.T) {
 	e := newEnv(t)
 	ann := e.register("ann")
 	req := map[string]any{"name": "Bots' table", "format": "tables", "game": "skyjo", "rounds": 1, "bots": true,
-		"options": map[string]string{"players": "4"}, "start": time.Now().Add(2 * time.Second).UTC().Format(time.RFC3339Nano)}
+		"options": map[string]string{"players": "4"}, "start": time.Now().Add(6 * time.Second).UTC().Format(time.RFC3339Nano)}
 	var tr tournamentResp
 	ann.must(http.StatusCreated, "POST", "/api/tournaments", req, &tr)
 	id := tr.Tournament.ID

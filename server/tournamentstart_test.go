@@ -14,7 +14,7 @@ import (
 func TestTournamentStartInbox(t *testing.T) {
 	e := newEnv(t)
 	ann, bob, cyd, dee := e.register("ann"), e.register("bob"), e.register("cyd"), e.register("dee")
-	start := time.Now().Add(2 * time.Second).UTC().Format(time.RFC3339Nano)
+	start := time.Now().Add(6 * time.Second).UTC().Format(time.RFC3339Nano) // 2 s was short for the joins and a withdrawal on a loaded machine
 	swiss := swissReq("Tuesday Swiss", 1)
 	swiss["start"] = start
 	arena := map[string]any{"name": "Quick arena", "format": "arena", "game": "sgolte", "minutes": 30,

@@ -53,6 +53,10 @@ export async function newPage(browser, {locale = 'en-US', viewport = {width: 128
     return route.abort()
   })
   page.setDefaultTimeout(45000)
+  // A whole page load waits for every module and the first answers; at the
+  // start of a clean-clone .ci/run (load 40, Chromium starting three files'
+  // browsers beside the Go race step) one took over 45 s.
+  page.setDefaultNavigationTimeout(90000)
   return page
 }
 

@@ -175,7 +175,15 @@ test('the number of players online counts both players', async () => {
     assert.match(await p.textContent('[data-test=online]'), new RegExp(`^\\s*${n} players online$`))
   }
   // every 30 s, not more: the page asked once as it opened, not again
-  // 20 s later, and once more by 35 s (the clock moved on by the test)
+  // 20 s later, and once more by 35 s (the clock moved on by the test).
+  // The installed clock runs with real time until it is paused, and on a
+  // loaded machine the steps above can take more than 10 s, so the 30 s are
+  // counted from a lobby opened again on a paused clock.
+  await alice.clock.pauseAt(await alice.evaluate(() => Date.now() + 100))
+  await alice.goto(BASE + '/#/learn')
+  await alice.waitForSelector('[data-test=online]', {state: 'detached'})
+  await lobby(alice)
+  await alice.waitForSelector('[data-test=online]:not([hidden])')
   let asked = 0
   alice.on('request', (r) => { if (r.url().endsWith('/api/online')) asked++ })
   await alice.clock.runFor(20000)

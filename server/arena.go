@@ -43,6 +43,9 @@ type arenaJSON struct {
 	Berserk   bool            `json:"berserk"`
 	End       time.Time       `json:"end"`
 	Standings []arenaLineJSON `json:"standings"`
+	// FinishedGames counts every finished board; the answer's rounds
+	// hold only the last arenaFinishedShown of them (recentArenaRounds).
+	FinishedGames int `json:"finishedGames"`
 }
 
 // arenaStore is the store's arenas.

@@ -108,6 +108,7 @@ func (s *Server) routes() {
 	authed("POST /api/tournaments/{id}/join", s.handleJoinTournament)
 	authed("POST /api/tournaments/{id}/withdraw", s.handleWithdrawTournament)
 	open("GET /api/tournaments/{id}/trf", s.handleTournamentTRF)
+	open("GET /api/tournaments/{id}/games", s.handleTournamentPlayerGames)
 	// The server's own bots in a tournament, by its creator; its page's live stream (tournamentserverbots.go, tournamentlive.go).
 	authed("POST /api/tournaments/{id}/bots", s.handleAddTournamentBots)
 	authed("DELETE /api/tournaments/{id}/bots/{number}", s.handleRemoveTournamentBot)

@@ -402,7 +402,9 @@ func (s *Server) handleGetTournament(w http.ResponseWriter, r *http.Request) {
 		for _, g := range games {
 			berserk[[2]int{g.Round, g.Board}] = g
 		}
-		out.Rounds = roundsJSON(rounds, names, berserk)
+		recent, finished := recentArenaRounds(rounds, arenaFinishedShown)
+		out.Rounds = roundsJSON(recent, names, berserk)
+		out.Arena.FinishedGames = finished
 		writeJSON(w, http.StatusOK, out)
 		return
 	}

@@ -42,7 +42,9 @@ type arenaJSON struct {
 	Minutes   int             `json:"minutes"`
 	Berserk   bool            `json:"berserk"`
 	End       time.Time       `json:"end"`
-	Standings []arenaLineJSON `json:"standings"`
+	// Standings is the top arenaStandingsShown lines of StandingsTotal.
+	Standings      []arenaLineJSON `json:"standings"`
+	StandingsTotal int             `json:"standingsTotal"`
 	// FinishedGames counts every finished board; the answer's rounds
 	// hold only the last arenaFinishedShown of them (recentArenaRounds).
 	FinishedGames int `json:"finishedGames"`
@@ -57,6 +59,12 @@ func (s *Server) arenaStore() (store.Arenas, error) {
 	return as, nil
 }
 
+// arenaStandingsShown is how many standings lines an arena's answer (and
+// every event of its stream) carries: the top of the table. A thousand
+// players' lines with their sheets are some 300 KB, sent to every page
+// on every change; the rest are paged (GET .../standings?page=N).
+const arenaStandingsShown = 100
+
 func (s *Server) arenaDetail(ctx context.Context, t *store.Tournament, players []store.TournamentPlayer, rounds []store.TournamentRound) (*arenaJSON, error) {
 	as, err := s.arenaStore()
 	if err != nil {
@@ -65,6 +73,21 @@ func (s *Server) arenaDetail(ctx context.Context, t *store.Tournament, players [
 	a, err := as.Arena(ctx, t.ID)
 	if err != nil {
 		return nil, s.internal("arena", err)
+	}
+	lines, err := s.arenaLines(ctx, t, players, rounds)
+	if err != nil {
+		return nil, err
+	}
+	out := &arenaJSON{Minutes: int(a.Duration / time.Minute), Berserk: a.Berserk, End: director.ArenaEnd(t, a),
+		Standings: lines[:min(len(lines), arenaStandingsShown)], StandingsTotal: len(lines)}
+	return out, nil
+}
+
+// arenaLines is every standings line of an arena, by rank.
+func (s *Server) arenaLines(ctx context.Context, t *store.Tournament, players []store.TournamentPlayer, rounds []store.TournamentRound) ([]arenaLineJSON, error) {
+	as, err := s.arenaStore()
+	if err != nil {
+		return nil, err
 	}
 	games, err := as.ArenaGames(ctx, t.ID)
 	if err != nil {
@@ -86,10 +109,10 @@ func (s *Server) arenaDetail(ctx context.Context, t *store.Tournament, players [
 			}
 		}
 	}
-	out := &arenaJSON{Minutes: int(a.Duration / time.Minute), Berserk: a.Berserk, End: director.ArenaEnd(t, a), Standings: []arenaLineJSON{}}
+	out := []arenaLineJSON{}
 	for _, l := range lines {
 		p := players[l.Player]
-		out.Standings = append(out.Standings, arenaLineJSON{Rank: l.Rank, Name: p.Name, Points: l.Points, Sheet: append([]int{}, l.Sheet...),
+		out = append(out, arenaLineJSON{Rank: l.Rank, Name: p.Name, Points: l.Points, Sheet: append([]int{}, l.Sheet...),
 			Fire: append([]bool{}, l.Fire...), Streak: l.Streak, OnFire: l.OnFire, Games: l.Games, Wins: l.Wins, Draws: l.Draws, Losses: l.Losses,
 			Berserks: l.Berserks, Playing: playing[p.UserID], Paused: paused[p.UserID], Withdrawn: p.Withdrawn})
 	}

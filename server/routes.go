@@ -109,6 +109,7 @@ func (s *Server) routes() {
 	authed("POST /api/tournaments/{id}/withdraw", s.handleWithdrawTournament)
 	open("GET /api/tournaments/{id}/trf", s.handleTournamentTRF)
 	open("GET /api/tournaments/{id}/games", s.handleTournamentPlayerGames)
+	open("GET /api/tournaments/{id}/standings", s.handleArenaStandings)
 	// The server's own bots in a tournament, by its creator; its page's live stream (tournamentserverbots.go, tournamentlive.go).
 	authed("POST /api/tournaments/{id}/bots", s.handleAddTournamentBots)
 	authed("DELETE /api/tournaments/{id}/bots/{number}", s.handleRemoveTournamentBot)

@@ -2,6 +2,7 @@ package server
 
 import (
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/tabula-games/tabula/director"
@@ -82,7 +83,18 @@ func (s *Server) handleTournamentPlayerGames(w http.ResponseWriter, r *http.Requ
 		return
 	}
 	var berserk map[[2]int]store.ArenaGame
+	var line *arenaLineJSON // an arena's: the player's standings line, on whichever page
 	if t.Format == director.Arena {
+		lines, err := s.arenaLines(r.Context(), &t, players, rounds)
+		if err != nil {
+			writeError(w, err)
+			return
+		}
+		for i := range lines {
+			if lines[i].Name == who.Name {
+				line = &lines[i]
+			}
+		}
 		as, err := s.arenaStore()
 		if err != nil {
 			writeError(w, err)
@@ -110,5 +122,70 @@ func (s *Server) handleTournamentPlayerGames(w http.ResponseWriter, r *http.Requ
 			mine = append(mine, store.TournamentRound{Number: rd.Number, Boards: boards})
 		}
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"player": who.Name, "rounds": roundsJSON(mine, names, berserk)})
+	writeJSON(w, http.StatusOK, struct {
+		Player string         `json:"player"`
+		Rounds []roundJSON    `json:"rounds"`
+		Line   *arenaLineJSON `json:"line,omitempty"`
+	}{who.Name, roundsJSON(mine, names, berserk), line})
+}
+
+// handleArenaStandings answers GET /api/tournaments/{id}/standings?page=N
+// (from 1) or ?player=NAME (the page holding them): an arena's standings,
+// arenaStandingsShown lines a page, for the lines below those its answer
+// carries.
+func (s *Server) handleArenaStandings(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	name, pageArg := q.Get("player"), q.Get("page")
+	page := 0
+	switch {
+	case name == "" && pageArg == "":
+		writeError(w, errf(http.StatusBadRequest, "bad_request", "give ?page=N (from 1) or ?player=NAME"))
+		return
+	case name != "" && pageArg != "":
+		writeError(w, errf(http.StatusBadRequest, "bad_request", "give ?page=N or ?player=NAME, not both"))
+		return
+	case len(name) > prefixMax: // longer than any name
+		writeError(w, errf(http.StatusBadRequest, "bad_request", "a player's name is at most %d characters", prefixMax))
+		return
+	case pageArg != "":
+		n, err := strconv.Atoi(pageArg)
+		if err != nil || n < 1 {
+			writeError(w, errf(http.StatusBadRequest, "bad_request", "page: a number from 1"))
+			return
+		}
+		page = n
+	}
+	t, players, rounds, err := s.tournamentState(r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	if t.Format != director.Arena {
+		writeError(w, errf(http.StatusConflict, "conflict", "standings pages are an arena's; GET /api/tournaments/%s has the whole table", t.ID))
+		return
+	}
+	lines, err := s.arenaLines(r.Context(), &t, players, rounds)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	pages := max(1, (len(lines)+arenaStandingsShown-1)/arenaStandingsShown)
+	if name != "" {
+		for i, l := range lines {
+			if strings.EqualFold(l.Name, name) {
+				page = i/arenaStandingsShown + 1
+			}
+		}
+		if page == 0 {
+			writeError(w, errf(http.StatusNotFound, "not_found", "%q is not in this arena", name))
+			return
+		}
+	}
+	if page > pages {
+		writeError(w, errf(http.StatusNotFound, "not_found", "there are %d pages of standings", pages))
+		return
+	}
+	from := (page - 1) * arenaStandingsShown
+	writeJSON(w, http.StatusOK, map[string]any{"page": page, "pages": pages, "total": len(lines),
+		"standings": lines[from:min(len(lines), from+arenaStandingsShown)]})
 }

@@ -106,9 +106,11 @@ func TestArenaAnswerCarriesRecentBoards(t *testing.T) {
 		Arena  struct {
 			FinishedGames int
 			Standings     []struct {
+				Rank  int
 				Name  string
 				Sheet []int
 			}
+			StandingsTotal int
 		}
 	}
 	check := func(what string) {
@@ -136,9 +138,14 @@ func TestArenaAnswerCarriesRecentBoards(t *testing.T) {
 		if got.Arena.FinishedGames != 3*done {
 			t.Errorf("%s: finishedGames %d, want %d", what, got.Arena.FinishedGames, 3*done)
 		}
+		// The top 100 standings lines of the 120.
+		if n := len(got.Arena.Standings); n != 100 || got.Arena.StandingsTotal != 120 || got.Arena.Standings[0].Rank != 1 {
+			t.Errorf("%s: %d standings lines of %d, want the top 100 of 120", what, n, got.Arena.StandingsTotal)
+		}
 	}
 	c.must(http.StatusOK, "GET", "/api/tournaments/"+id, nil, &got)
 	check("GET")
+	top := got.Arena.Standings
 
 	// The stream's first event is the same answer.
 	resp, err := http.Get(e.hs.URL + "/api/tournaments/" + id + "/events")
@@ -165,6 +172,10 @@ func TestArenaAnswerCarriesRecentBoards(t *testing.T) {
 	var mine struct {
 		Player string
 		Rounds []wireRound
+		Line   struct {
+			Name  string
+			Sheet []int
+		}
 	}
 	c.must(http.StatusOK, "GET", "/api/tournaments/"+id+"/games?player="+strings.ToUpper(name), nil, &mine)
 	var rounds []int
@@ -185,10 +196,37 @@ func TestArenaAnswerCarriesRecentBoards(t *testing.T) {
 	if want := []int{20, 40, 60}; finished != 2 || mine.Player != name || fmt.Sprint(rounds) != fmt.Sprint(want) {
 		t.Errorf("%s's games: player %q, rounds %v, want %v", name, mine.Player, rounds, want)
 	}
-	for _, l := range got.Arena.Standings {
-		if l.Name == name && len(l.Sheet) != finished {
-			t.Errorf("%s's sheet %v has %d games, the endpoint %d finished", name, l.Sheet, len(l.Sheet), finished)
+	if mine.Line.Name != name || len(mine.Line.Sheet) != finished {
+		t.Errorf("%s's line %+v has %d games, the endpoint %d finished", name, mine.Line, len(mine.Line.Sheet), finished)
+	}
+
+	// The standings below the top 100 are paged: page 2 holds the other
+	// 20, each player on exactly one page, and a player's page is found
+	// by name.
+	type page struct {
+		Page, Pages, Total int
+		Standings          []struct {
+			Rank int
+			Name string
 		}
+	}
+	var p1, p2, found page
+	c.must(http.StatusOK, "GET", "/api/tournaments/"+id+"/standings?page=1", nil, &p1)
+	c.must(http.StatusOK, "GET", "/api/tournaments/"+id+"/standings?page=2", nil, &p2)
+	seen := map[string]int{}
+	for i, l := range append(p1.Standings, p2.Standings...) {
+		seen[l.Name]++
+		if i < 100 && l.Name != top[i].Name {
+			t.Errorf("page 1 line %d is %s, the answer's %s", i, l.Name, top[i].Name)
+		}
+	}
+	if p2.Page != 2 || p2.Pages != 2 || p2.Total != 120 || len(p2.Standings) != 20 || len(seen) != 120 {
+		t.Errorf("page 2: page %d of %d, total %d, %d lines; %d players over both pages", p2.Page, p2.Pages, p2.Total, len(p2.Standings), len(seen))
+	}
+	last := p2.Standings[len(p2.Standings)-1].Name
+	c.must(http.StatusOK, "GET", "/api/tournaments/"+id+"/standings?player="+strings.ToUpper(last), nil, &found)
+	if found.Page != 2 || len(found.Standings) != 20 {
+		t.Errorf("%s's page: %d (%d lines), want 2", last, found.Page, len(found.Standings))
 	}
 
 	// What a hostile or careless caller gets: a clear error, nothing else.
@@ -196,4 +234,28 @@ func TestArenaAnswerCarriesRecentBoards(t *testing.T) {
 	c.apiErr(http.StatusBadRequest, "bad_request", "GET", "/api/tournaments/"+id+"/games?player="+strings.Repeat("x", 5000), nil)
 	c.apiErr(http.StatusNotFound, "not_found", "GET", "/api/tournaments/"+id+"/games?player=nobody", nil)
 	c.apiErr(http.StatusNotFound, "not_found", "GET", "/api/tournaments/nope/games?player="+name, nil)
+	for _, q := range []string{"", "?page=0", "?page=-1", "?page=two", "?page=1&player=" + name, "?player=" + strings.Repeat("x", 5000)} {
+		c.apiErr(http.StatusBadRequest, "bad_request", "GET", "/api/tournaments/"+id+"/standings"+q, nil)
+	}
+	c.apiErr(http.StatusNotFound, "not_found", "GET", "/api/tournaments/"+id+"/standings?page=3", nil)
+	c.apiErr(http.StatusNotFound, "not_found", "GET", "/api/tournaments/"+id+"/standings?player=nobody", nil)
+	c.apiErr(http.StatusNotFound, "not_found", "GET", "/api/tournaments/nope/standings?page=1", nil)
+
+	// A Swiss's answer has its whole table: no pages. Its players' games
+	// are listed the same way.
+	sam := e.register("sam")
+	var sw struct{ Tournament struct{ ID string } }
+	req := swissReq("Paged?", 3)
+	req["start"] = time.Now().Add(time.Hour).UTC().Format(time.RFC3339)
+	sam.must(http.StatusCreated, "POST", "/api/tournaments", req, &sw)
+	sam.must(http.StatusOK, "POST", "/api/tournaments/"+sw.Tournament.ID+"/join", nil, nil)
+	c.apiErr(http.StatusConflict, "conflict", "GET", "/api/tournaments/"+sw.Tournament.ID+"/standings?page=1", nil)
+	var samGames struct {
+		Player string
+		Rounds []wireRound
+	}
+	c.must(http.StatusOK, "GET", "/api/tournaments/"+sw.Tournament.ID+"/games?player=SAM", nil, &samGames)
+	if samGames.Player != "sam" || samGames.Rounds == nil {
+		t.Errorf("sam's Swiss games: %+v", samGames)
+	}
 }

@@ -39,9 +39,9 @@ type arenaLineJSON struct {
 
 // arenaJSON is an arena's own part of its page.
 type arenaJSON struct {
-	Minutes   int             `json:"minutes"`
-	Berserk   bool            `json:"berserk"`
-	End       time.Time       `json:"end"`
+	Minutes int       `json:"minutes"`
+	Berserk bool      `json:"berserk"`
+	End     time.Time `json:"end"`
 	// Standings is the top arenaStandingsShown lines of StandingsTotal.
 	Standings      []arenaLineJSON `json:"standings"`
 	StandingsTotal int             `json:"standingsTotal"`

@@ -7,8 +7,8 @@
 // standings mark a on fire (🔥), and the third counts double (2 + 2 + 4 =
 // 8, its sheet entry marked). The games list shows the game being played
 // and the three finished ones with links; a click on a player's line opens
-// their games — opponent, result, points, the doubled one and b's
-// berserk marked. Screenshots of the arena page at 1280×800 and 390×844
+// their games (asked of GET .../games?player=NAME) — opponent, result,
+// points, the doubled one and b's berserk marked. Screenshots of the arena page at 1280×800 and 390×844
 // (docs/screenshots/issue25/ with UPDATE_SCREENSHOTS=1), with no sideways
 // scroll.
 
@@ -109,9 +109,12 @@ test('an arena: paired, berserk, paired again, live standings', async (t) => {
   assert.deepEqual(finished, [[`#/game/${g3}`, await aWon(g3)], [`#/game/${g2}`, await aWon(g2)], [`#/game/${g1}`, await aWon(g1)]])
   assert.deepEqual(await pa.$$eval('[data-test=tn-arena-ongoing] [data-test=tn-game]', (as) => as.map((x) => x.getAttribute('href'))), ['#/game/' + g4])
 
-  // A click on a's line opens a's games: three won against b, the third doubled, one being played.
+  // A click on a's line opens a's games, asked of the server (the answer's rounds
+  // hold only the recent boards): three won against b, the third doubled, one being played.
+  const asked = pa.waitForRequest((r) => r.url().endsWith(`/api/tournaments/${id}/games?player=${a}`))
   await pa.click(`tr[data-user="${a}"] td.tn-bz`)
-  await pa.waitForSelector(`[data-test=tn-player-games][data-user="${a}"]`)
+  await asked
+  await pa.waitForSelector(`[data-test=tn-player-games][data-user="${a}"] [data-test=tn-pg-game]`)
   const games = await pa.$$eval('[data-test=tn-pg-game]', (rows) => rows.map((r) => ({
     opp: r.dataset.opp, result: r.querySelector('[data-test=tn-pg-result]')?.textContent, href: r.querySelector('[data-test=tn-pg-result]')?.getAttribute('href'),
     points: r.querySelector('[data-test=tn-pg-points]')?.textContent ?? '', doubled: !!r.querySelector('[data-test=tn-pg-doubled]'),
@@ -124,11 +127,11 @@ test('an arena: paired, berserk, paired again, live standings', async (t) => {
   ])
   // b's games, opened by the points button (as on a phone, where the sheet is hidden): b berserked in the first.
   await pa.click(`tr[data-user="${b}"] [data-test=tn-show-games]`)
-  await pa.waitForSelector(`[data-test=tn-player-games][data-user="${b}"]`)
+  await pa.waitForSelector(`[data-test=tn-player-games][data-user="${b}"] [data-test=tn-pg-game]`)
   assert.deepEqual(await pa.$$eval('[data-test=tn-pg-game]', (rows) => rows.map((r) => [r.querySelector('[data-test=tn-pg-result]')?.textContent, !!r.querySelector('[data-test=tn-pg-berserk]')])),
     [['lost', true], ['lost', false], ['lost', false], ['playing', false]])
   await pa.click(`tr[data-user="${a}"] [data-test=tn-show-games]`)
-  await pa.waitForSelector(`[data-test=tn-player-games][data-user="${a}"]`)
+  await pa.waitForSelector(`[data-test=tn-player-games][data-user="${a}"] [data-test=tn-pg-game]`)
   assert.equal(await pa.getAttribute('[data-test=tn-help]', 'href'), '#/help/tournaments')
 
   fs.mkdirSync(SHOTDIR, {recursive: true})

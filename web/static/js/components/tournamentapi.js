@@ -37,6 +37,11 @@ export const tournaments = {
   resume: (t) => call('POST', id(t) + '/resume', {}),
   berserk: (t, game) => call('POST', id(t) + '/berserk?game=' + encodeURIComponent(game), {}),
   arenaOf: (game) => call('GET', '?game=' + encodeURIComponent(game), undefined, '/api/arena-game'),
+  // One player's games, all of them (an arena's answer carries only its recent boards), with their standings line.
+  playerGames: (t, name) => call('GET', id(t) + '/games?player=' + encodeURIComponent(name)),
+  // An arena's standings a page (100 lines) at a time: the page N, or the page holding the player name.
+  standingsPage: (t, page) => call('GET', id(t) + '/standings?page=' + encodeURIComponent(page)),
+  standingsOf: (t, name) => call('GET', id(t) + '/standings?player=' + encodeURIComponent(name)),
   // The server's own bots, by the tournament's creator (components/tournamentbots.js).
   addBots: (t, level, count) => call('POST', id(t) + '/bots', {level, count}),
   removeBot: (t, number) => call('DELETE', id(t) + '/bots/' + encodeURIComponent(number)),

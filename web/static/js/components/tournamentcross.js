@@ -103,14 +103,21 @@ export function arenaPlayerGames(line, rounds) {
   return out
 }
 
-/** arenaPlayerPanel: the games of the arena player of line, with a Close button (onClose). */
-export function arenaPlayerPanel(line, rounds, bots, onClose) {
+/**
+ * arenaPlayerPanel: the games of the arena player of line, with a Close
+ * button (onClose). rounds are that player's boards (GET
+ * /api/tournaments/{id}/games?player=NAME): null while they are asked
+ * for (a quiet "loading"); failed, if set, says the asking failed.
+ */
+export function arenaPlayerPanel(line, rounds, bots, onClose, failed = null) {
   style()
-  const games = arenaPlayerGames(line, rounds)
-  return h('div', {class: 'tn-player-games', 'data-test': 'tn-player-games', 'data-user': line.name},
+  const games = rounds ? arenaPlayerGames(line, rounds) : []
+  return h('div', {class: 'tn-player-games', 'data-test': 'tn-player-games', 'data-user': line.name, 'aria-busy': rounds || failed ? 'false' : 'true'},
     h('div', {class: 'tn-player-games-head'}, h('h3', {}, t('arena.gamesOf', {name: line.name})),
       h('button', {type: 'button', class: 'tn-close', 'data-test': 'tn-player-games-close', onclick: onClose}, t('tournament.close'))),
-    games.length ? h('div', {class: 'tn-scroll'}, h('table', {class: 'ratings tn-pg'},
+    failed && !rounds ? h('p', {class: 'muted', role: 'status', 'data-test': 'tn-pg-failed'}, t('arena.gamesFailed'))
+      : !rounds ? h('p', {class: 'muted', role: 'status', 'data-test': 'tn-pg-loading'}, t('arena.gamesLoading'))
+      : games.length ? h('div', {class: 'tn-scroll'}, h('table', {class: 'ratings tn-pg'},
       h('thead', {}, h('tr', {}, h('th', {scope: 'col'}, '#'), h('th', {scope: 'col'}, t('tournament.opponent')),
         h('th', {scope: 'col'}, t('tournament.result')), h('th', {scope: 'col'}, t('tournament.points')))),
       h('tbody', {}, games.map((g, i) => h('tr', {'data-test': 'tn-pg-game', 'data-opp': g.opponent},
@@ -129,13 +136,20 @@ const FINISHED_SHOWN = 30
 
 const berserked = (yes) => (yes ? h('span', {class: 'tn-pg-mark', title: t('arena.berserkedMark'), 'data-test': 'tn-berserked'}, ' ⚔') : null)
 
-/** arenaGameList: an arena's games being played, then those finished (the latest first), each linked. */
-export function arenaGameList(rounds, bots) {
+/**
+ * arenaGameList: an arena's games being played, then those finished (the
+ * latest first), each linked. The answer's rounds carry only the latest
+ * finished boards; finishedTotal (arena.finishedGames) counts them all, so
+ * the list says how many earlier ones it leaves out.
+ */
+export function arenaGameList(rounds, bots, finishedTotal) {
   style()
   const playing = []
   const done = []
   for (const r of rounds) for (const b of r.boards) (b.result === '' || b.result == null ? playing : done).push(b)
   done.reverse()
+  const shown = Math.min(done.length, FINISHED_SHOWN)
+  const earlier = Math.max(finishedTotal ?? done.length, done.length) - shown
   const item = (b) => h('li', {'data-test': 'tn-arena-game', 'data-game': b.gameId},
     h('span', {class: 'tn-pair'}, named(b.white, bots), berserked(b.whiteBerserk), h('span', {class: 'muted'}, ' – '), named(b.black, bots), berserked(b.blackBerserk)),
     b.gameId ? h('a', {href: gameHref(b.gameId), class: 'tn-result', 'data-test': 'tn-game', 'data-result': b.result},
@@ -146,7 +160,7 @@ export function arenaGameList(rounds, bots) {
     playing.length ? h('div', {'data-test': 'tn-arena-ongoing'}, list(playing)) : h('p', {class: 'muted'}, t('arena.noGames')),
     h('h3', {}, t('arena.finishedGames')),
     done.length ? h('div', {'data-test': 'tn-arena-finished'}, list(done.slice(0, FINISHED_SHOWN)),
-      done.length > FINISHED_SHOWN ? h('p', {class: 'muted'}, t('arena.moreGames', {n: done.length - FINISHED_SHOWN})) : null)
+      earlier > 0 ? h('p', {class: 'muted', 'data-test': 'tn-arena-earlier', 'data-n': String(earlier)}, t('arena.moreGames', {n: earlier})) : null)
       : h('p', {class: 'muted'}, t('arena.noGames')),
   ]
 }

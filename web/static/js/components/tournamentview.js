@@ -104,19 +104,21 @@ export function standingsTable(standings, format, bots) {
  * withdrawn), points, each game's points in the order played (those that
  * counted double marked), W/D/L, berserks, and the game being played.
  * With pick, a click on a player's line (or their points, a button) calls
- * pick(name) to show their games; picked is the name shown.
+ * pick(name) to show their games; picked is the name shown; me (the
+ * signed-in user's name) marks their own line. The ranks are the server's
+ * (players level on points share one), on every page of the standings.
  */
-export function arenaTable(lines, bots, pick, picked) {
+export function arenaTable(lines, bots, pick, picked, me) {
   return h('div', {class: 'tn-scroll'}, h('table', {class: 'ratings tn-standings tn-arena', 'data-test': 'tn-standings'},
     h('thead', {}, h('tr', {},
       h('th', {scope: 'col'}, '#'), h('th', {scope: 'col'}, t('tournament.player')), h('th', {scope: 'col'}, t('tournament.points')),
       h('th', {scope: 'col', class: 'tn-sheet-h'}, t('arena.sheet')), h('th', {scope: 'col'}, t('tournament.wdl')),
       h('th', {scope: 'col', class: 'tn-bz', title: t('arena.berserks')}, '⚔'), h('th', {scope: 'col'}, t('arena.now')))),
-    h('tbody', {}, lines.map((s) => h('tr', {'data-user': s.name, class: [s.withdrawn ? 'withdrawn' : '', s.name === picked ? 'tn-picked' : ''].join(' ').trim() || null,
+    h('tbody', {}, lines.map((s) => h('tr', {'data-user': s.name, class: [s.withdrawn ? 'withdrawn' : '', s.name === picked ? 'tn-picked' : '', me && s.name === me ? 'tn-me' : ''].join(' ').trim() || null,
       onclick: pick ? (ev) => {
         if (!ev.target.closest('a, button')) pick(s.name)
       } : null},
-      h('td', {}, String(s.rank)),
+      h('td', {'data-test': 'tn-rank'}, String(s.rank)),
       h('td', {class: 'tn-name'}, named(s.name, bots),
         s.onFire ? h('span', {class: 'tn-fire', 'data-test': 'tn-fire', title: t('arena.onFire', {n: s.streak})}, ' 🔥') : null,
         s.paused ? h('span', {class: 'muted', 'data-test': 'tn-paused'}, ' (' + t('arena.paused') + ')') : null,

@@ -12,7 +12,14 @@
 // tournament's results by round. A link leads to #/help/tournaments.
 // While it is upcoming or running the server pushes the tournament to the page
 // as it changes (components/tournamentlive.js); the page still asks every 30 s,
-// and every 3 s while the stream is down. The creator of an unrated tournament
+// and every 3 s while the stream is down.
+// An arena's answer is bounded (a 1,000-player hour would send a megabyte a
+// push): it carries the first 100 standings lines and the games being played
+// with the last 30 finished. The page shows the other standings a page at a
+// time (GET .../standings?page=N, or the page holding the signed-in player:
+// "My place"), asked again as the arena changes, at most every 2 s; and a
+// picked player's games from GET .../games?player=NAME, asked again only when
+// their line's games or game being played change. The creator of an unrated tournament
 // that admits bots adds the server's bots here (components/tournamentbots.js).
 
 import {h, clear} from '../dom.js'
@@ -26,6 +33,9 @@ import {mayAddBots, addBotsForm, removeBotButton} from '../components/tournament
 
 const POLL_MS = 3000
 const LIVE_POLL_MS = 30000 // while the stream is up
+const PAGE_LINES = 100 // an arena's standings lines a page (the server's)
+const PAGE_MS = 2000 // a later standings page is asked again at most this often while the arena changes
+const MINE_MS = 30000 // one's own arena line, when not among the lines shown, is asked again at most this often
 
 export function tournamentPage(main, [id]) {
   let data = null
@@ -37,13 +47,45 @@ export function tournamentPage(main, [id]) {
   let tick = null
   let bots = new Set() // the bot accounts' names (players marked bot)
   let picked = null // the arena player whose games are shown
+  let pickedLine = null // their line when picked (shown while their page is not)
+  const playerGames = new Map() // an arena player's name → {key, rounds, line, failed, asking}: their games, asked once per key
+  let page = null // a later page of an arena's standings shown ({page, pages, total, standings}); null: page 1, live
+  let paging = false // a page is being asked for
+  let pageFailed = null
+  let pageAsked = 0 // when a page was last asked for
+  let pageTimer = null // the next asking of the page shown, as the arena changes
+  let pageStale = false // the arena changed while a page was being asked for
+  let pageSeq = 0 // the latest asking: answers to earlier ones are dropped
+  let toMe = false // scroll to one's own line once it is shown (My place)
+  let mine = {line: null, asked: 0, asking: false, stale: true} // one's own arena line when it is not among those shown
 
   function render() {
-    // Keep the page's height through the redraw: a poll must not scroll the reader away.
+    // Keep the page's height through the redraw: a poll must not scroll the reader away;
+    // and the keyboard's place: the control focused is focused again once drawn anew.
+    const f = document.activeElement
+    const focus = f && f !== main && main.contains(f) && f.dataset.test ? [f.dataset.test, f.closest('[data-user]')?.dataset.user] : null
     main.style.minHeight = main.offsetHeight + 'px'
     clear(main)
     draw()
     main.style.minHeight = ''
+    if (focus) {
+      const sel = (focus[1] ? `[data-user="${CSS.escape(focus[1])}"] ` : '') + `[data-test="${CSS.escape(focus[0])}"]`
+      const el = main.querySelector(sel)
+      if (el && !el.disabled) el.focus({preventScroll: true})
+    }
+    if (toMe) {
+      const row = main.querySelector('[data-test=tn-standings] tr.tn-me')
+      if (row) {
+        toMe = false
+        row.scrollIntoView({block: 'nearest'})
+      }
+    }
+  }
+
+  // quietRender redraws for what came in the background, not over an action
+  // under way or the password being typed.
+  function quietRender() {
+    if (!busy && !asking) render()
   }
 
   function draw() {
@@ -82,7 +124,7 @@ export function tournamentPage(main, [id]) {
             creator && p.level && !p.withdrawn ? removeBotButton(id, p, busy, act) : null)))
             : h('p', {class: 'muted'}, t('tournament.noPlayers')),
           creator ? addBotsForm(id, busy, act) : null)),
-      arena ? h('section', {class: 'panel tn-arena-games-panel', 'data-test': 'tn-arena-games'}, h('h2', {}, t('arena.gameList')), arenaGameList(data.rounds, bots))
+      arena ? h('section', {class: 'panel tn-arena-games-panel', 'data-test': 'tn-arena-games'}, h('h2', {}, t('arena.gameList')), arenaGameList(data.rounds, bots, arena.finishedGames))
         : tables ? (tables.rounds.length ? h('section', {class: 'panel tn-cross-panel', 'data-test': 'tn-table-results-panel'}, h('h2', {}, t('tables.byPlayer')),
           h('p', {class: 'muted tn-cross-help'}, t('tables.byPlayerHelp')), tableResults(tables, bots)) : null)
           : cross(),
@@ -90,16 +132,142 @@ export function tournamentPage(main, [id]) {
         : rounds()].filter(Boolean))
   }
 
-  // An arena's standings, and under them the games of the player picked
-  // there (a click on their line).
+  // An arena's standings (the page shown), a pager under them when they
+  // are more than one page, and the games of the player picked there (a
+  // click on their line).
   function arenaStandings(arena) {
+    const lines = page ? page.standings : arena.standings
     const pick = (name) => {
       picked = picked === name ? null : name
+      pickedLine = picked && lines.find((s) => s.name === picked)
       render()
     }
-    const line = picked && arena.standings.find((s) => s.name === picked)
-    return [arenaTable(arena.standings, bots, pick, line ? picked : null),
-      line ? arenaPlayerPanel(line, data.rounds, bots, () => pick(picked)) : h('p', {class: 'muted tn-pick-help'}, t('arena.pickPlayer'))]
+    const shown = picked && lines.find((s) => s.name === picked)
+    if (shown) pickedLine = shown
+    const games = picked && pickedLine ? gamesOf(picked, shown) : null
+    const line = games && (games.line || pickedLine)
+    const me = session.current()
+    return [arenaTable(lines, bots, pick, line ? picked : null, me && me.name),
+      pager(arena),
+      line ? arenaPlayerPanel(line, games.rounds, bots, () => pick(picked), games.failed) : h('p', {class: 'muted tn-pick-help'}, t('arena.pickPlayer'))]
+  }
+
+  // gamesOf is a player's games as last asked (GET .../games?player=NAME),
+  // asked again when line (theirs, as shown now) says their games changed:
+  // a game ended (games) or began (playing). Not shown, what was asked stays.
+  function gamesOf(name, line) {
+    let g = playerGames.get(name)
+    const key = line ? line.games + ' ' + (line.playing || '') : g ? g.key : ''
+    if (g && (g.key === key || g.asking)) return g
+    if (!g) playerGames.set(name, g = {key, rounds: null, line: null, failed: null, asking: false})
+    g.key = key
+    g.asking = true
+    tournaments.playerGames(id, name).then((res) => {
+      g.rounds = res.rounds
+      g.line = res.line || null
+      g.failed = null
+    }, (e) => {
+      g.failed = e
+    }).finally(() => {
+      g.asking = false
+      if (picked === name) quietRender()
+    })
+    return g
+  }
+
+  // The standings' pager: ‹ Previous, "page X of Y", Next ›, and My place
+  // for a player in the arena; shown when the lines are more than a page.
+  function pager(arena) {
+    const total = page ? page.total : arena.standingsTotal ?? arena.standings.length
+    if (!page && total <= arena.standings.length) return null
+    const at = page ? page.page : 1
+    const pages = page ? page.pages : Math.max(1, Math.ceil(total / PAGE_LINES))
+    const me = session.current()
+    const inIt = me && data.players.some((p) => p.name === me.name)
+    return h('nav', {class: 'tn-pager', 'data-test': 'tn-pager', 'aria-label': t('arena.pages'), 'aria-busy': paging ? 'true' : 'false'},
+      h('button', {type: 'button', 'data-test': 'tn-page-prev', disabled: at <= 1, onclick: () => goPage(at - 1)}, '‹ ' + t('arena.prevPage')),
+      h('span', {class: 'tn-page-of', 'data-test': 'tn-page-of', 'data-page': String(at), 'aria-live': 'polite'}, t('arena.pageOf', {page: at, pages})),
+      h('button', {type: 'button', 'data-test': 'tn-page-next', disabled: at >= pages, onclick: () => goPage(at + 1)}, t('arena.nextPage') + ' ›'),
+      inIt ? h('button', {type: 'button', class: 'tn-my-place', 'data-test': 'tn-my-place', onclick: () => askPage(() => tournaments.standingsOf(id, me.name), true)}, t('arena.myPlace')) : null,
+      pageFailed ? h('span', {class: 'error', role: 'alert', 'data-test': 'tn-page-failed'}, t('arena.pageFailed')) : null)
+  }
+
+  function goPage(n) {
+    if (n > 1) return askPage(() => tournaments.standingsPage(id, n))
+    pageSeq++ // page 1 is the stream's
+    page = null
+    paging = false
+    pageFailed = null
+    render()
+  }
+
+  // askPage shows the page ask() answers (page 1: the live one); toMine
+  // scrolls to one's own line; again: the page shown asked anew.
+  function askPage(ask, toMine = false, again = false) {
+    const seq = ++pageSeq
+    clearTimeout(pageTimer)
+    pageTimer = null
+    paging = true
+    pageStale = false
+    pageAsked = Date.now()
+    ask().then((res) => {
+      if (seq !== pageSeq) return
+      page = res.page > 1 ? res : null
+      pageFailed = null
+      toMe = toMine
+    }, (e) => {
+      if (seq !== pageSeq) return
+      if (again && e.status === 404) page = null // no such page now
+      else pageFailed = e
+    }).finally(() => {
+      if (seq !== pageSeq) return
+      paging = false
+      if (again) quietRender()
+      else render()
+      if (pageStale) pageChanged()
+    })
+  }
+
+  // pageChanged: the arena changed, so a later page shown is asked again,
+  // at most every PAGE_MS.
+  function pageChanged() {
+    if (!page) return
+    if (paging) {
+      pageStale = true
+      return
+    }
+    if (pageTimer) return
+    pageTimer = setTimeout(() => {
+      pageTimer = null
+      if (page) askPage(() => tournaments.standingsPage(id, page.page), false, true)
+    }, Math.max(0, PAGE_MS - (Date.now() - pageAsked)))
+  }
+
+  // myLine is the signed-in player's arena line: the one shown, else the
+  // one last asked for (GET .../games?player=ME), asked again after one's
+  // own action and at most every MINE_MS.
+  function myLine(me) {
+    const shown = data.arena.standings.find((s) => s.name === me.name) || page?.standings.find((s) => s.name === me.name)
+    if (shown) return shown
+    if (!mine.asking && (mine.stale || Date.now() - mine.asked >= MINE_MS)) {
+      mine.asking = true
+      mine.stale = false
+      mine.asked = Date.now()
+      tournaments.playerGames(id, me.name).then((res) => {
+        mine.line = res.line || null
+      }, () => {}).finally(() => {
+        mine.asking = false
+        if (mine.line) quietRender()
+      })
+    }
+    return mine.line
+  }
+
+  // myGame is the arena game the signed-in player is in now: every board
+  // being played is in the answer's rounds.
+  function myGame(me, line) {
+    for (const r of data.rounds) for (const b of r.boards) if (!b.result && b.gameId && (b.white === me.name || b.black === me.name)) return b.gameId
+    return line && line.playing
   }
 
   // A Swiss's or round robin's cross-table, once a round is paired.
@@ -131,9 +299,10 @@ export function tournamentPage(main, [id]) {
       box.append(h('p', {class: 'muted'}, t('tournament.registerToJoin')))
       return box
     }
-    const line = data.arena && data.arena.standings.find((s) => s.name === me.name)
-    if (inIt && line && line.playing) {
-      box.append(h('a', {href: '#/game/' + encodeURIComponent(line.playing), class: 'button primary', 'data-test': 'tn-my-game'}, t('arena.yourGame')))
+    const line = data.arena && inIt ? myLine(me) : null
+    const game = data.arena && inIt ? myGame(me, line) : null
+    if (game) {
+      box.append(h('a', {href: '#/game/' + encodeURIComponent(game), class: 'button primary', 'data-test': 'tn-my-game'}, t('arena.yourGame')))
     }
     if (inIt && data.arena && tr.status === 'running') {
       box.append(line && line.paused
@@ -173,6 +342,7 @@ export function tournamentPage(main, [id]) {
     render()
     fn().then(() => {
       asking = false
+      mine.stale = true
       return load()
     }, (e) => {
       actionError = e
@@ -216,6 +386,7 @@ export function tournamentPage(main, [id]) {
     failed = null
     heard = Date.now()
     if (!same && !busy && !asking) render()
+    if (!same) pageChanged()
     if (res.tournament.status === 'finished') clearInterval(poll)
   }
 
@@ -247,6 +418,8 @@ export function tournamentPage(main, [id]) {
       live.close()
       clearInterval(poll)
       clearInterval(tick)
+      clearTimeout(pageTimer)
+      pageSeq++
     },
   }
 }

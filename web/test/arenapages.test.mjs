@@ -1,0 +1,217 @@
+// An arena's bounded answer on its page: the answer carries the first 100
+// standings lines (arena.standingsTotal counts them all) and only the
+// recent finished boards, so the page shows the other lines a page at a
+// time and asks for a picked player's games.
+//
+// Paged standings: an upcoming arena (an hour ahead: no game runs) joined
+// by 101 players registered through the API, then by the signed-in user
+// (102nd: on page 2). A pager under the table says "page 1 of 2"; Next (by
+// keyboard) shows page 2 as GET .../standings?page=2 gives it, ranks and
+// all; Previous goes back to page 1; My place goes to the user's page, their
+// line marked. While page 2 is shown, joins (stream events) have it asked
+// again, at most every 2 s. Screenshots at 1280×800 and 390×844 with no
+// sideways scroll.
+//
+// A picked player's games: a click on a line asks GET .../games?player=NAME
+// (a quiet "loading" until it answers) and lists exactly what it answers —
+// here 35 finished games, more than the answer's recent 30 — with the
+// points of their line; the stream's pushes do not ask again while their
+// games are unchanged; a failed asking says so in a line, once.
+
+import {test, before, after} from 'node:test'
+import assert from 'node:assert/strict'
+import path from 'node:path'
+import {launch, newPage, assertNoErrors, allowErrors, BASE, OUT, apiPaced, registered, waitUntil} from './helpers.mjs'
+
+let browser
+before(async () => {
+  browser = await launch()
+})
+after(async () => {
+  await browser?.close()
+})
+
+/** call is one API request from the test itself (no browser; token: a session's), paced as the site's rate limit says. */
+async function call(method, p, body, token) {
+  for (;;) {
+    const headers = {Accept: 'application/json'}
+    if (body) headers['Content-Type'] = 'application/json'
+    if (token) headers.Authorization = 'Bearer ' + token
+    const res = await fetch(BASE + '/api' + p, {method, headers, body: body ? JSON.stringify(body) : undefined})
+    const json = await res.json().catch(() => null)
+    if (res.status === 429 && json?.error?.code === 'rate_limited') {
+      await new Promise((r) => setTimeout(r, 1000 * Number(res.headers.get('Retry-After') || 1)))
+      continue
+    }
+    return {status: res.status, body: json}
+  }
+}
+
+/** joiners registers n players (their names begin with prefix) and has each join the tournament id; it returns their names. */
+async function joiners(id, n, prefix) {
+  const names = []
+  const one = async (i) => {
+    const name = prefix + String(i).padStart(3, '0') + Math.random().toString(36).slice(2, 6)
+    const reg = await call('POST', '/users', {name, password: 'plum tree ' + Math.random().toString(36).slice(2)})
+    assert.equal(reg.status, 201, JSON.stringify(reg.body))
+    const joined = await call('POST', `/tournaments/${id}/join`, {}, reg.body.token)
+    assert.equal(joined.status, 200, JSON.stringify(joined.body))
+    names[i] = name
+  }
+  // A few at a time (the password hashing is the slow part), in joining order by the index.
+  for (let i = 0; i < n; i += 6) await Promise.all(Array.from({length: Math.min(6, n - i)}, (_, k) => one(i + k)))
+  return names
+}
+
+/** upcomingArena has the page's user create an arena that starts in an hour, and returns its id. */
+async function upcomingArena(page, name) {
+  const res = await apiPaced(page, 'POST', '/tournaments', {name, format: 'arena', game: 'sgolte', minutes: 60,
+    clock: {kind: 'realtime', initialMs: 180000, incrementMs: 2000}, start: new Date(Date.now() + 3600e3).toISOString()})
+  assert.equal(res.status, 201, JSON.stringify(res.body))
+  return res.body.tournament.id
+}
+
+const rows = (page) => page.$$eval('[data-test=tn-standings] tbody tr', (trs) => trs.map((tr) => [tr.querySelector('[data-test=tn-rank]').textContent, tr.dataset.user]))
+
+test('an arena of more than 100 players: standings a page at a time, My place, the later page kept fresh', async () => {
+  const pm = await newPage(browser)
+  const me = await registered(pm, 'pg')
+  const id = await upcomingArena(pm, 'Pages ' + me)
+  const others = await joiners(id, 101, 'p')
+  assert.equal((await apiPaced(pm, 'POST', `/tournaments/${id}/join`, {})).status, 200) // the 102nd: on page 2
+  const detail = (await apiPaced(pm, 'GET', '/tournaments/' + id)).body
+  assert.equal(detail.arena.standings.length, 100)
+  assert.equal(detail.arena.standingsTotal, 102)
+
+  const standingsAsked = [] // when each later page was asked for, and which
+  pm.on('request', (r) => {
+    const m = r.url().match(/\/standings\?(page|player)=([^&]+)$/)
+    if (m) standingsAsked.push({at: Date.now(), [m[1]]: decodeURIComponent(m[2])})
+  })
+  await pm.goto(BASE + '/#/tournament/' + id)
+  await pm.waitForSelector('[data-test=tn-pager]')
+  assert.equal(await pm.textContent('[data-test=tn-page-of]'), 'page 1 of 2')
+  assert.ok(await pm.isDisabled('[data-test=tn-page-prev]'))
+  assert.deepEqual(await rows(pm), detail.arena.standings.map((s) => [String(s.rank), s.name]))
+
+  // Next, by keyboard: page 2 as the server gives it — the server's ranks (all level at 0 points: 1).
+  await pm.focus('[data-test=tn-page-next]')
+  await pm.keyboard.press('Enter')
+  await pm.waitForSelector('[data-test=tn-page-of][data-page="2"]')
+  const p2 = (await apiPaced(pm, 'GET', `/tournaments/${id}/standings?page=2`)).body
+  assert.deepEqual({page: p2.page, pages: p2.pages, total: p2.total}, {page: 2, pages: 2, total: 102})
+  assert.deepEqual(await rows(pm), p2.standings.map((s) => [String(s.rank), s.name]))
+  assert.equal(p2.standings.length, 2)
+  assert.ok(others.includes(p2.standings[0].name))
+  assert.equal(p2.standings[1].name, me)
+  assert.equal(await pm.textContent('[data-test=tn-page-of]'), 'page 2 of 2')
+  assert.ok(await pm.isDisabled('[data-test=tn-page-next]'))
+  assert.ok(await pm.$('tr.tn-me[data-user="' + me + '"]'), 'my line is marked')
+
+  // Previous (by keyboard) goes back to page 1, the stream's; My place comes back to page 2.
+  await pm.focus('[data-test=tn-page-prev]')
+  await pm.keyboard.press('Enter')
+  await pm.waitForSelector('[data-test=tn-page-of][data-page="1"]')
+  assert.equal((await rows(pm)).length, 100)
+  await pm.click('[data-test=tn-my-place]')
+  await pm.waitForSelector('[data-test=tn-page-of][data-page="2"]')
+  assert.ok(standingsAsked.some((x) => x.player === me), 'My place asks for the page holding me')
+  assert.ok(await pm.$('tr.tn-me[data-user="' + me + '"]'))
+
+  // Joins while page 2 is shown: it is asked for again (at most every 2 s) and shows them.
+  const since = Date.now()
+  const late = await joiners(id, 4, 'q')
+  await pm.waitForFunction((n) => document.querySelectorAll('[data-test=tn-standings] tbody tr').length === n, 6, {timeout: 30000})
+  const again = standingsAsked.filter((x) => x.at >= since && x.page === '2').map((x) => x.at) // (before the test's own asking below)
+  assert.ok(again.length >= 1)
+  for (let i = 1; i < again.length; i++) assert.ok(again[i] - again[i - 1] >= 1900, `page 2 asked ${again[i] - again[i - 1]} ms after the last`)
+  const shown = await rows(pm)
+  assert.deepEqual(shown.slice(0, 2).map((r) => r[1]), p2.standings.map((s) => s.name))
+  assert.deepEqual(shown.slice(2).map((r) => r[1]).sort(), [...late].sort())
+  assert.deepEqual(shown, (await apiPaced(pm, 'GET', `/tournaments/${id}/standings?page=2`)).body.standings.map((s) => [String(s.rank), s.name]))
+
+  await pm.setViewportSize({width: 1280, height: 800})
+  await pm.screenshot({path: path.join(OUT, 'arenapages-1280x800.png'), fullPage: true})
+  await pm.setViewportSize({width: 390, height: 844})
+  await pm.waitForFunction(() => innerWidth === 390)
+  await pm.screenshot({path: path.join(OUT, 'arenapages-390x844.png'), fullPage: true})
+  assert.equal(await pm.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 0, 'sideways scroll at 390 px')
+  await pm.click('[data-test=tn-page-prev]')
+  await pm.waitForSelector('[data-test=tn-page-of][data-page="1"]')
+  await pm.locator('[data-test=tn-pager]').scrollIntoViewIfNeeded()
+  await pm.screenshot({path: path.join(OUT, 'arenapages-page1-390x844.png')})
+  assertNoErrors(pm)
+})
+
+test("a picked arena player's games come from GET .../games?player=NAME, asked once while unchanged", async () => {
+  const pm = await newPage(browser)
+  const me = await registered(pm, 'pk')
+  const id = await upcomingArena(pm, 'Picked ' + me)
+  const [x, y] = await joiners(id, 2, 'k')
+
+  // The server's answer for x, held back until released, then replaced by 35 finished games against y.
+  let release
+  const held = new Promise((r) => {
+    release = r
+  })
+  const asked = [] // the players whose games were asked for
+  const games = Array.from({length: 35}, (_, i) => ({number: i + 1, boards: [{board: 1, white: i % 2 ? y : x, black: i % 2 ? x : y,
+    gameId: 'g' + (i + 1), result: i % 3 === 2 ? '1/2-1/2' : i % 2 ? '0-1' : '1-0'}]}))
+  const sheet = games.map((r, i) => (i % 3 === 2 ? 1 : 2))
+  await pm.route(/\/api\/tournaments\/[^/]+\/games\?player=/, async (route) => {
+    const who = new URL(route.request().url()).searchParams.get('player')
+    asked.push(who)
+    if (who === y) return route.fulfill({status: 500, contentType: 'application/json', body: JSON.stringify({error: {code: 'internal', message: 'no'}})})
+    const real = await (await route.fetch()).json()
+    assert.equal(real.player, x)
+    await held
+    return route.fulfill({json: {player: x, rounds: games, line: {...real.line, points: 58, sheet, fire: sheet.map(() => false), games: 35, wins: 23, draws: 12}}})
+  })
+  await pm.goto(BASE + '/#/tournament/' + id)
+  await pm.waitForSelector(`tr[data-user="${x}"]`)
+  await pm.click(`tr[data-user="${x}"] [data-test=tn-show-games]`)
+  await pm.waitForSelector(`[data-test=tn-player-games][data-user="${x}"] [data-test=tn-pg-loading]`)
+  release()
+  await pm.waitForSelector(`[data-test=tn-player-games][data-user="${x}"] [data-test=tn-pg-game]`)
+  const listed = await pm.$$eval('[data-test=tn-pg-game]', (rs) => rs.map((r) => [r.dataset.opp, r.querySelector('[data-test=tn-pg-result]').getAttribute('href'),
+    r.querySelector('[data-test=tn-pg-result]').textContent, r.querySelector('[data-test=tn-pg-points]')?.textContent]))
+  assert.deepEqual(listed, games.map((r, i) => [y, '#/game/g' + (i + 1), i % 3 === 2 ? 'draw' : 'won', String(sheet[i])]))
+  assert.deepEqual(asked, [x])
+
+  // Pushes (two more join) redraw the page; x's games are not asked for again.
+  const more = await joiners(id, 2, 'm')
+  await pm.waitForSelector(`tr[data-user="${more[1]}"]`)
+  assert.equal(await pm.$$eval('[data-test=tn-pg-game]', (rs) => rs.length), 35)
+  assert.deepEqual(asked, [x])
+
+  // y's games fail: a short line says so, asked once through the pushes.
+  await pm.click(`tr[data-user="${y}"] [data-test=tn-show-games]`)
+  await pm.waitForSelector(`[data-test=tn-player-games][data-user="${y}"] [data-test=tn-pg-failed]`)
+  await joiners(id, 1, 'n')
+  await waitUntil(async () => (await pm.$$('[data-test=tn-standings] tbody tr')).length === 5, {what: 'the fifth line'})
+  await pm.waitForSelector(`[data-test=tn-player-games][data-user="${y}"] [data-test=tn-pg-failed]`)
+  assert.deepEqual(asked, [x, y])
+  allowErrors(pm, /status of 500/)
+  assertNoErrors(pm)
+})
+
+test('the finished games say how many earlier ones the answer leaves out (arena.finishedGames)', async () => {
+  const pm = await newPage(browser)
+  const me = await registered(pm, 'fg')
+  const id = await upcomingArena(pm, 'Finished ' + me)
+  const [x, y] = await joiners(id, 2, 'f')
+  // The answer as a busy arena's: one board being played, the last 30 finished of 57.
+  const real = (await apiPaced(pm, 'GET', '/tournaments/' + id)).body
+  const busy = {...real, rounds: [...Array.from({length: 30}, (_, i) => ({number: 28 + i, boards: [{board: 1, white: x, black: y, gameId: 'f' + (28 + i), result: '1-0'}]})),
+    {number: 58, boards: [{board: 1, white: y, black: x, gameId: 'f58', result: ''}]}], arena: {...real.arena, finishedGames: 57}}
+  await pm.route(new RegExp(`/api/tournaments/${id}$`), (route) => route.fulfill({json: busy}))
+  await pm.route(new RegExp(`/api/tournaments/${id}/events$`), (route) => route.fulfill({status: 200, contentType: 'text/event-stream',
+    body: 'event: tournament\ndata: ' + JSON.stringify(busy) + '\n\n'}))
+  await pm.goto(BASE + '/#/tournament/' + id)
+  await pm.waitForSelector('[data-test=tn-arena-earlier]')
+  assert.equal(await pm.textContent('[data-test=tn-arena-earlier]'), '… and 27 earlier')
+  assert.equal(await pm.$$eval('[data-test=tn-arena-finished] [data-test=tn-arena-game]', (li) => li.length), 30)
+  assert.equal(await pm.getAttribute('[data-test=tn-arena-finished] [data-test=tn-arena-game]', 'data-game'), 'f57') // the latest first
+  assert.deepEqual(await pm.$$eval('[data-test=tn-arena-ongoing] [data-test=tn-game]', (as) => as.map((a) => a.getAttribute('href'))), ['#/game/f58'])
+  assertNoErrors(pm)
+})

@@ -10,13 +10,19 @@
 // all; Previous goes back to page 1; My place goes to the user's page, their
 // line marked. While page 2 is shown, joins (stream events) have it asked
 // again, at most every 2 s. Screenshots at 1280×800 and 390×844 with no
-// sideways scroll.
+// sideways scroll; the pager in Korean for a guest (no My place).
 //
 // A picked player's games: a click on a line asks GET .../games?player=NAME
 // (a quiet "loading" until it answers) and lists exactly what it answers —
 // here 35 finished games, more than the answer's recent 30 — with the
 // points of their line; the stream's pushes do not ask again while their
 // games are unchanged; a failed asking says so in a line, once.
+//
+// The finished games say "… and n earlier" from arena.finishedGames. And a
+// player whose line is past the first 100 still gets Your game (from the
+// boards being played, all in the answer) and Resume when paused (their
+// line from the games endpoint). These two answers are the server's,
+// changed in the browser to a busy arena's.
 
 import {test, before, after} from 'node:test'
 import assert from 'node:assert/strict'
@@ -141,6 +147,20 @@ test('an arena of more than 100 players: standings a page at a time, My place, t
   await pm.locator('[data-test=tn-pager]').scrollIntoViewIfNeeded()
   await pm.screenshot({path: path.join(OUT, 'arenapages-page1-390x844.png')})
   assertNoErrors(pm)
+
+  // In Korean, on a phone, for a guest (no My place): the pager's words, page 2 by a tap.
+  const pk = await newPage(browser, {locale: 'ko-KR', viewport: {width: 390, height: 844}})
+  await pk.goto(BASE + '/#/tournament/' + id)
+  await pk.waitForSelector('[data-test=tn-pager]')
+  assert.equal(await pk.textContent('[data-test=tn-page-of]'), '2쪽 중 1쪽')
+  assert.equal(await pk.$('[data-test=tn-my-place]'), null)
+  await pk.click('[data-test=tn-page-next]')
+  await pk.waitForSelector('[data-test=tn-page-of][data-page="2"]')
+  assert.equal(await pk.textContent('[data-test=tn-page-next]'), '다음 ›')
+  await pk.locator('[data-test=tn-pager]').scrollIntoViewIfNeeded()
+  await pk.screenshot({path: path.join(OUT, 'arenapages-ko-390x844.png')})
+  assert.equal(await pk.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 0, 'sideways scroll at 390 px')
+  assertNoErrors(pk)
 })
 
 test("a picked arena player's games come from GET .../games?player=NAME, asked once while unchanged", async () => {
@@ -213,5 +233,32 @@ test('the finished games say how many earlier ones the answer leaves out (arena.
   assert.equal(await pm.$$eval('[data-test=tn-arena-finished] [data-test=tn-arena-game]', (li) => li.length), 30)
   assert.equal(await pm.getAttribute('[data-test=tn-arena-finished] [data-test=tn-arena-game]', 'data-game'), 'f57') // the latest first
   assert.deepEqual(await pm.$$eval('[data-test=tn-arena-ongoing] [data-test=tn-game]', (as) => as.map((a) => a.getAttribute('href'))), ['#/game/f58'])
+  assertNoErrors(pm)
+})
+
+test("one's own game and pause beyond the first 100 lines: the game from the boards being played, the line from the games endpoint", async () => {
+  const pm = await newPage(browser)
+  const me = await registered(pm, 'ow')
+  const id = await upcomingArena(pm, 'Own ' + me)
+  const [x] = await joiners(id, 1, 'o')
+  assert.equal((await apiPaced(pm, 'POST', `/tournaments/${id}/join`, {})).status, 200)
+  // The answer as a running arena's where one's line is past the first 100 (left out here), one's game being played.
+  const real = (await apiPaced(pm, 'GET', '/tournaments/' + id)).body
+  const mineLine = real.arena.standings.find((s) => s.name === me)
+  const running = {...real, tournament: {...real.tournament, status: 'running'}, rounds: [{number: 1, boards: [{board: 1, white: me, black: x, gameId: 'own1', result: ''}]}],
+    arena: {...real.arena, end: new Date(Date.now() + 1800e3).toISOString(), standings: real.arena.standings.filter((s) => s.name !== me)}}
+  await pm.route(new RegExp(`/api/tournaments/${id}$`), (route) => route.fulfill({json: running}))
+  await pm.route(new RegExp(`/api/tournaments/${id}/events$`), (route) => route.fulfill({status: 200, contentType: 'text/event-stream',
+    body: 'event: tournament\ndata: ' + JSON.stringify(running) + '\n\n'}))
+  const asked = []
+  await pm.route(/\/api\/tournaments\/[^/]+\/games\?player=/, (route) => {
+    asked.push(new URL(route.request().url()).searchParams.get('player'))
+    return route.fulfill({json: {player: me, rounds: running.rounds, line: {...mineLine, rank: 101, playing: 'own1', paused: true}}})
+  })
+  await pm.goto(BASE + '/#/tournament/' + id)
+  await pm.waitForSelector('[data-test=tn-my-game]')
+  assert.equal(await pm.getAttribute('[data-test=tn-my-game]', 'href'), '#/game/own1')
+  await pm.waitForSelector('[data-test=tn-resume]') // paused, as one's line says
+  assert.deepEqual([...new Set(asked)], [me])
   assertNoErrors(pm)
 })

@@ -136,6 +136,17 @@ test('an arena of more than 100 players: standings a page at a time, My place, t
   assert.deepEqual(shown.slice(2).map((r) => r[1]).sort(), [...late].sort())
   assert.deepEqual(shown, (await apiPaced(pm, 'GET', `/tournaments/${id}/standings?page=2`)).body.standings.map((s) => [String(s.rank), s.name]))
 
+  // The list of players beside the standings shows 40 of the 106 until
+  // asked for all (and back).
+  const listed = () => pm.$$eval('[data-test=tn-players] li', (lis) => lis.length)
+  assert.equal(await listed(), 40)
+  assert.equal(await pm.textContent('[data-test=tn-more-players]'), 'Show all 106')
+  await pm.click('[data-test=tn-more-players]')
+  await pm.waitForFunction(() => document.querySelectorAll('[data-test=tn-players] li').length === 106)
+  assert.equal(await pm.getAttribute('[data-test=tn-more-players]', 'aria-expanded'), 'true')
+  await pm.click('[data-test=tn-more-players]')
+  await pm.waitForFunction(() => document.querySelectorAll('[data-test=tn-players] li').length === 40)
+
   await pm.setViewportSize({width: 1280, height: 800})
   await pm.screenshot({path: path.join(OUT, 'arenapages-1280x800.png'), fullPage: true})
   await pm.setViewportSize({width: 390, height: 844})

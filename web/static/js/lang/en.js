@@ -776,6 +776,8 @@ export default {
   'tournament.standings': 'Standings',
   'tournament.noStandings': 'No standings yet.',
   'tournament.players': 'Players ({n})',
+  'tournament.allPlayers': 'Show all {n}',
+  'tournament.fewerPlayers': 'Show fewer',
   'tournament.noPlayers': 'Nobody has joined yet.',
   'tournament.player': 'Player',
   'tournament.points': 'Points',

@@ -772,6 +772,8 @@ export default {
   'tournament.standings': 'Байр',
   'tournament.noStandings': 'Байр одоогоор алга.',
   'tournament.players': 'Тоглогчид ({n})',
+  'tournament.allPlayers': 'Бүгдийг харах ({n})',
+  'tournament.fewerPlayers': 'Хураах',
   'tournament.noPlayers': 'Одоогоор хэн ч нэгдээгүй.',
   'tournament.player': 'Тоглогч',
   'tournament.points': 'Оноо',

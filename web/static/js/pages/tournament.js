@@ -36,6 +36,7 @@ const LIVE_POLL_MS = 30000 // while the stream is up
 const PAGE_LINES = 100 // an arena's standings lines a page (the server's)
 const PAGE_MS = 2000 // a later standings page is asked again at most this often while the arena changes
 const MINE_MS = 30000 // one's own arena line, when not among the lines shown, is asked again at most this often
+const PLAYERS_SHOWN = 40 // the list of players beside the standings, until "Show all" (an arena may have 1,000)
 
 export function tournamentPage(main, [id]) {
   let data = null
@@ -47,6 +48,7 @@ export function tournamentPage(main, [id]) {
   let tick = null
   let bots = new Set() // the bot accounts' names (players marked bot)
   let picked = null // the arena player whose games are shown
+  let allPlayers = false // the whole list of players, past the first PLAYERS_SHOWN
   let pickedLine = null // their line when picked (shown while their page is not)
   const playerGames = new Map() // an arena player's name → {key, rounds, line, failed, asking}: their games, asked once per key
   let page = null // a later page of an arena's standings shown ({page, pages, total, standings}); null: page 1, live
@@ -119,10 +121,15 @@ export function tournamentPage(main, [id]) {
             : tables ? (tables.rounds.length ? tablesTable(tables.standings, bots) : h('p', {class: 'muted'}, t('tournament.noStandings')))
             : data.standings.length ? standingsTable(data.standings, tr.format, bots) : h('p', {class: 'muted'}, t('tournament.noStandings'))),
         h('section', {class: 'panel tn-players'}, h('h2', {}, t('tournament.players', {n: data.players.filter((p) => !p.withdrawn).length})),
-          data.players.length ? h('ol', {class: 'tn-player-list', 'data-test': 'tn-players'}, data.players.map((p) => h('li', {'data-user': p.name, class: p.withdrawn ? 'withdrawn' : null},
+          data.players.length ? h('ol', {class: 'tn-player-list', 'data-test': 'tn-players'}, data.players.slice(0, allPlayers ? undefined : PLAYERS_SHOWN).map((p) => h('li', {'data-user': p.name, class: p.withdrawn ? 'withdrawn' : null},
             named(p.name, bots), p.withdrawn ? h('span', {class: 'muted'}, ' (' + t('tournament.withdrawn') + ')') : null,
             creator && p.level && !p.withdrawn ? removeBotButton(id, p, busy, act) : null)))
             : h('p', {class: 'muted'}, t('tournament.noPlayers')),
+          data.players.length > PLAYERS_SHOWN ? h('button', {type: 'button', class: 'tn-more-players', 'data-test': 'tn-more-players', 'aria-expanded': allPlayers ? 'true' : 'false',
+            onclick: () => {
+              allPlayers = !allPlayers
+              render()
+            }}, allPlayers ? t('tournament.fewerPlayers') : t('tournament.allPlayers', {n: data.players.length})) : null,
           creator ? addBotsForm(id, busy, act) : null)),
       arena ? h('section', {class: 'panel tn-arena-games-panel', 'data-test': 'tn-arena-games'}, h('h2', {}, t('arena.gameList')), arenaGameList(data.rounds, bots, arena.finishedGames))
         : tables ? (tables.rounds.length ? h('section', {class: 'panel tn-cross-panel', 'data-test': 'tn-table-results-panel'}, h('h2', {}, t('tables.byPlayer')),

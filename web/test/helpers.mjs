@@ -377,3 +377,35 @@ export function serverProcess() {
   }
   throw new Error(`no tabula serve with --db listening on port ${port}`)
 }
+
+/** testCall is one API request from the test itself (no browser; token: a session's), paced as the site's rate limit says. */
+async function testCall(method, p, body, token) {
+  for (;;) {
+    const headers = {Accept: 'application/json'}
+    if (body) headers['Content-Type'] = 'application/json'
+    if (token) headers.Authorization = 'Bearer ' + token
+    const res = await fetch(BASE + '/api' + p, {method, headers, body: body ? JSON.stringify(body) : undefined})
+    const json = await res.json().catch(() => null)
+    if (res.status === 429 && json?.error?.code === 'rate_limited') {
+      await new Promise((r) => setTimeout(r, 1000 * Number(res.headers.get('Retry-After') || 1)))
+      continue
+    }
+    return {status: res.status, body: json}
+  }
+}
+
+/** joiners registers n players (their names begin with prefix) and has each join the tournament id; it returns their names. */
+export async function joiners(id, n, prefix) {
+  const names = []
+  const one = async (i) => {
+    const name = prefix + String(i).padStart(3, '0') + Math.random().toString(36).slice(2, 6)
+    const reg = await testCall('POST', '/users', {name, password: 'plum tree ' + Math.random().toString(36).slice(2)})
+    assert.equal(reg.status, 201, JSON.stringify(reg.body))
+    const joined = await testCall('POST', `/tournaments/${id}/join`, {}, reg.body.token)
+    assert.equal(joined.status, 200, JSON.stringify(joined.body))
+    names[i] = name
+  }
+  // A few at a time (the password hashing is the slow part), in joining order by the index.
+  for (let i = 0; i < n; i += 6) await Promise.all(Array.from({length: Math.min(6, n - i)}, (_, k) => one(i + k)))
+  return names
+}

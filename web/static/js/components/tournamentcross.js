@@ -77,6 +77,60 @@ export function crossTable(standings, rounds, bots) {
 }
 
 /**
+ * CROSS_MAX is the most players a Swiss's table shows opponent by
+ * opponent; above it the table is round by round (roundSheet): a Swiss of
+ * 200 players would be a table of 40,000 cells, most of them empty.
+ */
+export const CROSS_MAX = 16
+
+/**
+ * roundSheet: a Swiss's results round by round, as FIDE's crosstables
+ * give them — rows the players by rank, a column a round, each cell the
+ * opponent's rank, the side (○ moved first, ● second) and the result,
+ * linked to its game; + a bye, – not paired (joined later, withdrawn or
+ * paused).
+ */
+export function roundSheet(standings, rounds, bots) {
+  style()
+  const num = new Map(standings.map((s, i) => [s.name, i + 1]))
+  const got = new Map() // name → Map(round → {opp, first, s, game} | {bye: true})
+  const put = (name, round, entry) => {
+    if (!got.has(name)) got.set(name, new Map())
+    got.get(name).set(round, entry)
+  }
+  for (const r of rounds) {
+    for (const b of r.boards) {
+      if (!b.black || b.result === 'bye') {
+        put(b.white, r.number, {bye: true})
+        continue
+      }
+      put(b.white, r.number, {opp: b.black, first: true, s: score(b, b.white), game: b.gameId})
+      put(b.black, r.number, {opp: b.white, first: false, s: score(b, b.black), game: b.gameId})
+    }
+  }
+  const cell = (row, r) => {
+    const e = got.get(row.name)?.get(r.number)
+    if (!e) return h('td', {class: 'tn-x tn-x-none', 'data-test': 'tn-sheet-cell', title: t('tournament.notPaired')}, '–')
+    if (e.bye) return h('td', {class: 'tn-x', 'data-test': 'tn-sheet-cell', 'data-bye': 'true'}, h('span', {class: 'tn-x-win', title: t('tournament.round', {n: r.number}) + ': ' + t('tournament.bye')}, '+'))
+    const title = t('tournament.round', {n: r.number}) + ': ' + scoreWord(e.s) + ' — ' + e.opp
+    const text = [h('span', {class: 'tn-sheet-opp'}, String(num.get(e.opp) ?? '?')), h('span', {class: 'tn-sheet-side', 'aria-hidden': 'true'}, e.first ? '○' : '●'), ' ',
+      h('span', {class: 'tn-sheet-res ' + scoreClass(e.s)}, scoreText(e.s))]
+    return h('td', {class: 'tn-x', 'data-test': 'tn-sheet-cell', 'data-opp': e.opp, 'data-score': String(e.s), 'data-first': String(e.first)},
+      e.game ? h('a', {href: gameHref(e.game), title}, text) : h('span', {title}, text))
+  }
+  return h('div', {class: 'tn-scroll'}, h('table', {class: 'ratings tn-cross tn-round-sheet', 'data-test': 'tn-round-sheet'},
+    h('thead', {}, h('tr', {},
+      h('th', {scope: 'col'}, '#'), h('th', {scope: 'col'}, t('tournament.player')),
+      rounds.map((r) => h('th', {scope: 'col', class: 'tn-x-col', title: t('tournament.round', {n: r.number})}, t('tournament.roundShort', {n: r.number}))),
+      h('th', {scope: 'col'}, t('tournament.points')))),
+    h('tbody', {}, standings.map((row) => h('tr', {'data-user': row.name},
+      h('td', {class: 'muted'}, String(num.get(row.name))),
+      h('th', {scope: 'row', class: 'tn-name'}, named(row.name, bots)),
+      rounds.map((r) => cell(row, r)),
+      h('td', {class: 'tn-points'}, points(row.points)))))))
+}
+
+/**
  * arenaPlayerGames: the games of one arena player (line: their standings
  * line) in the order played, each with the opponent, the result, the
  * points it brought (a player plays one game at a time, so their finished

@@ -28,7 +28,7 @@ import * as session from '../session.js'
 import {tournaments, countdown} from '../components/tournamentapi.js'
 import {facts, problem, standingsTable, arenaTable, tablesTable, tableRounds, named} from '../components/tournamentview.js'
 import {liveTournament} from '../components/tournamentlive.js'
-import {crossTable, arenaPlayerPanel, arenaGameList, tableResults} from '../components/tournamentcross.js'
+import {crossTable, roundSheet, CROSS_MAX, arenaPlayerPanel, arenaGameList, tableResults} from '../components/tournamentcross.js'
 import {mayAddBots, addBotsForm, removeBotButton} from '../components/tournamentbots.js'
 
 const POLL_MS = 3000
@@ -277,11 +277,14 @@ export function tournamentPage(main, [id]) {
     return line && line.playing
   }
 
-  // A Swiss's or round robin's cross-table, once a round is paired.
+  // A Swiss's or round robin's cross-table, once a round is paired; a
+  // big Swiss's round by round.
   function cross() {
     if (!data.rounds.length || !data.standings.length) return null
+    const byRound = data.tournament.format === 'swiss' && data.standings.length > CROSS_MAX
     return h('section', {class: 'panel tn-cross-panel'}, h('h2', {}, t('tournament.crossTable')),
-      h('p', {class: 'muted tn-cross-help'}, t('tournament.crossHelp')), crossTable(data.standings, data.rounds, bots))
+      h('p', {class: 'muted tn-cross-help'}, t(byRound ? 'tournament.sheetHelp' : 'tournament.crossHelp')),
+      (byRound ? roundSheet : crossTable)(data.standings, data.rounds, bots))
   }
 
   function statusLine(tr) {

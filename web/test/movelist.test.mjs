@@ -143,3 +143,34 @@ test('the move list keeps 8 rows at 1280×800 and follows the newest move', asyn
     await p.context().close()
   }
 })
+
+test('the rows of buttons keep their elements through the game’s events (a press is not lost to a redraw)', async () => {
+  // The page draws its buttons again at every event of the game; a click
+  // whose press and release land on two different elements is no click, so
+  // a Resign (or Rematch) pressed as a move came in was lost — on a loaded
+  // machine a test's click on Rematch was. The same buttons stay the same
+  // elements; what changes is drawn anew.
+  const {alice, bob, id} = await twoPlayers(browser, {game: 'sgolte'}, WIDE)
+  await playTo([alice, bob], id, 4)
+  await waitMoves(alice, 4)
+  const resign = await alice.$('[data-test=resign]')
+  const rules = await alice.$('.game-tools a[href^="#/rules/"]')
+  await playTo([alice, bob], id, 8)
+  await waitMoves(alice, 8)
+  await bob.fill('[data-test=chat-input]', 'nice move')
+  await bob.press('[data-test=chat-input]', 'Enter')
+  await alice.waitForSelector('[data-test=chat-log] >> text=nice move')
+  await settled(alice)
+  assert.ok(await resign.evaluate((el) => el.isConnected), 'Resign is the same element after four moves and a chat line')
+  assert.ok(await rules.evaluate((el) => el.isConnected), 'the Rules link is the same element after four moves and a chat line')
+  // What changes is drawn anew: after the game, no Resign, and a Rematch.
+  assert.equal((await api(bob, 'POST', `/games/${id}/resign`, {})).status, 200)
+  await alice.waitForSelector('[data-test=rematch]')
+  assert.equal(await resign.evaluate((el) => el.isConnected), false)
+  await settled(alice)
+  const rematch = await alice.$('[data-test=rematch]')
+  await rematch.click()
+  await bob.waitForSelector('[data-test=rematch-box] >> text=offers a rematch')
+  assertNoErrors(alice)
+  assertNoErrors(bob)
+})

@@ -51,6 +51,21 @@ export function clear(node) {
 }
 
 /**
+ * renew gives box the children of fresh (a detached element built anew),
+ * unless box's children are the same one by one (isEqualNode: tags,
+ * attributes and text, not listeners): then box is left as it is. A row of
+ * buttons drawn again at every event of a game keeps the very buttons a
+ * player is pressing — a click whose press and release land on two
+ * different elements is no click — and an open menu stays open.
+ */
+export function renew(box, fresh) {
+  const old = box.childNodes
+  const next = fresh.childNodes
+  if (old.length === next.length && [...old].every((n, i) => n.isEqualNode(next[i]))) return
+  box.replaceChildren(...next)
+}
+
+/**
  * fmtTime formats an RFC 3339 time for people, in the page's language.
  * A browser without date data for the language (Mongolian, in many) would
  * write it in English: then it is written in the language's own pattern

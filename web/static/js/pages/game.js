@@ -7,7 +7,7 @@
 // (room.js: offers, takebacks, presence, abort, the rematch) and the
 // players' chat (chat.js) live beside the board.
 
-import {h, s, clear} from '../dom.js'
+import {h, s, clear, renew} from '../dom.js'
 import {t} from '../i18n.js'
 import {api} from '../api.js'
 import * as session from '../session.js'
@@ -421,9 +421,18 @@ export function gamePage(main, [id]) {
       'data-test': test, onclick}, svg)
   }
 
+  // The rows of buttons are drawn at every event of the game: built apart,
+  // then given to the page only if they changed (dom.js renew).
   function renderButtons() {
-    clear(buttons)
-    clear(tools)
+    const freshButtons = h('div')
+    const freshTools = h('div')
+    fillButtons(freshButtons, freshTools)
+    renew(buttons, freshButtons)
+    renew(tools, freshTools)
+  }
+
+  /** fillButtons appends the game's actions to buttons and the page's settings to tools. */
+  function fillButtons(buttons, tools) {
     const sum = st.summary
     const me = session.current()
     if (sum.status === 'live' && st.seat >= 0) {

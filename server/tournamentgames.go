@@ -95,19 +95,9 @@ func (s *Server) handleTournamentPlayerGames(w http.ResponseWriter, r *http.Requ
 				line = &lines[i]
 			}
 		}
-		as, err := s.arenaStore()
-		if err != nil {
+		if berserk, err = s.arenaBerserks(r.Context(), t.ID); err != nil {
 			writeError(w, err)
 			return
-		}
-		games, err := as.ArenaGames(r.Context(), t.ID)
-		if err != nil {
-			writeError(w, s.internal("arena games", err))
-			return
-		}
-		berserk = map[[2]int]store.ArenaGame{}
-		for _, g := range games {
-			berserk[[2]int{g.Round, g.Board}] = g
 		}
 	}
 	var mine []store.TournamentRound

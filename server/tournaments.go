@@ -392,15 +392,10 @@ func (s *Server) handleGetTournament(w http.ResponseWriter, r *http.Request) {
 		}
 		// Its pairing waves are its rounds (docs/api.md, Arenas): the
 		// page lists each player's games from them, with the berserks.
-		as, _ := s.arenaStore()
-		games, err := as.ArenaGames(r.Context(), t.ID)
+		berserk, err := s.arenaBerserks(r.Context(), t.ID)
 		if err != nil {
-			writeError(w, s.internal("arena games", err))
+			writeError(w, err)
 			return
-		}
-		berserk := map[[2]int]store.ArenaGame{}
-		for _, g := range games {
-			berserk[[2]int{g.Round, g.Board}] = g
 		}
 		recent, finished := recentArenaRounds(rounds, arenaFinishedShown)
 		out.Rounds = roundsJSON(recent, names, berserk)
@@ -445,6 +440,24 @@ func (s *Server) handleGetTournament(w http.ResponseWriter, r *http.Request) {
 	}
 	out.Rounds = roundsJSON(rounds, names, nil)
 	writeJSON(w, http.StatusOK, out)
+}
+
+// arenaBerserks is what arena id keeps of its finished boards (who
+// berserked), by round and board, for roundsJSON.
+func (s *Server) arenaBerserks(ctx context.Context, id string) (map[[2]int]store.ArenaGame, error) {
+	as, err := s.arenaStore()
+	if err != nil {
+		return nil, err
+	}
+	games, err := as.ArenaGames(ctx, id)
+	if err != nil {
+		return nil, s.internal("arena games", err)
+	}
+	out := map[[2]int]store.ArenaGame{}
+	for _, g := range games {
+		out[[2]int{g.Round, g.Board}] = g
+	}
+	return out, nil
 }
 
 // roundsJSON is the wire form of rounds; berserk (an arena's, by round

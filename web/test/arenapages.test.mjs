@@ -125,6 +125,12 @@ test('an arena of more than 100 players: standings a page at a time, My place, t
   await pm.waitForSelector('[data-test=tn-page-of][data-page="1"]')
   await pm.locator('[data-test=tn-pager]').scrollIntoViewIfNeeded()
   await pm.screenshot({path: path.join(OUT, 'arenapages-page1-390x844.png')})
+  await pm.emulateMedia({colorScheme: 'dark'})
+  await pm.waitForFunction(() => matchMedia('(prefers-color-scheme: dark)').matches)
+  await pm.screenshot({path: path.join(OUT, 'arenapages-page1-390x844-dark.png')})
+  await pm.setViewportSize({width: 1280, height: 800})
+  await pm.screenshot({path: path.join(OUT, 'arenapages-1280x800-dark.png'), fullPage: true})
+  await pm.emulateMedia({colorScheme: 'light'})
   assertNoErrors(pm)
 
   // In Korean, on a phone, for a guest (no My place): the pager's words, page 2 by a tap.

@@ -5,7 +5,7 @@
 // the game; + a bye, – not paired. Seventeen players registered through
 // the API join a Swiss that starts a few seconds later; once round 1 is
 // paired (eight boards and a bye) every row's cell is what the API's
-// round says of that player. Screenshots at 1280×800 and 390×844, the
+// round says of that player. Screenshots at 1280×800 and 390×844 (light and dark), the
 // table scrolling in its box, never the page.
 
 import {test, before, after} from 'node:test'
@@ -67,5 +67,11 @@ test('a Swiss of 17 players shows its table round by round', async () => {
   await page.locator('[data-test=tn-round-sheet]').scrollIntoViewIfNeeded()
   await page.screenshot({path: path.join(OUT, 'swiss-sheet-390x844.png')})
   assert.equal(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 0, 'sideways scroll at 390 px')
+  await page.emulateMedia({colorScheme: 'dark'})
+  await page.waitForFunction(() => matchMedia('(prefers-color-scheme: dark)').matches)
+  await page.screenshot({path: path.join(OUT, 'swiss-sheet-390x844-dark.png')})
+  await page.setViewportSize({width: 1280, height: 800})
+  await page.locator('[data-test=tn-round-sheet]').scrollIntoViewIfNeeded()
+  await page.screenshot({path: path.join(OUT, 'swiss-sheet-1280x800-dark.png')})
   assertNoErrors(page)
 })

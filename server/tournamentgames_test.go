@@ -12,6 +12,7 @@ import (
 
 	"github.com/tabula-games/tabula/director"
 	"github.com/tabula-games/tabula/match"
+	"github.com/tabula-games/tabula/server"
 	"github.com/tabula-games/tabula/store"
 )
 
@@ -257,5 +258,37 @@ func TestArenaAnswerCarriesRecentBoards(t *testing.T) {
 	c.must(http.StatusOK, "GET", "/api/tournaments/"+sw.Tournament.ID+"/games?player=SAM", nil, &samGames)
 	if samGames.Player != "sam" || samGames.Rounds == nil {
 		t.Errorf("sam's Swiss games: %+v", samGames)
+	}
+}
+
+// TestArenaPagesFlood: the standings pages and a player's games rebuild
+// an arena's standings from every game at each request; an address that
+// floods them is held to the site's request rate (429 with Retry-After)
+// like every other request, not served without end.
+func TestArenaPagesFlood(t *testing.T) {
+	e := newEnv(t, func(c *server.Config) { c.RateLimit, c.RateBurst = 0.1, 2 }) // an address: 2 a second, bursts of 40
+	id, players, _ := busyArena(t, e, 120, 20, 2)
+	for _, path := range []string{"/standings?page=2", "/games?player=" + players[3]} {
+		refused := false
+		for i := 0; i < 100 && !refused; i++ {
+			req, err := http.NewRequest("GET", e.hs.URL+"/api/tournaments/"+id+path, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			switch {
+			case resp.StatusCode == http.StatusTooManyRequests && resp.Header.Get("Retry-After") != "":
+				refused = true
+			case resp.StatusCode != http.StatusOK:
+				t.Fatalf("%s, request %d: %d", path, i, resp.StatusCode)
+			}
+		}
+		if !refused {
+			t.Errorf("100 requests of %s at once from one address were all served", path)
+		}
 	}
 }

@@ -24,7 +24,7 @@ func TestLoadtestFlood(t *testing.T) {
 	}
 	site, metrics := lineAfter(out, "listening on "), lineAfter(out, "metrics on ")
 	code, stdout, stderr := tabula(t, "", "loadtest", "--addr", site, "--metrics", metrics, "--flood",
-		"--games", "2", "--duration", "2s", "--game", "sgolte", "--json")
+		"--games", "2", "--duration", "4s", "--game", "sgolte", "--json")
 	if code != 0 {
 		t.Fatalf("exit %d: %s%s", code, stderr, stdout)
 	}

@@ -16,8 +16,8 @@ import (
 
 // pipeListener serves HTTP over in-memory pipes: a write on the server's
 // end waits until the client reads it, so a test can hold the server in
-// the middle of sending a message. writing counts the server's writes in
-// progress.
+// the middle of sending a message. writing counts the server's WebSocket
+// frame writes in progress.
 type pipeListener struct {
 	conns   chan net.Conn
 	done    chan struct{}
@@ -63,9 +63,15 @@ type countedConn struct {
 	writing *atomic.Int32
 }
 
+// Write counts only frames: the upgrade's "HTTP/1.1 101" answer is a write
+// too, and the client may return from Dial, having read it whole, before
+// that write has returned on the server's side — counted, it made the test
+// close the account before the snapshot was begun (CI, at load).
 func (c *countedConn) Write(p []byte) (int, error) {
-	c.writing.Add(1)
-	defer c.writing.Add(-1)
+	if len(p) > 0 && p[0] != 'H' {
+		c.writing.Add(1)
+		defer c.writing.Add(-1)
+	}
 	return c.Conn.Write(p)
 }
 

@@ -29,6 +29,10 @@ type arena struct {
 	// remap and order are copySubtree's scratch, indexed by source node.
 	remap []int32
 	order []int32
+	// cut[i] says that the node at a.order[i] is copied without its edges,
+	// as a leaf with its statistics: keptWithin left its children out to
+	// keep the subtree within its bytes. Empty when nothing is cut.
+	cut []bool
 }
 
 var arenas sync.Pool
@@ -59,6 +63,7 @@ func (a *arena) subtree(srcN []node, srcE []edge, k *kept, r int32) (edges int) 
 		a.remap[i] = -1
 	}
 	a.order = append(a.order[:0], r)
+	a.cut = a.cut[:0]
 	a.remap[r] = 0
 	for i := 0; i < len(a.order); i++ {
 		nd := &srcN[a.order[i]]
@@ -83,8 +88,11 @@ func (a *arena) subtree(srcN []node, srcE []edge, k *kept, r int32) (edges int) 
 // kept between moves (nil for a whole tree).
 func (a *arena) copySubtree(nodes []node, edges []edge, priors []float32, srcN []node, srcE []edge, k *kept, srcP []float32) ([]node, []edge, []float32) {
 	base := int32(len(nodes))
-	for _, o := range a.order {
+	for i, o := range a.order {
 		nd := srcN[o]
+		if a.isCut(i) {
+			nd.first, nd.nedges = -1, 0
+		}
 		if nd.first >= 0 {
 			first := int32(len(edges))
 			for _, e := range srcE[nd.first : nd.first+k.stored(&nd, o)] {
@@ -139,8 +147,8 @@ func (k *kept) untried(nd *node, i int32) []game.Move {
 // keptSize is how many edges of the subtree a.subtree listed keep copies
 // whole (touched) and how many it stores by their move only (rest).
 func (a *arena) keptSize(srcN []node, srcE []edge) (touched, rest int) {
-	for _, o := range a.order {
-		if nd := &srcN[o]; nd.first >= 0 {
+	for i, o := range a.order {
+		if nd := &srcN[o]; nd.first >= 0 && !a.isCut(i) {
 			t := touchedPrefix(srcE[nd.first : nd.first+int32(nd.nedges)])
 			touched += t
 			rest += int(nd.nedges) - t
@@ -152,8 +160,12 @@ func (a *arena) keptSize(srcN []node, srcE []edge) (touched, rest int) {
 // keptBytes is the memory of a subtree kept between moves: its nodes, its
 // touched edges, its other edges' moves and two indexes a node (kept).
 func keptBytes(nodes, touched, rest int) int64 {
-	return int64(nodes)*(nodeBytes+2+4) + int64(touched)*edgeBytes + int64(rest)*moveBytes
+	return int64(nodes)*keptNodeBytes + int64(touched)*edgeBytes + int64(rest)*moveBytes
 }
+
+// keptNodeBytes is a kept node with its two indexes (kept.touched and
+// kept.rfirst).
+const keptNodeBytes = nodeBytes + 2 + 4
 
 // keep copies the subtree a.subtree listed out of the arena's tree (srcN,
 // srcE) into pools of its own, exactly sized (ne touched edges and nr
@@ -165,6 +177,9 @@ func (a *arena) keep(srcN []node, srcE []edge, ne, nr int) ([]node, []edge, *kep
 	for i, o := range a.order {
 		nd := srcN[o]
 		k.rfirst[i] = int32(len(k.rest))
+		if a.isCut(i) {
+			nd.first, nd.nedges = -1, 0
+		}
 		if nd.first >= 0 {
 			es := srcE[nd.first : nd.first+int32(nd.nedges)]
 			t := touchedPrefix(es)
@@ -195,4 +210,61 @@ func touchedPrefix(es []edge) int {
 		}
 	}
 	return 0
+}
+
+// isCut reports whether the node at a.order[i] is to be copied as a leaf.
+func (a *arena) isCut(i int) bool { return i < len(a.cut) && a.cut[i] }
+
+// keptWithin lists the subtree of r as subtree does, breadth-first, but only
+// as much of it as fits in limit bytes: a node whose edges and new children
+// would pass the limit is kept as a leaf (a.cut), with its visits and mean,
+// and the search that reaches it again expands it afresh. Breadth-first
+// keeps what the next search uses most — the root's replies and theirs,
+// which hold most of the visits — and every node listed is reachable from r
+// through nodes that are not cut. nodeCost is what one node kept costs,
+// edgeCost what a node's edges do; it returns the bytes listed.
+func (a *arena) keptWithin(srcN []node, srcE []edge, r int32, limit, nodeCost int64, edgeCost func([]edge) int64) int64 {
+	if cap(a.remap) < len(srcN) {
+		a.remap = make([]int32, len(srcN))
+	}
+	a.remap = a.remap[:len(srcN)]
+	for i := range a.remap {
+		a.remap[i] = -1
+	}
+	a.order = append(a.order[:0], r)
+	a.cut = append(a.cut[:0], false)
+	a.remap[r] = 0
+	size := nodeCost
+	for i := 0; i < len(a.order); i++ {
+		nd := &srcN[a.order[i]]
+		if nd.first < 0 {
+			continue
+		}
+		es := srcE[nd.first : nd.first+int32(nd.nedges)]
+		grow := edgeCost(es)
+		for _, e := range es {
+			if e.to >= 0 && a.remap[e.to] < 0 {
+				grow += nodeCost
+				a.remap[e.to] = -2 // counted once, though two edges lead to it
+			}
+		}
+		if size+grow > limit {
+			a.cut[i] = true
+			for _, e := range es {
+				if e.to >= 0 && a.remap[e.to] == -2 {
+					a.remap[e.to] = -1
+				}
+			}
+			continue
+		}
+		size += grow
+		for _, e := range es {
+			if e.to >= 0 && a.remap[e.to] == -2 {
+				a.remap[e.to] = int32(len(a.order))
+				a.order = append(a.order, e.to)
+				a.cut = append(a.cut, false)
+			}
+		}
+	}
+	return size
 }

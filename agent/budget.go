@@ -96,8 +96,8 @@ const (
 	edgeBytes  = int64(unsafe.Sizeof(edge{}))
 	priorBytes = 4 // float32
 	// scratchBytes: copying a subtree takes two int32 per node of its
-	// source (arena.remap, arena.order).
-	scratchBytes = 8
+	// source (arena.remap, arena.order) and a bool (arena.cut).
+	scratchBytes = 9
 	entryBytes   = 12 // a transposition table entry: uint64 key, int32 node
 	moveBytes    = int64(unsafe.Sizeof(game.Move(0)))
 )

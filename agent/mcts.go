@@ -39,6 +39,10 @@ type MCTSConfig struct {
 	// NoReuse switches off keeping the subtree of the position reached
 	// between two moves.
 	NoReuse bool
+	// KeepBytes bounds the subtree each worker keeps between moves (0:
+	// DefaultKeepBytes; below 0: no bound): what a game holds while it
+	// waits for its next move.
+	KeepBytes int64
 	// UniformPlayouts makes playouts uniformly random even where the game
 	// offers search a cheaper policy (game.SearchPlayouter).
 	UniformPlayouts bool
@@ -95,6 +99,14 @@ const (
 	// the search only (arena.go); between moves a bot keeps the subtree
 	// of its move.
 	DefaultMaxNodes = 1 << 19
+	// DefaultKeepBytes is what each worker may keep between moves: a game
+	// of two hard bots (two workers each) then holds at most 4 MiB of
+	// trees while it waits. Unbounded, the subtree of the move played grew
+	// with the search — 16-30 MiB a game from the twentieth ply of a
+	// Skjuub game between hard bots, up to 7 MiB at 30,000 iterations a
+	// worker — while the next search uses mostly its top (docs/ai.md,
+	// Memory of the bots).
+	DefaultKeepBytes = 1 << 20
 	// checkEvery: the clock and the context are read every this many
 	// iterations (a power of two), so they cost nothing measurable.
 	checkEvery = 128
@@ -114,6 +126,17 @@ const (
 	// between the moves of the game (later proofs reuse earlier ones).
 	SolverTableBytes = 32 << 20
 )
+
+// keepBytes is the bound on the subtree a worker keeps (KeepBytes).
+func (c *MCTSConfig) keepBytes() int64 {
+	switch {
+	case c.KeepBytes == 0:
+		return DefaultKeepBytes
+	case c.KeepBytes < 0:
+		return math.MaxInt64
+	}
+	return c.KeepBytes
+}
 
 // MCTS is a UCT searcher. Each worker keeps its own tree between moves of
 // one game and reuses the subtree of the position actually reached.

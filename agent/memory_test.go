@@ -62,22 +62,44 @@ func heapInUse() uint64 {
 // BenchmarkHardMoveSkjuub is one move of a bots-only Skjuub game between two
 // hard bots (two workers, 150,000 iterations each instead of a second): the
 // bytes and allocations a hard move costs (B/op, allocs/op), and the heap the
-// game holds while it waits for its next move (idle-KiB/game, measured once
-// the moves are made).
+// game holds while it waits for its next move once the moves are made
+// (idle-KiB/game, the live heap after two collections), and the most its
+// bots' trees held after any move (max-kept-KiB/game, from their pools'
+// capacities: collecting after every move would empty the arenas' pool
+// and make every move allocate a new arena). keep=all is the bots keeping
+// the whole subtree of the move played, as before KeepBytes.
 func BenchmarkHardMoveSkjuub(b *testing.B) {
-	base := heapInUse()
-	g := newBotsGame(b, hardByIters(150000), 1)
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		if !g.move(b) {
-			g = newBotsGame(b, hardByIters(150000), uint64(i))
-		}
+	for _, keep := range []struct {
+		name  string
+		bytes int64
+	}{{"keep=default", 0}, {"keep=all", -1}} {
+		b.Run(keep.name, func(b *testing.B) {
+			cfg := hardByIters(150000)
+			cfg.KeepBytes = keep.bytes
+			base := heapInUse()
+			g := newBotsGame(b, cfg, 1)
+			var most int64
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				if !g.move(b) {
+					g = newBotsGame(b, cfg, uint64(i))
+				}
+				var kept int64
+				for _, a := range g.agents {
+					for _, w := range a.workers {
+						kept += heldBytes(w)
+					}
+				}
+				most = max(most, kept)
+			}
+			b.StopTimer()
+			held := heapInUse()
+			runtime.KeepAlive(g)
+			b.ReportMetric(float64(held-min(base, held))/1024, "idle-KiB/game")
+			b.ReportMetric(float64(most)/1024, "max-kept-KiB/game")
+		})
 	}
-	b.StopTimer()
-	held := heapInUse()
-	runtime.KeepAlive(g)
-	b.ReportMetric(float64(held-min(base, held))/1024, "idle-KiB/game")
 }
 
 // TestIdleKeepsTheSearchTheSame: a bot that keeps only the subtree of its
@@ -92,9 +114,11 @@ func TestIdleKeepsTheSearchTheSame(t *testing.T) {
 		cfg   MCTSConfig
 		plies int
 	}{
-		{"skjuub", MCTSConfig{Iters: 2000, Workers: 2}, 40},
-		{"sploof", MCTSConfig{Iters: 2000}, 30},
-		{"sploof", MCTSConfig{Iters: 1000, Bias: 1, PlayoutPlies: 4}, 30},
+		// Unbounded (KeepBytes -1): keepWhole keeps the whole tree, so
+		// only a subtree kept whole can match it move for move.
+		{"skjuub", MCTSConfig{Iters: 2000, Workers: 2, KeepBytes: -1}, 40},
+		{"sploof", MCTSConfig{Iters: 2000, KeepBytes: -1}, 30},
+		{"sploof", MCTSConfig{Iters: 1000, Bias: 1, PlayoutPlies: 4, KeepBytes: -1}, 30},
 	} {
 		if testing.Short() {
 			// A quarter of the iterations: trees of hundreds of nodes

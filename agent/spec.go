@@ -243,13 +243,24 @@ func parseMCTSParams(cfg *MCTSConfig, params string) error {
 			if v != "on" && v != "off" {
 				err = fmt.Errorf("want on|off")
 			}
+		case "keep":
+			if v == "all" {
+				cfg.KeepBytes = -1
+				break
+			}
+			var kib int
+			kib, err = positive(v)
+			cfg.KeepBytes = int64(kib) << 10
+			if err != nil {
+				err = fmt.Errorf("want KiB (a positive integer) or all")
+			}
 		case "reuse":
 			cfg.NoReuse, err = v == "off", nil
 			if v != "on" && v != "off" {
 				err = fmt.Errorf("want on|off")
 			}
 		default:
-			return fmt.Errorf("unknown parameter %q (time, iters, workers, c, temp, eps, playout, k, bias, contempt, plies, tt, reuse, solver, solvernodes, stall, rep)", k)
+			return fmt.Errorf("unknown parameter %q (time, iters, workers, c, temp, eps, playout, k, bias, contempt, plies, tt, reuse, keep, solver, solvernodes, stall, rep)", k)
 		}
 		if err != nil {
 			return fmt.Errorf("parameter %s=%q: %v", k, v, err)

@@ -314,16 +314,23 @@ func (w *searcher) idle(mv game.Move, s game.State) {
 	w.keptHold.release()
 	if keep >= 0 {
 		// The subtree is reserved from the budget as kept; when it does
-		// not fit, nothing is kept and the next search starts afresh.
-		ne := w.ar.subtree(w.nodes, w.edges, nil, keep)
+		// not fit, nothing is kept and the next search starts afresh. It
+		// is kept within the config's bytes (keepBytes): below that, the
+		// nodes whose children would pass it are kept as leaves.
 		withPriors := w.priors != nil && len(w.priors) == len(w.edges) && w.cfg.Bias > 0
 		var size int64
-		var touched, rest int
+		var ne, touched, rest int
 		if withPriors {
-			size = int64(len(w.ar.order))*nodeBytes + int64(ne)*(edgeBytes+priorBytes)
+			size = w.ar.keptWithin(w.nodes, w.edges, keep, w.cfg.keepBytes(), nodeBytes, func(es []edge) int64 {
+				return int64(len(es)) * (edgeBytes + priorBytes)
+			})
+			ne = int((size - int64(len(w.ar.order))*nodeBytes) / (edgeBytes + priorBytes))
 		} else {
+			size = w.ar.keptWithin(w.nodes, w.edges, keep, w.cfg.keepBytes(), keptNodeBytes, func(es []edge) int64 {
+				t := touchedPrefix(es)
+				return int64(t)*edgeBytes + int64(len(es)-t)*moveBytes
+			})
 			touched, rest = w.ar.keptSize(w.nodes, w.edges)
-			size = keptBytes(len(w.ar.order), touched, rest)
 		}
 		switch {
 		case !w.keptHold.take(w.budget, size, true):

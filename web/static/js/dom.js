@@ -52,17 +52,21 @@ export function clear(node) {
 
 /**
  * renew gives box the children of fresh (a detached element built anew),
- * unless box's children are the same one by one (isEqualNode: tags,
- * attributes and text, not listeners): then box is left as it is. A row of
- * buttons drawn again at every event of a game keeps the very buttons a
- * player is pressing — a click whose press and release land on two
- * different elements is no click — and an open menu stays open.
+ * child by child: where box's child at a place is the same as fresh's
+ * (isEqualNode: tags, attributes and text, not listeners) it stays, and
+ * only the others are put in or taken out. A row of buttons drawn again at
+ * every event of a game keeps the very buttons a player is pressing — a
+ * click whose press and release land on two different elements is no
+ * click — and an open menu stays open, even when another row changed.
  */
 export function renew(box, fresh) {
-  const old = box.childNodes
-  const next = fresh.childNodes
-  if (old.length === next.length && [...old].every((n, i) => n.isEqualNode(next[i]))) return
-  box.replaceChildren(...next)
+  const old = [...box.childNodes]
+  const next = [...fresh.childNodes]
+  next.forEach((n, i) => {
+    if (!old[i]) box.append(n)
+    else if (!old[i].isEqualNode(n)) box.replaceChild(n, old[i])
+  })
+  for (const o of old.slice(next.length)) o.remove()
 }
 
 /**

@@ -8,7 +8,7 @@
 // withdrawn; against bots it starts at once. The room's events carry a number n of their own:
 // one up to the snapshot's is already in it.
 
-import {h, clear} from '../dom.js'
+import {h, clear, renew} from '../dom.js'
 import {t} from '../i18n.js'
 import {api} from '../api.js'
 import * as session from '../session.js'
@@ -239,9 +239,21 @@ export class Room {
     return out
   }
 
+  // draw builds the room's rows apart and gives the page only the rows that
+  // changed (dom.js renew): it runs at every offer, presence and move, and
+  // an Accept or Claim being pressed as one comes in stays the same button.
   draw() {
-    clear(this.el)
+    const fresh = h('div')
     this.claimEl = null
+    this.drawRows(fresh)
+    renew(this.el, fresh)
+    this.claimEl = this.el.querySelector('[data-test=claim-box]')
+    this.el.hidden = !this.el.childNodes.length
+    if (this.drawn) this.drawn()
+  }
+
+  /** drawRows appends the room's rows to box. */
+  drawRows(box) {
     const st = this.game()
     const sum = st.summary
     if (!sum) return
@@ -256,10 +268,10 @@ export class Room {
         row.append(acts(button(t('room.accept'), 'accept', () => this.send('accept', (ch) => ch.accept(o.kind)), true),
           button(t('room.decline'), 'decline', () => this.send('decline', (ch) => ch.decline(o.kind)))))
       }
-      this.el.append(row)
+      box.append(row)
     }
     if (this.note && this.note.action !== 'offered') {
-      this.el.append(h('div', {class: 'room-row note', 'data-test': 'offer-note'},
+      box.append(h('div', {class: 'room-row note', 'data-test': 'offer-note'},
         t(`room.note.${this.note.action}.${this.note.kind}`, {who: this.who(this.note.seat)})))
     }
     if (sum.status === 'live') {
@@ -274,16 +286,16 @@ export class Room {
           // Not their turn: say when a claim becomes possible, not only that they left (issue 27).
           row.append(' ', h('span', {class: 'claim', 'data-test': 'claim-later'}, t('room.claimOnTurn', {time: minSec(Math.ceil(this.graceMs / 1000))})))
         }
-        this.el.append(row)
+        box.append(row)
       }
     }
-    if (sum.status === 'finished' && player && this.rematch) this.drawRematch()
-    this.el.hidden = !this.el.childNodes.length
+    if (sum.status === 'finished' && player && this.rematch) this.drawRematch(box)
+    // The claim box is filled before it is compared: drawn again as it was,
+    // its countdown or its Claim button stays.
     this.tick()
-    if (this.drawn) this.drawn()
   }
 
-  drawRematch() {
+  drawRematch(box) {
     const r = this.rematch
     const me = session.current()
     const seat = me ? r.seats.find((se) => se.user === me.name) : null
@@ -315,7 +327,7 @@ export class Room {
     } else {
       row.append(h('span', {}, t('room.rematch.on')), acts(h('a', {href: '#/game/' + r.id, class: 'button', 'data-test': 'rematch-open'}, t('room.rematch.open'))))
     }
-    this.el.append(row)
+    box.append(row)
   }
 
   /** tick counts down to the claim, and offers it when the grace has run out. */

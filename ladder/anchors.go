@@ -49,8 +49,9 @@ const (
 // the bot picker show them. A ladder's anchors stay at DefaultAnchors
 // until an operator sets them (`tabula ladder anchor`), which also puts
 // a calibrated level on a ladder. A level a
-// game has no measurement for (medium and hard: time budgets, which a
-// loaded machine cannot measure honestly) is not listed.
+// game has no measurement for (medium and hard in the games searched by
+// UCT: time budgets, which a loaded machine cannot measure honestly) is
+// not listed.
 var Calibrated = map[string]map[string]Calibration{
 	// CALIBRATED TABLE START
 	// 300 games of docs/measurements/ladder-sgolte.log.
@@ -77,13 +78,16 @@ var Calibrated = map[string]map[string]Calibration{
 		"club":     {Rating: 1738, Deviation: 86},
 		"strong":   {Rating: 2080, Deviation: 101},
 	},
-	// 300 games of docs/measurements/ladder-skyjo.log.
+	// 420 games of docs/measurements/ladder-skyjo.log: every level, medium
+	// and hard too (in Skyjo they are sample counts, not times).
 	"skyjo": {
-		"beginner": {Rating: 712, Deviation: 117},
+		"beginner": {Rating: 729, Deviation: 122},
 		"easy":     {Rating: 1200, Deviation: 50},
-		"casual":   {Rating: 1554, Deviation: 71},
-		"club":     {Rating: 1727, Deviation: 72},
-		"strong":   {Rating: 1823, Deviation: 76},
+		"casual":   {Rating: 1505, Deviation: 71},
+		"club":     {Rating: 1570, Deviation: 70},
+		"strong":   {Rating: 1742, Deviation: 70},
+		"medium":   {Rating: 1861, Deviation: 72},
+		"hard":     {Rating: 2020, Deviation: 77},
 	},
 	// CALIBRATED TABLE END
 }

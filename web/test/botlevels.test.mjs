@@ -1,6 +1,7 @@
 // The bot pickers show each level's measured rating (issue 26 point 6):
 // "easy · ~1200" beside a level the calibration measured, the name alone
-// beside one it did not (medium, hard). The numbers are the server's
+// beside one it did not (medium and hard, but in Skyjo, where they are
+// sample counts and were measured). The numbers are the server's
 // (/api/catalog's botRatings, from ladder.Calibrated); the lobby's seat
 // picker shows the chosen game's, Home's picker — one for every game —
 // the range over the games. Screenshots of both pickers, their lists
@@ -36,7 +37,12 @@ test('the lobby and Home show each level with its measured rating', async () => 
       assert.ok(r[level] > 0, `${name}: ${level} has a measured rating (${JSON.stringify(r)})`)
     }
     assert.equal(r.easy, 1200, `${name}: easy is the scale's fixed point`)
-    assert.equal(r.medium, undefined, `${name}: medium was not measured`)
+    if (name === 'skyjo') {
+      assert.ok(r.medium > 0 && r.hard > 0, `skyjo: medium and hard are measured (${JSON.stringify(r)})`)
+    } else {
+      assert.equal(r.medium, undefined, `${name}: medium was not measured`)
+      assert.equal(r.hard, undefined, `${name}: hard was not measured`)
+    }
   }
 
   await guest(page)
@@ -61,6 +67,14 @@ test('the lobby and Home show each level with its measured rating', async () => 
   opts = Object.fromEntries(await optionTexts(page, '[data-test=seat-level-1]'))
   assert.equal(opts.strong, `strong · ~${ratings.skjuub.strong}`)
   assert.equal(opts.beginner, `beginner · ~${ratings.skjuub.beginner}`)
+  assert.equal(opts.hard, 'hard')
+
+  // Skyjo's medium and hard were measured: their numbers.
+  await page.selectOption('[data-test=create-game]', 'skyjo')
+  await page.selectOption('[data-test=seat-kind-1]', 'bot')
+  opts = Object.fromEntries(await optionTexts(page, '[data-test=seat-level-1]'))
+  assert.equal(opts.medium, `medium · ~${ratings.skyjo.medium}`)
+  assert.equal(opts.hard, `hard · ~${ratings.skyjo.hard}`)
 
   // Home's picker serves every game: one number, or the range over the games.
   await page.goto(BASE + '/')
@@ -71,7 +85,8 @@ test('the lobby and Home show each level with its measured rating', async () => 
   const lo = Math.min(...club)
   const hi = Math.max(...club)
   assert.equal(opts.club, lo === hi ? `club · ~${lo}` : `club · ~${lo}–${hi}`)
-  assert.equal(opts.hard, 'hard')
+  assert.equal(opts.hard, 'hard', 'measured in one game of four: no number for every game')
+  assert.equal(opts.medium, 'medium')
   await expand(page, '[data-test=bot-level]')
   await page.screenshot({path: path.join(SHOTS, 'bot-levels-home-1280x800.png')})
 

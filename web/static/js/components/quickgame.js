@@ -39,10 +39,15 @@ export function levelLabel(level, game) {
   return r ? t('bot.rated', {level: t('bot.' + level), rating: r}) : t('bot.' + level)
 }
 
-/** levelLabelAll is a level's name with its measured ratings over every game: one number, or the range they span. */
+/**
+ * levelLabelAll is a level's name with its measured ratings over every game: one number, or the range they span.
+ * A level some game has no measurement for (medium and hard are measured in Skyjo only) shows its name alone:
+ * the others' numbers would say nothing of it there.
+ */
 export function levelLabelAll(level) {
-  const rs = catalog.gameNames().map((g) => catalog.game(g)?.botRatings?.[level]).filter((r) => r)
-  if (rs.length === 0) return t('bot.' + level)
+  const games = catalog.gameNames()
+  const rs = games.map((g) => catalog.game(g)?.botRatings?.[level]).filter((r) => r)
+  if (rs.length === 0 || rs.length < games.length) return t('bot.' + level)
   const lo = Math.min(...rs)
   const hi = Math.max(...rs)
   if (lo === hi) return t('bot.rated', {level: t('bot.' + level), rating: lo})

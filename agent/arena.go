@@ -55,16 +55,8 @@ func putArena(a *arena) { arenas.Put(a) }
 // into a.order, sets a.remap[old] to each one's index in the copy (-1 for the
 // others), and returns how many edges they have. copySubtree then writes them.
 func (a *arena) subtree(srcN []node, srcE []edge, k *kept, r int32) (edges int) {
-	if cap(a.remap) < len(srcN) {
-		a.remap = make([]int32, len(srcN))
-	}
-	a.remap = a.remap[:len(srcN)]
-	for i := range a.remap {
-		a.remap[i] = -1
-	}
-	a.order = append(a.order[:0], r)
+	a.startList(len(srcN), r)
 	a.cut = a.cut[:0]
-	a.remap[r] = 0
 	for i := 0; i < len(a.order); i++ {
 		nd := &srcN[a.order[i]]
 		if nd.first < 0 {
@@ -79,6 +71,20 @@ func (a *arena) subtree(srcN []node, srcE []edge, k *kept, r int32) (edges int) 
 		}
 	}
 	return edges
+}
+
+// startList begins a list of the subtree of r in a tree of n nodes: r alone
+// in a.order, every other node unlisted in a.remap.
+func (a *arena) startList(n int, r int32) {
+	if cap(a.remap) < n {
+		a.remap = make([]int32, n)
+	}
+	a.remap = a.remap[:n]
+	for i := range a.remap {
+		a.remap[i] = -1
+	}
+	a.order = append(a.order[:0], r)
+	a.remap[r] = 0
 }
 
 // copySubtree appends the subtree a.subtree listed to the pools (nodes,
@@ -224,16 +230,8 @@ func (a *arena) isCut(i int) bool { return i < len(a.cut) && a.cut[i] }
 // through nodes that are not cut. nodeCost is what one node kept costs,
 // edgeCost what a node's edges do; it returns the bytes listed.
 func (a *arena) keptWithin(srcN []node, srcE []edge, r int32, limit, nodeCost int64, edgeCost func([]edge) int64) int64 {
-	if cap(a.remap) < len(srcN) {
-		a.remap = make([]int32, len(srcN))
-	}
-	a.remap = a.remap[:len(srcN)]
-	for i := range a.remap {
-		a.remap[i] = -1
-	}
-	a.order = append(a.order[:0], r)
+	a.startList(len(srcN), r)
 	a.cut = append(a.cut[:0], false)
-	a.remap[r] = 0
 	size := nodeCost
 	for i := 0; i < len(a.order); i++ {
 		nd := &srcN[a.order[i]]

@@ -16,6 +16,13 @@ func HoldGameStarts(t interface{ Cleanup(func()) }, hold func()) {
 	t.Cleanup(func() { testHookGameStart.Store(nil) })
 }
 
+// HoldGameLoads makes every game channel run hold between its handshake
+// and loading the game, until the test ends.
+func HoldGameLoads(t interface{ Cleanup(func()) }, hold func()) {
+	testHookGameUpgraded.Store(&hold)
+	t.Cleanup(func() { testHookGameUpgraded.Store(nil) })
+}
+
 // Publish hands an event to the server's fan-out as if a game's owner had
 // published it.
 func Publish(s *Server, e match.Event) { s.hub.Publish(e) }

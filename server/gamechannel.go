@@ -116,9 +116,19 @@ func (s *Server) handleGameWS(w http.ResponseWriter, r *http.Request) {
 	if !gc.upgrade(w, r) {
 		return
 	}
+	if hook := testHookGameUpgraded.Load(); hook != nil {
+		(*hook)()
+	}
 	snap, err := gc.snapshot()
 	if err != nil {
-		gc.c.Close(websocket.StatusInternalError, "cannot load the game")
+		// A connection ended while the game loaded (its account closed,
+		// the node stopping) says why, as it would a moment later; only
+		// a load that failed of itself is the server's error.
+		if gc.ctx.Err() != nil {
+			gc.close()
+		} else {
+			gc.c.Close(websocket.StatusInternalError, "cannot load the game")
+		}
 		return
 	}
 	if !gc.write(snap) {

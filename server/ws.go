@@ -30,6 +30,10 @@ var testHookUserUpgraded atomic.Pointer[func()]
 // moves on, to show that the client still gets the start as it was.
 var testHookGameStart atomic.Pointer[func()]
 
+// testHookGameUpgraded, set only by tests, runs on a game channel between
+// the handshake and loading the game: a test closes the account there.
+var testHookGameUpgraded atomic.Pointer[func()]
+
 type wsConn struct {
 	s      *Server
 	c      *websocket.Conn

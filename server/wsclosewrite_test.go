@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+	"github.com/tabula-games/tabula/server"
 )
 
 // pipeListener serves HTTP over in-memory pipes: a write on the server's
@@ -140,5 +141,46 @@ func TestClosedAccountWhileWriting(t *testing.T) {
 	}
 	if len(got) == 0 || got[0] != "snapshot" {
 		t.Fatalf("messages before the close: %v, want the snapshot whole first", got)
+	}
+}
+
+// TestClosedAccountWhileLoading: a moderator closes an account while its
+// game channel is loading the game, between the handshake and the
+// snapshot. The channel closes with the closed account's 1008 "closed: …",
+// not 1011 "cannot load the game" (cluster e2e
+// TestClosedAccountSocketsAcrossNodes failed so in CI: on a node that did
+// not own the game, the closure cancelled the snapshot's request to the
+// owner, and the failed load was reported as the server's error).
+func TestClosedAccountWhileLoading(t *testing.T) {
+	e := newEnv(t)
+	mona, mallory, bob := e.register("mona"), e.register("mallory"), e.register("bob")
+	grantModerator(t, e.db, mona)
+	var g challengeJSON
+	bob.must(http.StatusCreated, "POST", "/api/challenges", challengeReq("mallory"), &g)
+	mallory.must(http.StatusOK, "POST", "/api/challenges/"+g.ID+"/accept", nil, nil)
+	server.HoldGameLoads(t, func() {
+		mona.must(http.StatusNoContent, "POST", "/api/moderation/close", map[string]string{"user": "mallory", "reason": "test"}, nil)
+	})
+
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	conn, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(e.hs.URL, "http")+"/api/games/"+g.ID+"/ws", &websocket.DialOptions{
+		HTTPHeader: http.Header{"Authorization": {"Bearer " + mallory.token}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	conn.SetReadLimit(1 << 22)
+	t.Cleanup(func() { conn.CloseNow() })
+	for {
+		_, _, err := conn.Read(ctx)
+		if err == nil {
+			continue
+		}
+		var ce websocket.CloseError
+		if !errors.As(err, &ce) || ce.Code != websocket.StatusPolicyViolation || !strings.HasPrefix(ce.Reason, "closed") {
+			t.Fatalf("the channel ended with %v, want a close frame %d \"closed: …\"", err, websocket.StatusPolicyViolation)
+		}
+		return
 	}
 }

@@ -62,22 +62,34 @@ func TestLegalAllocs(t *testing.T) {
 
 // TestPlayoutAllocs: whole playouts, uniform and search, allocate nothing.
 // One measured run of many playouts, so that even a rare allocation shows
-// (AllocsPerRun divides by the number of runs, rounding down).
+// (AllocsPerRun divides by the number of runs, rounding down). The count
+// is the whole process's, so a stray allocation of the runtime's (a
+// finalizer run while a loaded machine held the measuring goroutine back)
+// can land in it: the same 300 playouts, from the same seed, are measured
+// up to three times, and one count of zero passes. An allocation of the
+// playouts' own is in every count, as they are the same playouts.
 func TestPlayoutAllocs(t *testing.T) {
 	kinds := map[string]func(*State, *game.RNG) int{"uniform": (*State).Playout, "search": (*State).SearchPlayout}
 	for kind, playout := range kinds {
 		for _, size := range []string{"5", "6", "7"} {
 			start := newState(t, "size="+size)
-			var s State
-			rng := game.NewRNG(1)
-			allocs := testing.AllocsPerRun(1, func() {
-				for i := 0; i < 300; i++ {
-					s = *start
-					playout(&s, &rng)
+			var counts []float64
+			for attempt := 0; attempt < 3; attempt++ {
+				var s State
+				rng := game.NewRNG(1)
+				allocs := testing.AllocsPerRun(1, func() {
+					for i := 0; i < 300; i++ {
+						s = *start
+						playout(&s, &rng)
+					}
+				})
+				counts = append(counts, allocs)
+				if allocs == 0 {
+					break
 				}
-			})
-			if allocs != 0 {
-				t.Errorf("%s playouts, size %s: %.0f allocations in 300, want 0", kind, size, allocs)
+			}
+			if counts[len(counts)-1] != 0 {
+				t.Errorf("%s playouts, size %s: %v allocations in the same 300, measured %d times, want 0", kind, size, counts, len(counts))
 			}
 		}
 	}

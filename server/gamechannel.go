@@ -102,7 +102,7 @@ func (s *Server) handleGameWS(w http.ResponseWriter, r *http.Request) {
 		defer s.presence.socket(u.ID, -1)
 		defer s.trackConn(u.ID, gc.wsConn)() // a closure of the account ends it (accountclosed.go)
 	}
-	defer gc.cancel()
+	defer gc.release()
 	defer func() {
 		if gc.seated {
 			s.presence.leave(id, gc.uid)

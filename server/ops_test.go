@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"github.com/tabula-games/tabula/server"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -205,5 +206,48 @@ func TestMetricsAndHealth(t *testing.T) {
 		if !strings.Contains(string(body), want) {
 			t.Errorf("metrics lack %q", want)
 		}
+	}
+}
+
+// TestWSClientsCountedFromTheHandshake: tabula_ws_clients counts a channel
+// from its handshake to its end. It counted from the first write on, so
+// a client that had its snapshot could read a count without itself (this
+// file's TestMetricsAndHealth failed so in a clean-clone run): held
+// between handshake and load, the channel is counted; once it ends, not.
+func TestWSClientsCountedFromTheHandshake(t *testing.T) {
+	e := newEnv(t)
+	a := e.guest()
+	g := a.create(map[string]any{"game": "tnim", "seats": []map[string]string{{"kind": "me"}, {"kind": "bot", "level": "random"}}})
+	ms := httptest.NewServer(e.srv.MetricsHandler())
+	defer ms.Close()
+	clients := func() string {
+		resp, err := http.Get(ms.URL)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		body, _ := io.ReadAll(resp.Body)
+		for _, line := range strings.Split(string(body), "\n") {
+			if strings.HasPrefix(line, "tabula_ws_clients ") {
+				return line
+			}
+		}
+		t.Fatalf("metrics lack tabula_ws_clients:\n%s", body)
+		return ""
+	}
+	held := make(chan string, 1)
+	server.HoldGameLoads(t, func() { held <- clients() })
+	ws := a.dial("/api/games/" + g.ID + "/ws")
+	ws.next("snapshot")
+	if got := <-held; got != "tabula_ws_clients 1" {
+		t.Fatalf("between the handshake and the snapshot: %q, want tabula_ws_clients 1", got)
+	}
+	ws.c.Close(websocket.StatusNormalClosure, "")
+	deadline := time.Now().Add(10 * time.Second)
+	for clients() != "tabula_ws_clients 0" {
+		if time.Now().After(deadline) {
+			t.Fatalf("after the close: %q, want tabula_ws_clients 0", clients())
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }

@@ -27,7 +27,7 @@ func (s *Server) handleUserWS(w http.ResponseWriter, r *http.Request) {
 	s.wg.Add(1)
 	defer s.wg.Done()
 	uc := &userConn{wsConn: s.newWSConn(), uid: u.ID}
-	defer uc.cancel()
+	defer uc.release()
 	s.presence.socket(u.ID, 1)
 	defer s.presence.socket(u.ID, -1)
 	// Registered before the handshake completes: a client may act (create

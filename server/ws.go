@@ -49,6 +49,9 @@ type wsConn struct {
 	slow    atomic.Bool
 	tooBig  atomic.Bool // the client announced a frame over the limit
 	closed  atomic.Bool // a moderator closed the user's account (accountclosed.go)
+	// counted: the handshake completed, so the connection is one of the
+	// metrics' tabula_ws_clients until release.
+	counted bool
 	limit   *connLimiter
 }
 
@@ -67,7 +70,7 @@ func (s *Server) newWSConn() *wsConn {
 }
 
 // upgrade answers the WebSocket handshake. On false the request has been
-// answered. The caller cancels wc's context when it is done with it.
+// answered. The caller releases wc (release) when it is done with it.
 func (wc *wsConn) upgrade(w http.ResponseWriter, r *http.Request) bool {
 	c, err := websocket.Accept(guardedWriter{ResponseWriter: w, limit: maxWSMessage, tripped: &wc.tooBig}, r, nil)
 	if err != nil {
@@ -78,15 +81,29 @@ func (wc *wsConn) upgrade(w http.ResponseWriter, r *http.Request) bool {
 	}
 	c.SetReadLimit(maxWSMessage)
 	wc.c = c
+	// Counted from the handshake, not from serve: the client may act on
+	// the connection (and read the metrics) as soon as its dial returns,
+	// before the first message is written.
+	wc.counted = true
+	wc.s.metrics.wsClients.Inc()
 	return true
+}
+
+// release ends the connection's context and, once the handshake has
+// completed, its place among the connected clients. The handler that made
+// wc calls it once, when it returns.
+func (wc *wsConn) release() {
+	wc.cancel()
+	if wc.counted {
+		wc.counted = false
+		wc.s.metrics.wsClients.Dec()
+	}
 }
 
 // serve runs the writer until the connection ends, with read running the
 // reader; render turns each event of the queue into the messages this
 // client gets. Then it closes the connection with a status that says why.
 func (wc *wsConn) serve(read func(), render func(p *published) [][]byte) {
-	wc.s.metrics.wsClients.Inc()
-	defer wc.s.metrics.wsClients.Dec()
 	defer wc.rcancel()
 	go func() {
 		defer wc.cancel()

@@ -53,6 +53,10 @@ func TestBotLadder(t *testing.T) {
 			Playing int    `json:"playing"`
 			Losses  int    `json:"losses"`
 		} `json:"entrants"`
+		Games []struct {
+			ID     string `json:"id"`
+			Result string `json:"result"`
+		} `json:"games"`
 	}
 	robot := func() (active bool, playing, losses int) {
 		s.call("", http.MethodGet, "/api/ladder/sgolte", nil, &page)
@@ -74,10 +78,17 @@ func TestBotLadder(t *testing.T) {
 	if left < 0 || resigned < 0 || left > resigned {
 		t.Fatalf("want the ladder left, then the game resigned:\n%s", log)
 	}
-	waitFor(t, 20*time.Second, func() bool {
+	// The result is recorded at the matchmaker's next look (every 3 s).
+	for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(10 * time.Millisecond) {
 		active, playing, losses := robot()
-		return !active && playing == 0 && losses == 1
-	}, "robot off the ladder with its resigned game counted")
+		if !active && playing == 0 && losses == 1 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("waited 60s for robot off the ladder with its resigned game counted; last seen: active %v, playing %d, losses %d (want false, 0, 1); the ladder's games: %+v; the connector's log:\n%s",
+				active, playing, losses, page.Games, log)
+		}
+	}
 }
 
 // TestBotLadderRefused: a person's account cannot join a ladder; the

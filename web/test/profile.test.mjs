@@ -121,6 +121,16 @@ test("a profile after three rated games shows the record, the rating graph and t
   assertNoErrors(gp)
   await gp.context().close()
 
+  // the graph is there even where the page is never laid out again: drawn
+  // when made, not only when a ResizeObserver first reports its size (a
+  // clean-clone run under load waited 45 s for the points here)
+  const still = await newPage(browser)
+  await still.addInitScript(() => { window.ResizeObserver = class { observe() {} unobserve() {} disconnect() {} } })
+  await still.goto(BASE + '/#/user/' + an)
+  await still.waitForSelector('[data-test=recent-game]')
+  assert.equal(await still.$$eval('[data-test=profile-game-sgolte] [data-test=rating-point]', (cs) => cs.length), 3)
+  await still.context().close()
+
   // Mongolian, on a phone: translated, and nothing sideways
   const mn = await newPage(browser, {viewport: {width: 390, height: 844}})
   await mn.goto(BASE + '/#/user/' + an)

@@ -49,7 +49,9 @@ export function ratingGraph(history) {
       s(dot, 'title', {}, t('profile.graphPoint', {n: i + 1, rating: Math.round(p.rating)}))
     })
   }
+  // Drawn at once at the default width, then again at the laid-out width:
+  // a page under load (or one never laid out again) still has its graph.
+  draw()
   if (typeof ResizeObserver === 'function') new ResizeObserver(draw).observe(box)
-  else requestAnimationFrame(draw)
   return h('figure', {class: 'rating-figure'}, box, h('figcaption', {class: 'muted'}, t('profile.graph')))
 }

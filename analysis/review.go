@@ -550,7 +550,14 @@ func argmax(x []float64) int {
 // knows nothing that tells the two apart, and only a column's contents
 // matter to the rules (three equal cards leave; with columns=off not even
 // that, and every face-down card is alike). Every other move is a choice of
-// its own. view is the mover's view (JSON).
+// its own. In the round's first flips (phase initial_flips, before any
+// card is drawn) every face-down card is alike, whatever its column shows:
+// the cards are dealt independently, so a card turned up says nothing of
+// the face-down ones beside it, and what a column's contents will be worth
+// is decided by turns not yet played — too little for the review's sampled
+// worlds to tell apart from their noise (a second opening flip, beside the
+// first or not, was marked an inaccuracy in one game of twelve). view is
+// the mover's view (JSON).
 func sameForMover(view []byte, mover int, texts []string) ([]int, int) {
 	var v struct {
 		Game    string `json:"game"`
@@ -560,6 +567,7 @@ func sameForMover(view []byte, mover int, texts []string) ([]int, int) {
 		Options struct {
 			Columns string `json:"columns"`
 		} `json:"options"`
+		Phase string `json:"phase"`
 	}
 	cols := map[int]string{} // column → its cells, sorted, for a grid game
 	if json.Unmarshal(view, &v) == nil && v.Game == "skyjo" && mover >= 0 && mover < len(v.Players) {
@@ -583,7 +591,7 @@ func sameForMover(view []byte, mover int, texts []string) ([]int, int) {
 		if !ok || r < 0 || r > 2 || string(v.Players[mover].Grid[r][c]) != `"?"` {
 			return t
 		}
-		if v.Options.Columns == "off" {
+		if v.Options.Columns == "off" || v.Phase == "initial_flips" {
 			return verb + " ?"
 		}
 		// The face-down card's column without it: what the move leaves

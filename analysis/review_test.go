@@ -228,16 +228,42 @@ func TestSkyjoReviewNeverChargesTheSameChoice(t *testing.T) {
 	if err := game.Play(s, "flip b2"); err != nil {
 		t.Fatal(err)
 	}
+	// The second opening flip: beside b2 or not, one choice (the cards
+	// are dealt independently; the column matters only in turns to come).
 	view, _ := game.View(s, 0)
 	texts := game.LegalTexts(s)
-	class, k := sameForMover(view, 0, texts)
-	if k != 2 {
-		t.Fatalf("%d choices among %v, want 2 (the column of b2, another column)", k, texts)
+	if _, k := sameForMover(view, 0, texts); k != 1 {
+		t.Fatalf("%d choices among the second opening flips %v, want 1", k, texts)
 	}
-	for i, tx := range texts {
-		if same := strings.HasPrefix(tx, "flip b"); (class[i] == class[indexOf(texts, "flip b1")]) != same {
-			t.Fatalf("%s in the wrong choice: %v %v", tx, texts, class)
+	// Once the opening is over, a face-down card beside a face-up one is
+	// another choice than one in a column all face down: the swaps onto
+	// the mover's face-down cards (after a draw) fall into two choices or more.
+	for texts := game.LegalTexts(s); strings.HasPrefix(texts[0], "flip "); texts = game.LegalTexts(s) {
+		if err := game.Play(s, texts[0]); err != nil {
+			t.Fatal(err)
 		}
+	}
+	if err := game.Play(s, "draw"); err != nil {
+		t.Fatal(err)
+	}
+	mover := s.ToMove()
+	view, _ = game.View(s, mover)
+	var v struct {
+		Players []struct {
+			Grid [][]json.RawMessage `json:"grid"`
+		} `json:"players"`
+	}
+	if err := json.Unmarshal(view, &v); err != nil {
+		t.Fatal(err)
+	}
+	var swaps []string // onto a face-down card
+	for _, tx := range game.LegalTexts(s) {
+		if cell, ok := strings.CutPrefix(tx, "swap "); ok && string(v.Players[mover].Grid[cell[1]-'1'][cell[0]-'a']) == `"?"` {
+			swaps = append(swaps, tx)
+		}
+	}
+	if _, k := sameForMover(view, mover, swaps); len(swaps) != 10 || k < 2 {
+		t.Fatalf("%d choices among the swaps onto face-down cards %v after the opening, want those beside a face-up card apart from those in a column all face down", k, swaps)
 	}
 }
 

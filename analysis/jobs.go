@@ -38,7 +38,39 @@ type Jobs struct {
 	jobs     map[string]*Job
 	byUser   map[int64]*Job
 	reviews  map[string]*Review
-	reviewed []string // the cached reviews' games, oldest first
+	reviewed []string             // the cached reviews' games, oldest first
+	starting map[int64]*startGate // users with a Start under way
+}
+
+// startGate lets one Start of a user run at a time: two at once (a board
+// stepped on while the last start still waited for the search before it)
+// each stopped the same old job and the second found the first's new one
+// in its way, refused as the user's second.
+type startGate struct {
+	turn    chan struct{} // holds a token while a Start runs
+	waiters int
+}
+
+// startTurn waits for user's turn to start a job; the returned function
+// ends it.
+func (js *Jobs) startTurn(user int64) (done func()) {
+	js.mu.Lock()
+	g := js.starting[user]
+	if g == nil {
+		g = &startGate{turn: make(chan struct{}, 1)}
+		js.starting[user] = g
+	}
+	g.waiters++
+	js.mu.Unlock()
+	g.turn <- struct{}{}
+	return func() {
+		<-g.turn
+		js.mu.Lock()
+		if g.waiters--; g.waiters == 0 {
+			delete(js.starting, user)
+		}
+		js.mu.Unlock()
+	}
 }
 
 // JobsConfig configures Jobs; a zero field takes the default given.
@@ -68,6 +100,10 @@ type JobsConfig struct {
 	// KeepFinished: a finished job's last events stay readable this long
 	// (DefaultKeepFinished).
 	KeepFinished time.Duration
+	// StopWait: a user's new job waits this long for their previous one,
+	// stopped, to end before it takes the user's place anyway
+	// (DefaultStopWait).
+	StopWait time.Duration
 }
 
 // Defaults of JobsConfig, each with its reason.
@@ -84,6 +120,10 @@ const (
 	DefaultUnwatchedGrace = 10 * time.Second
 	// DefaultKeepFinished: a reader that reconnects finds how it ended.
 	DefaultKeepFinished = time.Minute
+	// DefaultStopWait: a stopped search ends within milliseconds on a
+	// machine with a core to spare; waiting for it lets the new job have
+	// its place at once rather than queue behind it.
+	DefaultStopWait = 5 * time.Second
 	// MaxCachedReviews: a review is a few kilobytes to a few hundred.
 	MaxCachedReviews = 64
 )
@@ -156,8 +196,12 @@ func NewJobs(ctx context.Context, cfg JobsConfig) *Jobs {
 	if cfg.KeepFinished <= 0 {
 		cfg.KeepFinished = DefaultKeepFinished
 	}
+	if cfg.StopWait <= 0 {
+		cfg.StopWait = DefaultStopWait
+	}
 	return &Jobs{cfg: cfg, ctx: ctx, admit: NewPool(cfg.PerNode, cfg.Queue, cfg.Quantum),
-		jobs: map[string]*Job{}, byUser: map[int64]*Job{}, reviews: map[string]*Review{}}
+		jobs: map[string]*Job{}, byUser: map[int64]*Job{}, reviews: map[string]*Review{},
+		starting: map[int64]*startGate{}}
 }
 
 // MaxTime is the cap of one analysis.
@@ -177,6 +221,7 @@ type Job struct {
 	user     int64
 	cancel   context.CancelFunc
 	finished chan struct{} // closed when the work has returned
+	ticket   *Ticket       // its place in the pool; set before the job is listed
 
 	mu       sync.Mutex
 	event    Event
@@ -224,12 +269,15 @@ func (j *Job) finish(reason string) {
 
 // Stop ends the job's work; its stream then ends with reason.
 func (j *Job) Stop(reason string) {
-	j.cancel()
+	// The reason first: the work sees the cancel and may end at once, and
+	// an end without a reason is "done" (a stopped or yielded analysis
+	// said "done" so, now and then).
 	j.mu.Lock()
 	if j.end == "" {
 		j.end = reason
 	}
 	j.mu.Unlock()
+	j.cancel()
 }
 
 // State is what a reader of the job sees: its latest event and its number
@@ -270,11 +318,14 @@ func (j *Job) Watch() (leave func()) {
 }
 
 // Start admits a job of user and runs work on it once it has a place, for
-// at most limit from then; a job the user already has is stopped first. An
+// at most limit from then; a job the user already has is stopped first
+// (and, if it has not ended within StopWait, no longer counts as theirs);
+// a user's Starts run one at a time, the later replacing the earlier. An
 // analysis (KindAnalysis) gives its place up when the pool asks (its stream
 // ends EndYielded, its last report standing); a review runs to its end. A
 // job refused is a *BusyError.
 func (js *Jobs) Start(user int64, kind string, limit time.Duration, work func(ctx context.Context, j *Job) error) (*Job, error) {
+	defer js.startTurn(user)()
 	js.mu.Lock()
 	old := js.byUser[user]
 	js.mu.Unlock()
@@ -282,7 +333,14 @@ func (js *Jobs) Start(user int64, kind string, limit time.Duration, work func(ct
 		old.Stop(EndStopped)
 		select {
 		case <-old.finished:
-		case <-time.After(5 * time.Second):
+		case <-time.After(js.cfg.StopWait):
+			// On a loaded machine a stopped search can take longer to see
+			// its end (its threads run below the people's): the user
+			// stepping on to the next position must not be refused for
+			// their own search (429, "engine busy"). Its place on the
+			// node stays taken until it ends, so the node's bound holds
+			// and the new job waits for a place if none is free.
+			js.admit.Disown(old.ticket)
 		}
 	}
 	ctx, cancel := context.WithCancel(js.ctx)
@@ -312,6 +370,7 @@ func (js *Jobs) Start(user int64, kind string, limit time.Duration, work func(ct
 	if n := ticket.Place(); n > 0 {
 		queued(n) // the stream's first event, before the client can open it
 	}
+	j.ticket = ticket
 	js.mu.Lock()
 	js.jobs[j.id] = j
 	js.byUser[user] = j

@@ -67,6 +67,94 @@ func TestJobsOnePerUser(t *testing.T) {
 	}
 }
 
+// TestJobsReplaceASlowStop: a user's new job is not refused when their
+// previous one, stopped, is slow to end (on a loaded machine its search
+// threads wait for a core): the analysis board stepping through a game
+// said "the engine is busy" for the user's own search (analysis.test.mjs
+// under load). The old job keeps its place until it ends, so with one
+// place the new job waits for it.
+func TestJobsReplaceASlowStop(t *testing.T) {
+	js := newJobs(t, analysis.JobsConfig{PerNode: 1, StopWait: 20 * time.Millisecond})
+	release := make(chan struct{})
+	slow := func(ctx context.Context, _ *analysis.Job) error {
+		<-ctx.Done()
+		<-release // a stop that takes its time to be seen
+		return ctx.Err()
+	}
+	a, err := js.Start(1, analysis.KindAnalysis, time.Minute, slow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ran := make(chan struct{})
+	b, err := js.Start(1, analysis.KindAnalysis, time.Minute, func(ctx context.Context, j *analysis.Job) error {
+		close(ran)
+		return untilStopped(ctx, j)
+	})
+	if err != nil {
+		t.Fatalf("a new job while the user's stopped one is still ending: %v", err)
+	}
+	if st := b.State(); st.Event.Name != "queued" || st.Event.Data != 1 {
+		t.Fatalf("the new job's first event: %+v, want queued 1 (the stopped job still holds the one place)", st.Event)
+	}
+	select {
+	case <-ran:
+		t.Fatal("the new job ran while the stopped one still held the node's one place")
+	case <-time.After(50 * time.Millisecond):
+	}
+	// Another user waits behind the new job, not beside it.
+	if _, err := js.Start(2, analysis.KindAnalysis, time.Minute, untilStopped); err != nil {
+		t.Fatalf("another user queues: %v", err)
+	}
+	close(release)
+	if end := ended(t, a); end != analysis.EndStopped {
+		t.Fatalf("the first job ended %q", end)
+	}
+	select {
+	case <-ran:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the new job did not run once the stopped one had ended")
+	}
+}
+
+// TestJobsStartsOfAUserOneAtATime: two starts of one user at once, while
+// the user's previous job is slow to end, both succeed, the later replacing
+// the earlier — the board stepped on while its last start still waited, and
+// the second start found the first's new job in its way (refused, "the
+// engine is busy", analysis.test.mjs under load).
+func TestJobsStartsOfAUserOneAtATime(t *testing.T) {
+	js := newJobs(t, analysis.JobsConfig{PerNode: 1, StopWait: 20 * time.Millisecond})
+	release := make(chan struct{})
+	defer close(release)
+	slow := func(ctx context.Context, _ *analysis.Job) error {
+		<-ctx.Done()
+		<-release
+		return ctx.Err()
+	}
+	if _, err := js.Start(1, analysis.KindAnalysis, time.Minute, slow); err != nil {
+		t.Fatal(err)
+	}
+	jobs := make(chan *analysis.Job, 2)
+	errs := make(chan error, 2)
+	for range 2 {
+		go func() {
+			j, err := js.Start(1, analysis.KindAnalysis, time.Minute, untilStopped)
+			jobs <- j
+			errs <- err
+		}()
+	}
+	var started []*analysis.Job
+	for range 2 {
+		if err := <-errs; err != nil {
+			t.Fatalf("a start beside another of the same user: %v", err)
+		}
+		started = append(started, <-jobs)
+	}
+	waitFor(t, "one of the two stopped", func() bool { return started[0].State().End != "" || started[1].State().End != "" })
+	if started[0].State().End != "" && started[1].State().End != "" {
+		t.Fatal("both new jobs stopped")
+	}
+}
+
 // TestJobsQueueAndRefuse: beyond the places a job waits, told its place;
 // beyond the queue one is refused with a time to retry.
 func TestJobsQueueAndRefuse(t *testing.T) {

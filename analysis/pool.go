@@ -10,7 +10,9 @@ import (
 // Pool admits analyses and reviews on a node and shares them fairly
 // between users:
 //
-//   - a user holds at most one job, running or waiting (ErrUserBusy);
+//   - a user holds at most one job, running or waiting (ErrUserBusy); one
+//     they have stopped that is still ending counts no more as theirs
+//     (Disown), though it keeps its place until it ends;
 //   - at most perNode jobs run at once (each holds a search tree and a
 //     solver table: the bound is memory); the cores their slices of
 //     search take are the node's compute pool's to give (Search.Gate);
@@ -87,6 +89,17 @@ func (p *Pool) Enter(user int64, yield func()) (*Ticket, error) {
 	p.waiting = append(p.waiting, t)
 	p.schedule()
 	return t, nil
+}
+
+// Disown lets t's user Enter again while t's job, stopped, winds down:
+// the user holds at most one job that still works for them, and t keeps
+// its place, running or waiting, until its Release.
+func (p *Pool) Disown(t *Ticket) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.users[t.user] == t {
+		delete(p.users, t.user)
+	}
 }
 
 // Place is the ticket's place in the queue (1 first), 0 once it runs.

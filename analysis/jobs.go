@@ -400,6 +400,10 @@ func (js *Jobs) Start(user int64, kind string, limit time.Duration, work func(ct
 				j.Emit(ev.Name, ev.Data)
 			}
 		}
+		// The place first, then the job stops being the user's: in the
+		// other order a start in between found no job to stop and the
+		// place still taken, and was refused as the user's second.
+		ticket.Release()
 		j.finish(reason)
 		js.mu.Lock()
 		if js.byUser[user] == j {

@@ -268,3 +268,16 @@ func TestJobsKeepReviews(t *testing.T) {
 		t.Fatal("the oldest review kept, or a newer one forgotten")
 	}
 }
+
+// TestJobsStartAfterTheLastEnded: a job that has just ended is not in the
+// way of the user's next — its place was given back before it stopped
+// counting as theirs (a start in between was refused as the user's second).
+func TestJobsStartAfterTheLastEnded(t *testing.T) {
+	js := newJobs(t, analysis.JobsConfig{PerNode: 1})
+	quick := func(context.Context, *analysis.Job) error { return nil }
+	for i := range 2000 {
+		if _, err := js.Start(1, analysis.KindAnalysis, time.Minute, quick); err != nil {
+			t.Fatalf("start %d, the one before it ending: %v", i, err)
+		}
+	}
+}

@@ -360,6 +360,11 @@ func TestForwardedCopies(t *testing.T) {
 // failing.
 func TestFailover(t *testing.T) {
 	e := newEnv(t)
+	// Three seconds, not the harness's one: the test needs the owner alive
+	// and renewing until the crash, and under -race beside the browser
+	// tests (a clean-clone .ci/run, load 25) a renewal came more than a
+	// second late and the survivor took the games before the crash.
+	e.lease = 3 * time.Second
 	bots := func(c *match.Config) { c.NewAgent = matchtest.FirstLegal }
 	a, b := e.start(bots), e.start(bots)
 	clocked := twoHumans(30)

@@ -1,5 +1,11 @@
 package agent
 
+import (
+	"time"
+
+	"github.com/tabula-games/tabula/game"
+)
+
 // The calibrated levels (issue 26, point 6). easy, medium and hard were
 // three steps too far apart to tell a player where they stand, so there
 // are finer steps: beginner below easy, casual, club and strong between
@@ -35,6 +41,61 @@ var calibratedSamplingLevels = map[string]MCTSConfig{
 	"casual":   {Iters: 10, Epsilon: 0.1},
 	"club":     {Iters: 14, Epsilon: 0.05},
 	"strong":   {Iters: 20},
+}
+
+// topLevels are medium and hard in the games searched by UCT, per game:
+// the iterations a quiet core of the calibration machine made in the time
+// these two levels used to think (250 ms; 1 s on each of two workers), so
+// that they too play the same on any machine and their ratings could be
+// measured on a loaded one (docs/ai.md, Calibration). The games' searches
+// run at different speeds, so the budgets differ. Each has a time cap, at
+// twice that time: on a slower or busier machine the level answers a
+// little late and then plays weaker, rather than keeping its player waiting.
+var topLevels = map[string]map[string]MCTSConfig{
+	"sgolte": {
+		"medium": {Iters: 14000, Time: 500 * time.Millisecond},
+		"hard":   {Iters: 56000, Workers: 2, Time: 2 * time.Second, Solver: true},
+	},
+	"sploof": {
+		"medium": {Iters: 75000, Time: 500 * time.Millisecond},
+		"hard":   {Iters: 300000, Workers: 2, Time: 2 * time.Second, Solver: true},
+	},
+	"skjuub": {
+		"medium": {Iters: 68000, Time: 500 * time.Millisecond},
+		"hard":   {Iters: 272000, Workers: 2, Time: 2 * time.Second, Solver: true},
+	},
+}
+
+// levelConfig is the search of a built-in level (or of plain mcts, when
+// name is not one) for game: the game's own budget where it has one.
+func levelConfig(game, name string, hidden bool) MCTSConfig {
+	if hidden {
+		if lv, ok := SamplingLevels[name]; ok {
+			return lv
+		}
+		return MCTSConfig{Iters: SamplingLevels["hard"].Iters}
+	}
+	if lv, ok := topLevels[game][name]; ok {
+		return lv
+	}
+	if lv, ok := Levels[name]; ok {
+		return lv
+	}
+	return MCTSConfig{Time: time.Second}
+}
+
+// LevelConfig is the search a built-in level makes in the named game, and
+// false when level is not one (the calibration's check reads medium's and
+// hard's iteration budgets from it).
+func LevelConfig(gameName, level string) (MCTSConfig, bool) {
+	if !IsLevel(level) {
+		return MCTSConfig{}, false
+	}
+	hidden := false
+	if g, err := game.Lookup(gameName); err == nil {
+		hidden = isHidden(g)
+	}
+	return levelConfig(gameName, level, hidden), true
 }
 
 func init() {

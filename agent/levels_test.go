@@ -3,7 +3,9 @@ package agent
 import (
 	"context"
 	"slices"
+	"strconv"
 	"testing"
+	"time"
 
 	"github.com/tabula-games/tabula/game"
 	_ "github.com/tabula-games/tabula/games/all"
@@ -26,12 +28,15 @@ func TestLevelsAreAgentsOfEveryGame(t *testing.T) {
 			if !slices.Contains(Kinds(), level) {
 				t.Errorf("Kinds leaves %s out", level)
 			}
+			cfg := levelConfig(name, level, isHidden(g))
 			if level == "medium" || level == "hard" {
-				continue // time budgets: a second's search per test is too slow here
-			}
-			cfg := Levels[level]
-			if isHidden(g) {
-				cfg = SamplingLevels[level]
+				// An iteration budget, with a time cap where the game's
+				// search is long (not played here: a second's search per
+				// test is too slow).
+				if cfg.Iters <= 0 {
+					t.Errorf("%s %s: %+v, want an iteration budget", name, level, cfg)
+				}
+				continue
 			}
 			if cfg.Iters <= 0 || cfg.Time != 0 {
 				t.Errorf("%s %s: %+v, want an iteration budget", name, level, cfg)
@@ -57,4 +62,58 @@ func TestLevelsAreAgentsOfEveryGame(t *testing.T) {
 			}
 		}
 	}
+}
+
+// medium and hard in the games searched by UCT are their game's iteration
+// budgets (what was calibrated), each capped in time; a spec that gives
+// the iterations alone is that budget without the cap — the spelling the
+// calibration logs use — and one that gives a time alone drops the
+// iterations.
+func TestTopLevelsAreTheirGamesIterations(t *testing.T) {
+	for _, name := range []string{"sgolte", "sploof", "skjuub"} {
+		g, err := game.Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, level := range []string{"medium", "hard"} {
+			want := topLevels[name][level]
+			want.Workers = max(want.Workers, 1) // NewMCTS's default
+			if want.Iters <= 0 || want.Time <= 0 {
+				t.Fatalf("%s %s: %+v, want iterations and a cap", name, level, want)
+			}
+			a, err := New(level, g, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := a.(*MCTS).cfg; got.Iters != want.Iters || got.Time != want.Time || got.Workers != want.Workers {
+				t.Errorf("%s %s: %+v, want %+v", name, level, got, want)
+			}
+			a, err = New(level+":iters="+strconv.Itoa(want.Iters), g, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := a.(*MCTS).cfg; got.Iters != want.Iters || got.Time != 0 || got.Workers != want.Workers || got.Solver != want.Solver {
+				t.Errorf("%s %s:iters=%d: %+v", name, level, want.Iters, got)
+			}
+			a, err = New(level+":time=1s", g, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := a.(*MCTS).cfg; got.Iters != 0 || got.Time != time.Second {
+				t.Errorf("%s %s:time=1s: %+v", name, level, got)
+			}
+		}
+	}
+	if a, _ := New("medium", mustGame(t, "sploof"), 1); a.(*MCTS).cfg.Iters == topLevels["sgolte"]["medium"].Iters {
+		t.Error("Sploof's medium took Sgolte's budget")
+	}
+}
+
+func mustGame(t *testing.T, name string) game.Game {
+	t.Helper()
+	g, err := game.Lookup(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
 }

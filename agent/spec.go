@@ -14,10 +14,12 @@ import (
 // Levels maps the difficulty names to search settings. The steps are large
 // on purpose — a player should feel each one: easy searches a few hundred
 // iterations and picks among the moves it likes in proportion to how much
-// it likes them (so it blunders now and then), medium thinks a quarter of a
-// second, hard a full second on both cores — and where the game has an
-// exact solver (Sploof), hard lets it try each position first and plays
-// the positions it proves perfectly.
+// it likes them (so it blunders now and then), medium thinks about a
+// quarter of a second, hard about a second on both cores — and where the
+// game has an exact solver (Sploof), hard lets it try each position first
+// and plays the positions it proves perfectly. The games searched by UCT
+// count medium's and hard's budgets in iterations of their own
+// (topLevels); the times here serve a game without such budgets.
 var Levels = map[string]MCTSConfig{
 	"easy":   {Iters: 300, Temperature: 1, Epsilon: 0.1},
 	"medium": {Time: 250 * time.Millisecond},
@@ -62,16 +64,7 @@ func New(spec string, g game.Game, seed uint64) (Agent, error) {
 		e.Game = g.Name()
 		return e, nil
 	case "mcts", "beginner", "easy", "casual", "club", "strong", "medium", "hard":
-		hidden := isHidden(g)
-		cfg := MCTSConfig{Time: time.Second}
-		levels := Levels
-		if hidden {
-			cfg = MCTSConfig{Iters: SamplingLevels["hard"].Iters}
-			levels = SamplingLevels
-		}
-		if lv, ok := levels[name]; ok {
-			cfg = lv
-		}
+		cfg := levelConfig(g.Name(), name, isHidden(g))
 		if err := parseMCTSParams(&cfg, params); err != nil {
 			return nil, fmt.Errorf("agent %q: %w", spec, err)
 		}

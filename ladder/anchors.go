@@ -42,41 +42,54 @@ const (
 	CalibrationScaleRating = 1200
 )
 
+// TopScale is the level held fixed, at the rating the first calibration
+// match gave it, in the match that measures the levels above it (medium
+// and hard in the games searched by UCT: docs/measurements/
+// ladder-GAME-top.log), which chains their ratings to the same scale.
+const TopScale = "strong"
+
 // Calibrated are the levels' ratings per game as the calibration matches
 // measured them (docs/ai.md, Calibration; the match logs are
 // docs/measurements/ladder-GAME.log, and `tabula ladder rate --anchor
 // easy=1200 LOG` gives these numbers, which a test checks). The lobby and
 // the bot picker show them. A ladder's anchors stay at DefaultAnchors
 // until an operator sets them (`tabula ladder anchor`), which also puts
-// a calibrated level on a ladder. A level a
-// game has no measurement for (medium and hard in the games searched by
-// UCT: time budgets, which a loaded machine cannot measure honestly) is
+// a calibrated level on a ladder. A level a game has no measurement for is
 // not listed.
 var Calibrated = map[string]map[string]Calibration{
 	// CALIBRATED TABLE START
-	// 300 games of docs/measurements/ladder-sgolte.log.
+	// 300 games of docs/measurements/ladder-sgolte.log; medium and hard:
+	// 52 games of ladder-sgolte-top.log, strong held at 1981.
 	"sgolte": {
 		"beginner": {Rating: 878, Deviation: 97},
 		"easy":     {Rating: 1200, Deviation: 50},
 		"casual":   {Rating: 1425, Deviation: 71},
 		"club":     {Rating: 1625, Deviation: 73},
 		"strong":   {Rating: 1981, Deviation: 94},
+		"medium":   {Rating: 2221, Deviation: 88},
+		"hard":     {Rating: 2591, Deviation: 120},
 	},
-	// 300 games of docs/measurements/ladder-sploof.log.
+	// 300 games of docs/measurements/ladder-sploof.log; medium and hard:
+	// 96 games of ladder-sploof-top.log, strong held at 1704.
 	"sploof": {
 		"beginner": {Rating: 925, Deviation: 82},
 		"easy":     {Rating: 1200, Deviation: 50},
 		"casual":   {Rating: 1420, Deviation: 72},
 		"club":     {Rating: 1537, Deviation: 73},
 		"strong":   {Rating: 1704, Deviation: 78},
+		"medium":   {Rating: 2026, Deviation: 74},
+		"hard":     {Rating: 2279, Deviation: 85},
 	},
-	// 300 games of docs/measurements/ladder-skjuub.log.
+	// 300 games of docs/measurements/ladder-skjuub.log; medium and hard:
+	// 17 games of ladder-skjuub-top.log, strong held at 2080.
 	"skjuub": {
 		"beginner": {Rating: 937, Deviation: 81},
 		"easy":     {Rating: 1200, Deviation: 50},
 		"casual":   {Rating: 1536, Deviation: 82},
 		"club":     {Rating: 1738, Deviation: 86},
 		"strong":   {Rating: 2080, Deviation: 101},
+		"medium":   {Rating: 2288, Deviation: 144},
+		"hard":     {Rating: 2488, Deviation: 166},
 	},
 	// 420 games of docs/measurements/ladder-skyjo.log: every level, medium
 	// and hard too (in Skyjo they are sample counts, not times).

@@ -3,46 +3,69 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/tabula-games/tabula/agent"
 	"github.com/tabula-games/tabula/ladder"
 	"github.com/tabula-games/tabula/store"
 	"github.com/tabula-games/tabula/store/sqlite"
 )
 
 // TestCalibratedTableMatchesTheLogs: the levels' ratings the site shows
-// (ladder.Calibrated) are what `tabula ladder rate --anchor easy=1200`
-// makes of the committed calibration logs, level by level — the table is
-// the run's result, not a number typed in.
+// (ladder.Calibrated) are what `tabula ladder rate` makes of the committed
+// calibration logs, level by level — the table is the run's result, not a
+// number typed in. The levels up to strong come from ladder-GAME.log with
+// easy held at 1200; medium and hard, where a game has a log of its top
+// levels (ladder-GAME-top.log), from that log with strong held at the
+// rating the first log gave it, the log naming them by their iteration
+// budgets (medium:iters=N), which must be the levels' own.
 func TestCalibratedTableMatchesTheLogs(t *testing.T) {
 	if len(ladder.Calibrated) == 0 {
 		t.Fatal("no calibrated levels")
 	}
-	for game, levels := range ladder.Calibrated {
-		log := filepath.Join("..", "..", "docs", "measurements", "ladder-"+game+".log")
-		code, out, errs := tabula(t, "", "ladder", "rate", "--json", "--anchor", ladder.CalibrationScale+"=1200", log)
+	rate := func(game, log string, anchor string) map[string]ladderRateRow {
+		t.Helper()
+		code, out, errs := tabula(t, "", "ladder", "rate", "--json", "--anchor", anchor, log)
 		if code != 0 {
-			t.Fatalf("%s: ladder rate: exit %d: %s", game, code, errs)
+			t.Fatalf("%s: ladder rate %s: exit %d: %s", game, log, code, errs)
 		}
 		var rep ladderRateReport
 		if err := json.Unmarshal([]byte(out), &rep); err != nil {
 			t.Fatalf("%s: %v: %s", game, err, out)
 		}
 		if rep.Game != game {
-			t.Errorf("%s: the log is of %s", game, rep.Game)
+			t.Errorf("%s: %s is of %s", game, log, rep.Game)
 		}
 		rated := map[string]ladderRateRow{}
 		for _, p := range rep.Players {
 			rated[p.Player] = p
 		}
+		return rated
+	}
+	for game, levels := range ladder.Calibrated {
+		dir := filepath.Join("..", "..", "docs", "measurements")
+		rated := rate(game, filepath.Join(dir, "ladder-"+game+".log"), ladder.CalibrationScale+"=1200")
+		top := map[string]ladderRateRow{}
+		if c, ok := levels[ladder.TopScale]; ok {
+			if _, err := os.Stat(filepath.Join(dir, "ladder-"+game+"-top.log")); err == nil {
+				top = rate(game, filepath.Join(dir, "ladder-"+game+"-top.log"), fmt.Sprintf("%s=%g", ladder.TopScale, c.Rating))
+			}
+		}
 		for level, c := range levels {
 			p, ok := rated[level]
 			if !ok {
-				t.Errorf("%s: %s is in the table but did not play in the log", game, level)
-				continue
+				name := level
+				if cfg, ok := agent.LevelConfig(game, level); ok && cfg.Iters > 0 {
+					name = fmt.Sprintf("%s:iters=%d", level, cfg.Iters)
+				}
+				if p, ok = top[name]; !ok {
+					t.Errorf("%s: %s is in the table but did not play in its logs (as %s)", game, level, name)
+					continue
+				}
 			}
 			if p.Rating != c.Rating || p.Deviation != c.Deviation {
 				t.Errorf("%s %s: table %.0f ± %.0f, the log says %.0f ± %.0f", game, level, c.Rating, c.Deviation, p.Rating, p.Deviation)

@@ -1,7 +1,7 @@
 // The bot pickers show each level's measured rating (issue 26 point 6):
-// "easy · ~1200" beside a level the calibration measured, the name alone
-// beside one it did not (medium and hard, but in Skyjo, where they are
-// sample counts and were measured). The numbers are the server's
+// "easy · ~1200" beside every level, in every game (the calibration
+// measured all seven; random and greedy show their names alone). The
+// numbers are the server's
 // (/api/catalog's botRatings, from ladder.Calibrated); the lobby's seat
 // picker shows the chosen game's, Home's picker — one for every game —
 // the range over the games. Screenshots of both pickers, their lists
@@ -33,15 +33,14 @@ test('the lobby and Home show each level with its measured rating', async () => 
   const cat = await page.request.get(BASE + '/api/catalog').then((r) => r.json())
   const ratings = Object.fromEntries(cat.games.map((g) => [g.name, g.botRatings || {}]))
   for (const [name, r] of Object.entries(ratings)) {
-    for (const level of ['beginner', 'easy', 'casual', 'club', 'strong']) {
+    const levels = ['beginner', 'easy', 'casual', 'club', 'strong', 'medium', 'hard']
+    for (const level of levels) {
       assert.ok(r[level] > 0, `${name}: ${level} has a measured rating (${JSON.stringify(r)})`)
     }
     assert.equal(r.easy, 1200, `${name}: easy is the scale's fixed point`)
-    if (name === 'skyjo') {
-      assert.ok(r.medium > 0 && r.hard > 0, `skyjo: medium and hard are measured (${JSON.stringify(r)})`)
-    } else {
-      assert.equal(r.medium, undefined, `${name}: medium was not measured`)
-      assert.equal(r.hard, undefined, `${name}: hard was not measured`)
+    // Each level above the one below it, hard the strongest.
+    for (let i = 1; i < levels.length; i++) {
+      assert.ok(r[levels[i]] > r[levels[i - 1]], `${name}: ${levels[i]} above ${levels[i - 1]} (${JSON.stringify(r)})`)
     }
   }
 
@@ -54,8 +53,9 @@ test('the lobby and Home show each level with its measured rating', async () => 
   assert.equal(opts.easy, 'easy · ~1200')
   assert.equal(opts.casual, `casual · ~${ratings.sploof.casual}`)
   assert.equal(opts.strong, `strong · ~${ratings.sploof.strong}`)
-  assert.equal(opts.medium, 'medium', 'a level without a measurement shows its name alone')
-  assert.equal(opts.random, 'random')
+  assert.equal(opts.medium, `medium · ~${ratings.sploof.medium}`)
+  assert.equal(opts.hard, `hard · ~${ratings.sploof.hard}`)
+  assert.equal(opts.random, 'random', 'a level without a measurement shows its name alone')
   await page.selectOption('[data-test=seat-level-1]', 'casual')
   await expand(page, '[data-test=seat-level-1]')
   await page.locator('[data-test=seat-level-1]').scrollIntoViewIfNeeded()
@@ -67,9 +67,9 @@ test('the lobby and Home show each level with its measured rating', async () => 
   opts = Object.fromEntries(await optionTexts(page, '[data-test=seat-level-1]'))
   assert.equal(opts.strong, `strong · ~${ratings.skjuub.strong}`)
   assert.equal(opts.beginner, `beginner · ~${ratings.skjuub.beginner}`)
-  assert.equal(opts.hard, 'hard')
+  assert.equal(opts.hard, `hard · ~${ratings.skjuub.hard}`)
 
-  // Skyjo's medium and hard were measured: their numbers.
+  // Skyjo's medium and hard are sample counts: their own numbers.
   await page.selectOption('[data-test=create-game]', 'skyjo')
   await page.selectOption('[data-test=seat-kind-1]', 'bot')
   opts = Object.fromEntries(await optionTexts(page, '[data-test=seat-level-1]'))
@@ -85,8 +85,11 @@ test('the lobby and Home show each level with its measured rating', async () => 
   const lo = Math.min(...club)
   const hi = Math.max(...club)
   assert.equal(opts.club, lo === hi ? `club · ~${lo}` : `club · ~${lo}–${hi}`)
-  assert.equal(opts.hard, 'hard', 'measured in one game of four: no number for every game')
-  assert.equal(opts.medium, 'medium')
+  for (const level of ['medium', 'hard']) {
+    const all = Object.values(ratings).map((r) => r[level])
+    const [min, max] = [Math.min(...all), Math.max(...all)]
+    assert.equal(opts[level], min === max ? `${level} · ~${min}` : `${level} · ~${min}–${max}`)
+  }
   await expand(page, '[data-test=bot-level]')
   await page.screenshot({path: path.join(SHOTS, 'bot-levels-home-1280x800.png')})
 

@@ -41,8 +41,8 @@ export function levelLabel(level, game) {
 
 /**
  * levelLabelAll is a level's name with its measured ratings over every game: one number, or the range they span.
- * A level some game has no measurement for (medium and hard are measured in Skyjo only) shows its name alone:
- * the others' numbers would say nothing of it there.
+ * A level some game has no measurement for shows its name alone: the others' numbers would say nothing of it
+ * there.
  */
 export function levelLabelAll(level) {
   const games = catalog.gameNames()

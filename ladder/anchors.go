@@ -59,15 +59,15 @@ const TopScale = "strong"
 var Calibrated = map[string]map[string]Calibration{
 	// CALIBRATED TABLE START
 	// 300 games of docs/measurements/ladder-sgolte.log; medium and hard:
-	// 52 games of ladder-sgolte-top.log, strong held at 1981.
+	// 96 games of ladder-sgolte-top.log, strong held at 1981.
 	"sgolte": {
 		"beginner": {Rating: 878, Deviation: 97},
 		"easy":     {Rating: 1200, Deviation: 50},
 		"casual":   {Rating: 1425, Deviation: 71},
 		"club":     {Rating: 1625, Deviation: 73},
 		"strong":   {Rating: 1981, Deviation: 94},
-		"medium":   {Rating: 2221, Deviation: 88},
-		"hard":     {Rating: 2591, Deviation: 120},
+		"medium":   {Rating: 2252, Deviation: 74},
+		"hard":     {Rating: 2576, Deviation: 98},
 	},
 	// 300 games of docs/measurements/ladder-sploof.log; medium and hard:
 	// 96 games of ladder-sploof-top.log, strong held at 1704.
@@ -81,15 +81,15 @@ var Calibrated = map[string]map[string]Calibration{
 		"hard":     {Rating: 2279, Deviation: 85},
 	},
 	// 300 games of docs/measurements/ladder-skjuub.log; medium and hard:
-	// 17 games of ladder-skjuub-top.log, strong held at 2080.
+	// 59 games of ladder-skjuub-top.log, strong held at 2080.
 	"skjuub": {
 		"beginner": {Rating: 937, Deviation: 81},
 		"easy":     {Rating: 1200, Deviation: 50},
 		"casual":   {Rating: 1536, Deviation: 82},
 		"club":     {Rating: 1738, Deviation: 86},
 		"strong":   {Rating: 2080, Deviation: 101},
-		"medium":   {Rating: 2288, Deviation: 144},
-		"hard":     {Rating: 2488, Deviation: 166},
+		"medium":   {Rating: 2416, Deviation: 87},
+		"hard":     {Rating: 2598, Deviation: 107},
 	},
 	// 420 games of docs/measurements/ladder-skyjo.log: every level, medium
 	// and hard too (in Skyjo they are sample counts, not times).

@@ -142,6 +142,20 @@ func advance(c *Conditional, moves []Move) ([][]string, int) {
 	return lines, p
 }
 
+// Remaining is what is left of c after the game's moves: the lines its
+// owner keeps once it has played them through (nil: none). The owner plays
+// a stored reply and only then rewrites the entry, so a reader between the
+// two must be shown this, not the entry as stored.
+func (c *Conditional) Remaining(moves []Move) *Conditional {
+	lines, p := advance(c, moves)
+	if len(lines) == 0 || p > len(moves) {
+		return nil
+	}
+	r := *c
+	r.Lines, r.Ply = lines, p
+	return &r
+}
+
 // condState serialises the owner's work on the stored lines: one read and
 // write at a time, again if a turn came meanwhile.
 type condState struct{ busy, again bool }

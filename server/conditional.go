@@ -69,6 +69,9 @@ func (s *Server) handleGetConditional(w http.ResponseWriter, r *http.Request, u 
 	}
 	out := conditionalJSON{Ply: len(snap.Moves)}
 	if c != nil {
+		c = c.Remaining(snap.Moves)
+	}
+	if c != nil {
 		out = conditionalJSON{Ply: c.Ply, Lines: c.Lines}
 	}
 	writeJSON(w, http.StatusOK, out)

@@ -1,11 +1,15 @@
 package server_test
 
 import (
+	"context"
 	"net/http"
 	"reflect"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/tabula-games/tabula/match"
+	"github.com/tabula-games/tabula/store"
 )
 
 // TestConditional: conditional moves of a correspondence game (issue
@@ -156,5 +160,39 @@ func waitConditional(t *testing.T, c *client, path string, ok func(conditionalBo
 			t.Fatalf("conditional moves at %s: %+v", path, got)
 		}
 		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// TestConditionalReadBeforeTheOwnerRewrites: the owner plays a stored reply
+// and rewrites the entry after; a read in between (the page reads after
+// each move, and did so in a clean-clone CI run) must show what is left —
+// here nothing — not the entry as it was stored. The entry is written back
+// by hand after the moves, standing for the owner's write not yet done.
+func TestConditionalReadBeforeTheOwnerRewrites(t *testing.T) {
+	e := newEnv(t)
+	alice, bob := e.register("alice"), e.register("bob")
+	g := alice.create(map[string]any{"game": "tnim", "options": map[string]string{"stones": "30"}, "clock": map[string]any{"kind": "correspondence", "days": 2}})
+	bob.must(http.StatusOK, "POST", "/api/games/"+g.ID+"/join", nil, nil)
+	path := "/api/games/" + g.ID + "/conditional"
+	alice.must(http.StatusOK, "POST", "/api/games/"+g.ID+"/moves", map[string]any{"ply": 0, "move": "1"}, nil)
+	bob.must(http.StatusOK, "POST", "/api/games/"+g.ID+"/moves", map[string]any{"ply": 1, "move": "2"}, nil)
+	book := e.db.(store.Conditionals)
+	stale := match.Conditional{Game: g.ID, Seat: 1, Ply: 0, Lines: [][]string{{"1", "2"}, {"2", "3"}}, Created: time.Now()}
+	if err := book.SetConditional(context.Background(), stale); err != nil {
+		t.Fatal(err)
+	}
+	var got conditionalBody
+	bob.must(http.StatusOK, "GET", path, nil, &got)
+	if got.Lines != nil {
+		t.Fatalf("after the line was played out bob reads %v (ply %d): want none", got.Lines, got.Ply)
+	}
+	// A line that goes on past the moves played: its rest, at the ply now.
+	stale.Lines = [][]string{{"1", "2", "3", "1"}, {"2", "3"}}
+	if err := book.SetConditional(context.Background(), stale); err != nil {
+		t.Fatal(err)
+	}
+	bob.must(http.StatusOK, "GET", path, nil, &got)
+	if got.Ply != 2 || !reflect.DeepEqual(got.Lines, [][]string{{"3", "1"}}) {
+		t.Fatalf("bob reads %+v: want ply 2 and [[3 1]]", got)
 	}
 }

@@ -233,6 +233,11 @@ type connector struct {
 	hard     context.Context // ends every game's goroutine: the connector is done
 	stopHard context.CancelFunc
 	stopping atomic.Bool
+	// finishing makes finishStop's passes one at a time: the stop's and a
+	// sweep's would otherwise resign the same games at once, and the one
+	// that found them over would end the connector under the other's
+	// requests.
+	finishing sync.Mutex
 
 	logMu sync.Mutex
 	log   io.Writer
@@ -823,6 +828,8 @@ func (c *connector) watchStops(stops <-chan struct{}) {
 // finishStop leaves the open games the account has joined and, by
 // o.onStop, resigns the live ones or waits for them to end.
 func (c *connector) finishStop(ctx context.Context) {
+	c.finishing.Lock()
+	defer c.finishing.Unlock()
 	games, err := c.mine(ctx, wire.StatusOpen, wire.StatusLive)
 	if err != nil {
 		return // tried again at the next connection or sweep

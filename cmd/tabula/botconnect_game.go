@@ -119,6 +119,9 @@ func (b *botGame) run() {
 			if eng == nil {
 				var err error
 				if eng, err = b.c.newEngine(b.ctx, b.g); err != nil {
+					if b.ctx.Err() != nil {
+						return // the game was let go (a stop resigns it) while the engine started
+					}
 					b.c.resign(b, "the engine did not start: "+whyFailed(err))
 					return
 				}

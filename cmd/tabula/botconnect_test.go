@@ -104,8 +104,9 @@ type site struct {
 	addr  string // host:port, kept across restarts
 	base  string
 	m     *serveMain
-	alice string // alice's session token
-	robot string // robot's API token
+	alice string        // alice's session token
+	robot string        // robot's API token
+	sweep time.Duration // the connectors' sweep; 0 is 500 ms
 }
 
 // startSite serves a new database and registers alice and robot.
@@ -233,7 +234,11 @@ func (s *site) startBot(engine string, p botPolicy, onStop string) *running {
 		onStop = "finish"
 	}
 	r := &running{log: &syncBuffer{}, stops: make(chan struct{}, 2), done: make(chan error, 1)}
-	o := connectOptions{server: s.base, token: s.robot, engine: engine, policy: p, onStop: onStop, seed: 1, sweep: 500 * time.Millisecond}
+	sweep := s.sweep
+	if sweep == 0 {
+		sweep = 500 * time.Millisecond
+	}
+	o := connectOptions{server: s.base, token: s.robot, engine: engine, policy: p, onStop: onStop, seed: 1, sweep: sweep}
 	go func() { r.done <- connect(context.Background(), o, r.stops, r.log) }()
 	s.t.Cleanup(func() {
 		select {
@@ -645,6 +650,39 @@ func TestBotStopResigns(t *testing.T) {
 		}
 		if !strings.Contains(bot.log.String(), "game "+id+": resigned (stopping)") {
 			t.Errorf("no resignation of %s in the log:\n%s", id, bot.log)
+		}
+	}
+}
+
+// TestBotStopResignsDuringASweep: a stop that comes while the connector
+// lists its games again (its sweep) resigns each game once and says so —
+// the sweep's own pass over the games must not resign them a second time
+// and, finding them over, end the connector under the first pass's
+// resignations ("resigning failed: game_over", then "context canceled";
+// a clean-clone .ci/run failed TestBotLadder so). A sweep every few
+// milliseconds makes the two passes meet at every stop.
+func TestBotStopResignsDuringASweep(t *testing.T) {
+	s := startSite(t)
+	s.sweep = 2 * time.Millisecond
+	bot := s.startBot(connectSpec(t, "any"), botPolicy{MaxGames: 3}, "resign")
+	bot.waitLog(t, `connected to`)
+	ids := []string{s.challenge(map[string]any{"game": "sgolte"}), s.challenge(map[string]any{"game": "sploof"}), s.challenge(map[string]any{"game": "skjuub"})}
+	for _, id := range ids {
+		bot.waitLog(t, `game `+id+`: (started|resumed)`) // the sweep may see it first
+	}
+	bot.stops <- struct{}{}
+	bot.stopped(t)
+	log := bot.log.String()
+	if strings.Contains(log, "resigning failed") {
+		t.Errorf("a resignation failed:\n%s", log)
+	}
+	for _, id := range ids {
+		if n := strings.Count(log, "game "+id+": resigned (stopping)"); n != 1 {
+			t.Errorf("game %s resigned %d times in the log, want once:\n%s", id, n, log)
+		}
+		snap := s.summary(id)
+		if snap.Game.Status != wire.StatusFinished || snap.Game.Result == nil || snap.Game.Result.Reason != wire.ReasonResign {
+			t.Errorf("game %s: %s %+v, want resigned", id, snap.Game.Status, snap.Game.Result)
 		}
 	}
 }

@@ -2,13 +2,13 @@
 // the game pages' are in polish.test.mjs): the rules pages show no
 // command-line flags; Korean breaks between words only; Mongolian dates
 // never come out in English; the top menu has Learn and Puzzles; a bad
-// address gets the site's own 404 page; Home's cards keep their buttons in
-// one line.
+// address gets the site's own 404 page; a page left before its data came
+// draws nothing into the next; Home's cards keep their buttons in one line.
 
 import {test, before, after} from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
-import {launch, newPage, assertNoErrors, allowErrors, BASE, SHOTS} from './helpers.mjs'
+import {launch, newPage, assertNoErrors, allowErrors, registered, BASE, SHOTS} from './helpers.mjs'
 
 let browser
 before(async () => {
@@ -79,6 +79,32 @@ test('the top menu has Learn and Puzzles; a bad address gets the site’s own 40
   await page.click('[data-test=nav-lobby]')
   await page.waitForURL(BASE + '/#/lobby')
   allowErrors(page, /status of 404/)
+  assertNoErrors(page)
+  await page.context().close()
+})
+
+test('a page left before its data came does not draw into the next one', async () => {
+  const page = await newPage(browser)
+  const name = await registered(page, 'left')
+  await page.goto(BASE + '/#/rules/sgolte')
+  await page.waitForSelector('[data-test=rules][data-ready]')
+  // The profile's stats come late: the player has gone on to the rules by then.
+  let arrived
+  const came = new Promise((resolve) => { arrived = resolve })
+  await page.route('**/api/users/*/stats', async (r) => {
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    await r.continue()
+    arrived()
+  })
+  await page.evaluate((n) => { location.hash = '#/user/' + n }, name)
+  await page.waitForSelector('h1:text-is("' + name + '")')
+  await page.evaluate(() => { location.hash = '#/rules/sgolte' })
+  await page.waitForSelector('[data-test=rules][data-ready]')
+  await came
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))))
+  assert.deepEqual(await page.$$eval('#main h1, #main h2', (hs) => hs.map((x) => x.textContent)), await page.$$eval('[data-test=rules] h1, [data-test=rules] h2', (hs) => hs.map((x) => x.textContent)),
+    'only the rules page\'s headings: not the profile\'s Ratings, Recent games…')
+  assert.equal(await page.$('#main [data-test=ratings]'), null, 'the profile drew its ratings into the rules page')
   assertNoErrors(page)
   await page.context().close()
 })

@@ -67,8 +67,8 @@ let page = null
 const lost = !['/', '/index.html'].includes(location.pathname)
 const home = lost ? '/' : ''
 
-function notFound() {
-  main.append(h('h1', {}, t('notFound.title')), h('p', {}, t('notFound.lead')), h('p', {}, h('a', {href: home + '#/', 'data-test': 'not-found-home'}, t('nav.home'))))
+function notFound(into = main) {
+  into.append(h('h1', {}, t('notFound.title')), h('p', {}, t('notFound.lead')), h('p', {}, h('a', {href: home + '#/', 'data-test': 'not-found-home'}, t('nav.home'))))
 }
 
 function route() {
@@ -89,15 +89,21 @@ function route() {
   if (page && page.destroy) page.destroy()
   page = null
   clear(main)
+  // Each page draws into an element of its own, not into main: a page left
+  // before its data came (a profile, say, whose stats were still on their
+  // way) then draws into an element no longer shown, not into the next
+  // page.
+  const view = h('div', {class: 'view'})
+  main.append(view)
   for (const [re, fn] of routes) {
     const m = re.exec(path)
     if (m) {
-      page = fn(main, m.slice(1), new URLSearchParams(query || '')) || null
+      page = fn(view, m.slice(1), new URLSearchParams(query || '')) || null
       renderHeader()
       return
     }
   }
-  notFound()
+  notFound(view)
   renderHeader()
 }
 

@@ -81,26 +81,26 @@ var Calibrated = map[string]map[string]Calibration{
 		"hard":     {Rating: 2279, Deviation: 85},
 	},
 	// 300 games of docs/measurements/ladder-skjuub.log; medium and hard:
-	// 59 games of ladder-skjuub-top.log, strong held at 2080.
+	// 96 games of ladder-skjuub-top.log, strong held at 2080.
 	"skjuub": {
 		"beginner": {Rating: 937, Deviation: 81},
 		"easy":     {Rating: 1200, Deviation: 50},
 		"casual":   {Rating: 1536, Deviation: 82},
 		"club":     {Rating: 1738, Deviation: 86},
 		"strong":   {Rating: 2080, Deviation: 101},
-		"medium":   {Rating: 2416, Deviation: 87},
-		"hard":     {Rating: 2598, Deviation: 107},
+		"medium":   {Rating: 2448, Deviation: 76},
+		"hard":     {Rating: 2689, Deviation: 91},
 	},
 	// 420 games of docs/measurements/ladder-skyjo.log: every level, medium
 	// and hard too (in Skyjo they are sample counts, not times).
 	"skyjo": {
-		"beginner": {Rating: 729, Deviation: 122},
+		"beginner": {Rating: 975, Deviation: 95},
 		"easy":     {Rating: 1200, Deviation: 50},
-		"casual":   {Rating: 1505, Deviation: 71},
-		"club":     {Rating: 1570, Deviation: 70},
-		"strong":   {Rating: 1742, Deviation: 70},
-		"medium":   {Rating: 1861, Deviation: 72},
-		"hard":     {Rating: 2020, Deviation: 77},
+		"casual":   {Rating: 1422, Deviation: 71},
+		"club":     {Rating: 1562, Deviation: 69},
+		"strong":   {Rating: 1688, Deviation: 70},
+		"medium":   {Rating: 1841, Deviation: 73},
+		"hard":     {Rating: 2004, Deviation: 78},
 	},
 	// CALIBRATED TABLE END
 }

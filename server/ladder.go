@@ -366,7 +366,12 @@ func (s *Server) ladderOnline(ctx context.Context) func(uid int64) bool {
 func (s *Server) createLadderGame(ctx context.Context, ls store.Ladder, epoch int64, name string, clock match.Clock, first, second store.LadderEntry) error {
 	lg := store.LadderGame{GameID: newID(), Game: name, FirstUser: first.UserID, FirstLevel: first.Level,
 		SecondUser: second.UserID, SecondLevel: second.Level, Created: s.now()}
-	if err := ls.CreateLadderGameFenced(ctx, epoch, lg); err != nil {
+	if err := ls.CreateLadderGameFenced(ctx, epoch, lg); errors.Is(err, store.ErrLeftLadder) {
+		// A bot left between the matchmaker's reading and this pairing:
+		// no game, rather than one nobody will play.
+		s.log.Info("ladder pairing dropped: a bot left the ladder", "of", name, "err", err)
+		return nil
+	} else if err != nil {
 		return err
 	}
 	m := match.Meta{ID: lg.GameID, Game: name, Options: map[string]string{}, Clock: clock, Created: lg.Created,

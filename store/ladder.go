@@ -83,7 +83,12 @@ type Ladder interface {
 	// ReleaseLadder ends node's lease now, if it still holds it at epoch.
 	ReleaseLadder(ctx context.Context, node string, epoch int64) error
 	// CreateLadderGameFenced records g (pending) before its game is
-	// created; ErrDeposed if epoch is not the lease's.
+	// created; ErrDeposed if epoch is not the lease's, ErrLeftLadder if a
+	// bot account of g is not an active entrant (it left the ladder after
+	// the matchmaker read the entrants). The entrants' rows are locked
+	// while g is written, so a leave either comes first and refuses g, or
+	// comes after g is recorded (the bot then sees g among its ladder's
+	// games in progress).
 	CreateLadderGameFenced(ctx context.Context, epoch int64, g LadderGame) error
 	// EndLadderGameFenced records a pending ladder game's result (ErrNotFound
 	// if it is not pending: ended already). For a game between a bot and

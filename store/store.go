@@ -32,6 +32,9 @@ var (
 	// version check failed. Nothing was written. It is match.ErrConflict,
 	// so the owner of a game recognises it.
 	ErrConflict = match.ErrConflict
+	// ErrLeftLadder: a ladder game's bot account is not an active entrant
+	// of the ladder any more. Nothing was written.
+	ErrLeftLadder = errors.New("not on the ladder")
 )
 
 // Store is the whole persistence interface. Every method takes a context

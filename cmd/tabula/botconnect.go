@@ -647,7 +647,7 @@ func (c *connector) stopWhenAcked(g *botGame) {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-	c.stopHard()
+	c.stopWhenLaddersSettled()
 }
 
 // checkEnded asks the server whether a game has ended.
@@ -860,12 +860,12 @@ func (c *connector) finishStop(ctx context.Context) {
 		// Every game is resigned: what remains held here ended.
 		live, err := c.mine(ctx, wire.StatusLive)
 		if err == nil && len(live) == 0 {
-			c.stopHard()
+			c.stopWhenLaddersSettled()
 		}
 		return
 	}
 	if left == 0 {
-		c.stopHard()
+		c.stopWhenLaddersSettled()
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/tabula-games/tabula/game"
 	"github.com/tabula-games/tabula/server/wire"
@@ -83,3 +84,51 @@ func (c *connector) leaveLadders(ctx context.Context) {
 // (no creator: a ladder's or a tournament's), which seats the bot itself:
 // there is nothing to accept, and declining would abort the game.
 func serverMade(g *wire.Summary) bool { return g.Creator == "" }
+
+// ladderGamesPending reports whether a ladder of the account's still
+// counts a game of its in progress: one the server may have recorded just
+// before the account left, whose game reaches the connector a moment later
+// (the server refuses to pair a bot that has left, so no game comes after
+// this reads none). A ladder that cannot be read counts as none pending:
+// a stop is not held up by a server that does not answer.
+func (c *connector) ladderGamesPending(ctx context.Context) bool {
+	for _, name := range c.o.ladders {
+		var page struct { // GET /api/ladder/{game} (docs/api.md): what this needs of it
+			Entrants []struct {
+				Name    string `json:"name"`
+				Playing int    `json:"playing"`
+			} `json:"entrants"`
+		}
+		if err := c.api(ctx, http.MethodGet, "/api/ladder/"+name, nil, &page); err != nil {
+			continue
+		}
+		for _, e := range page.Entrants {
+			if strings.EqualFold(e.Name, c.me) && e.Playing > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// stopWhenLaddersSettled ends the connector once no game of its is in
+// progress here or on its ladders, checking every half second; a game
+// that comes meanwhile is played, and its end calls this again.
+func (c *connector) stopWhenLaddersSettled() {
+	for c.hard.Err() == nil {
+		c.mu.Lock()
+		n := len(c.games)
+		c.mu.Unlock()
+		if n > 0 {
+			return
+		}
+		if !c.ladderGamesPending(c.hard) {
+			c.stopHard()
+			return
+		}
+		select {
+		case <-c.hard.Done():
+		case <-time.After(500 * time.Millisecond):
+		}
+	}
+}

@@ -116,6 +116,21 @@ func testLadderGames(t *testing.T, l store.Ladder, s store.Store) {
 	must(t, l.SetLadderAnchor(ctx, "sgolte", "hard", 1800, 50, true, t0))
 	ep, err := l.ClaimLadder(ctx, "n1", 0, time.Minute)
 	must(t, err)
+	// Only an active entrant is paired: not a bot that never joined, nor
+	// one that left after the matchmaker read the entrants.
+	if err := l.CreateLadderGameFenced(ctx, ep, store.LadderGame{GameID: "g0", Game: "sgolte", FirstUser: a.ID, SecondLevel: "hard", Created: t0}); !errors.Is(err, store.ErrLeftLadder) {
+		t.Fatalf("a game for a bot not on the ladder: %v, want ErrLeftLadder", err)
+	}
+	must(t, l.JoinLadder(ctx, "sgolte", a.ID, 2, t0))
+	must(t, l.JoinLadder(ctx, "sgolte", b.ID, 2, t0))
+	must(t, l.LeaveLadder(ctx, "sgolte", b.ID))
+	if err := l.CreateLadderGameFenced(ctx, ep, store.LadderGame{GameID: "g0", Game: "sgolte", FirstUser: a.ID, SecondUser: b.ID, Created: t0}); !errors.Is(err, store.ErrLeftLadder) {
+		t.Fatalf("a game for a bot that left the ladder: %v, want ErrLeftLadder", err)
+	}
+	if gs, _ := l.PendingLadderGames(ctx); len(gs) != 0 {
+		t.Fatalf("a refused game stored: %v", gs)
+	}
+	must(t, l.JoinLadder(ctx, "sgolte", b.ID, 2, t0))
 	for _, id := range []string{"g1", "g2", "g3"} {
 		newGame(t, s, id, a.ID, match.Live, t0) // the games themselves (rating changes name them)
 	}
@@ -163,8 +178,8 @@ func testLadderGames(t *testing.T, l store.Ladder, s store.Store) {
 	}
 	es, err := l.LadderEntries(ctx, "sgolte")
 	must(t, err)
-	if len(es) != 1 || es[0].Rating != 1800 {
-		t.Fatalf("the anchor after a loss: %+v, want 1800 still", es)
+	if len(es) != 3 || es[0].Level != "hard" || es[0].Rating != 1800 {
+		t.Fatalf("the anchor after a loss: %+v, want 1800 still (and the two bots)", es)
 	}
 	gs, err := l.LadderGames(ctx, "sgolte", time.Time{}, 10)
 	must(t, err)

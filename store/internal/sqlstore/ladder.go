@@ -154,6 +154,19 @@ func (db *DB) CreateLadderGameFenced(ctx context.Context, epoch int64, g store.L
 		if err := db.ladderFence(ctx, tx, epoch); err != nil {
 			return err
 		}
+		for _, uid := range []int64{g.FirstUser, g.SecondUser} {
+			if uid == 0 {
+				continue // an anchor's seat
+			}
+			var active int
+			err := tx.QueryRowContext(ctx, db.d.Rebind("SELECT active FROM ladder_entries WHERE game = ? AND user_id = ? AND level = ''"+db.d.ForUpdate), g.Game, uid).Scan(&active)
+			if errors.Is(err, sql.ErrNoRows) || (err == nil && active == 0) {
+				return fmt.Errorf("user %d: %w", uid, store.ErrLeftLadder)
+			}
+			if err != nil {
+				return err
+			}
+		}
 		_, err := tx.ExecContext(ctx, db.d.Rebind("INSERT INTO ladder_games ("+ladderGameCols+") VALUES (?, ?, ?, ?, ?, ?, ?, '', 0)"),
 			g.GameID, g.Game, g.FirstUser, g.FirstLevel, g.SecondUser, g.SecondLevel, ms(g.Created))
 		return err

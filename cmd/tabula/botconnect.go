@@ -692,7 +692,17 @@ func (c *connector) resync(ctx context.Context) {
 	for i := range live {
 		g := &live[i]
 		ids[g.ID] = true
-		c.game(g.ID, g.Game, seatOf(g, c.me), g, "resumed")
+		// A game this connector saw as an invitation (and accepted, or
+		// left to the server that made it) starts here, whether the user
+		// channel or this sweep meets it first; any other was going on
+		// before this connector came.
+		c.mu.Lock()
+		how := "resumed"
+		if c.decided[g.ID] {
+			how = "started"
+		}
+		c.mu.Unlock()
+		c.game(g.ID, g.Game, seatOf(g, c.me), g, how)
 	}
 	c.mu.Lock()
 	var gone []string

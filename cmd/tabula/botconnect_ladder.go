@@ -111,10 +111,20 @@ func (c *connector) ladderGamesPending(ctx context.Context) bool {
 	return false
 }
 
+// ladderSettleWait bounds how long a stop waits on a ladder's page that
+// still counts a game of the bot's in progress. A game recorded before the
+// leave reaches the connector within moments of being recorded; what the
+// page still counts after that is a game that ended and whose result the
+// matchmaker has not recorded yet (it looks every 3 s, and a site whose
+// matchmaker is down may not record it for long): no reason to stay.
+var ladderSettleWait = 10 * time.Second
+
 // stopWhenLaddersSettled ends the connector once no game of its is in
-// progress here or on its ladders, checking every half second; a game
-// that comes meanwhile is played, and its end calls this again.
+// progress here or on its ladders (these at most ladderSettleWait),
+// checking every half second; a game that comes meanwhile is played, and
+// its end calls this again.
 func (c *connector) stopWhenLaddersSettled() {
+	deadline := time.Now().Add(ladderSettleWait)
 	for c.hard.Err() == nil {
 		c.mu.Lock()
 		n := len(c.games)
@@ -122,7 +132,7 @@ func (c *connector) stopWhenLaddersSettled() {
 		if n > 0 {
 			return
 		}
-		if !c.ladderGamesPending(c.hard) {
+		if time.Now().After(deadline) || !c.ladderGamesPending(c.hard) {
 			c.stopHard()
 			return
 		}

@@ -2,8 +2,11 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -109,5 +112,42 @@ func TestBotLadderRefused(t *testing.T) {
 	}
 	if err := (ladderFlag{&[]string{}}).Set("sgolte,chess"); err == nil || !strings.Contains(err.Error(), `"chess"`) {
 		t.Fatalf("--ladder chess: %v", err)
+	}
+}
+
+// TestBotStopNotHeldByALadderPage: a stop waits on a ladder page that
+// counts a game of the bot's in progress (one recorded just before its
+// leave may be on its way), but not for ever: a page that never stops
+// counting one (a result its matchmaker never records) lets the connector
+// end after ladderSettleWait; a page that counts none ends it at once.
+func TestBotStopNotHeldByALadderPage(t *testing.T) {
+	defer func(d time.Duration) { ladderSettleWait = d }(ladderSettleWait)
+	ladderSettleWait = 1200 * time.Millisecond // the page read at 0, 0.5 and 1 s, then let go
+	var asked atomic.Int32
+	playing := 1
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		asked.Add(1)
+		fmt.Fprintf(w, `{"entrants":[{"name":"other","playing":1},{"name":"Robot","playing":%d}]}`, playing)
+	}))
+	defer srv.Close()
+	for _, p := range []int{1, 0} {
+		playing = p
+		asked.Store(0)
+		hard, stop := context.WithCancel(context.Background())
+		c := &connector{o: connectOptions{server: srv.URL, ladders: []string{"sgolte"}}, http: srv.Client(), me: "robot",
+			hard: hard, stopHard: stop, games: map[string]*botGame{}}
+		done := make(chan struct{})
+		go func() { c.stopWhenLaddersSettled(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(30 * time.Second):
+			t.Fatalf("playing %d: the stop was held", p)
+		}
+		if hard.Err() == nil {
+			t.Fatalf("playing %d: the connector was not ended", p)
+		}
+		if n := asked.Load(); p == 1 && n < 2 || p == 0 && n != 1 {
+			t.Errorf("playing %d: the page was read %d times", p, n)
+		}
 	}
 }

@@ -1,6 +1,7 @@
 // Smaller things a player notices in the game pages (issue 27, item 7; the
 // site's pages are in sitepolish.test.mjs): the tab's title tells of an
 // offer or a takeback request; a typed move's error stands by its input;
+// a board waiting on its player stops drawing;
 // the analysis board does not name a side twice nor call it "your turn";
 // counts take the language's plural forms.
 
@@ -57,9 +58,27 @@ test("a typed move's error stands right under its input", async () => {
     return e.top - i.bottom
   })
   assert.ok(gap >= 0 && gap < 60, 'the error is right under the input: ' + gap)
-  assert.equal(await page.textContent('.game-main .error').catch(() => ''), '', 'no copy of it under the board')
+  assert.equal(await page.evaluate(() => document.querySelector('.game-main .error')?.textContent ?? ''), '', 'no copy of it under the board')
   await page.fill('[data-test=move-text]', 'z')
   assert.ok(await page.isHidden('[data-test=typed-error]'), 'typing again clears it')
+  assertNoErrors(page)
+  await page.context().close()
+})
+
+test('a board waiting on its player stops drawing: the removable balls beckon three times, then stand', async () => {
+  const page = await newPage(browser, {viewport: {width: 1280, height: 800}})
+  await guest(page)
+  await openGame(page, {game: 'sploof', options: {first: 'white'}, seats: [{kind: 'me'}, {kind: 'bot', level: 'random'}]})
+  await page.waitForSelector('svg.sploof .removable')
+  const beckoning = await page.evaluate(() => document.getAnimations().filter((a) => a.animationName === 'beckon').length)
+  assert.ok(beckoning > 0, 'the removable balls beckon at first')
+  // An animation that never ends keeps the browser drawing the board sixty
+  // times a second while the player thinks (an eighth of a core, measured).
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, {timeout: 10000})
+    .catch(async () => assert.fail('still running: ' + await page.evaluate(() =>
+      document.getAnimations().filter((a) => a.playState === 'running').map((a) => a.animationName + ' ' + a.effect?.getComputedTiming().endTime).join(', '))))
+  const marks = await page.$$eval('svg.sploof .removable', (ms) => ms.map((m) => getComputedStyle(m).opacity))
+  assert.ok(marks.length > 0 && marks.every((o) => o === '1'), 'the marks stay, at full strength: ' + marks)
   assertNoErrors(page)
   await page.context().close()
 })

@@ -19,7 +19,7 @@ mkdirSync(OUT, {recursive: true})
 export const SHOTS = process.env.UPDATE_SCREENSHOTS ? path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'docs', 'screenshots') : OUT
 
 export async function launch() {
-  return chromium.launch({
+  const browser = await chromium.launch({
     // Chromium's headless shell (Debian's chromium-headless-shell, which
     // run installs), not the full browser run headless: the same engine
     // without the browser's own interface, which in headless mode still
@@ -35,6 +35,35 @@ export async function launch() {
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
       '--proxy-server=http://127.0.0.1:9'],
   })
+  // Every page of this browser polls waitForFunction's condition on a timer
+  // (POLL_MS) unless a call says otherwise. Playwright's default polls on
+  // every animation frame, which keeps the renderer drawing frames at 60 a
+  // second for as long as a test waits.
+  const newContext = browser.newContext.bind(browser)
+  browser.newContext = async (options) => {
+    const context = await newContext(options)
+    const newContextPage = context.newPage.bind(context)
+    context.newPage = async () => pollOnATimer(await newContextPage())
+    return context
+  }
+  return browser
+}
+
+/** POLL_MS is how often a page's waitForFunction tests its condition by default. */
+export const POLL_MS = 50
+
+// pollOnATimer makes POLL_MS the default polling of waitForFunction for every
+// page (the method lives on the pages' prototype, patched once).
+function pollOnATimer(page) {
+  const proto = Object.getPrototypeOf(page)
+  if (!proto.tabulaPollsOnATimer) {
+    const waitForFunction = proto.waitForFunction
+    proto.waitForFunction = function (fn, arg, options) {
+      return waitForFunction.call(this, fn, arg, {polling: POLL_MS, ...options})
+    }
+    proto.tabulaPollsOnATimer = true
+  }
+  return page
 }
 
 /**
@@ -307,11 +336,12 @@ export async function clickDeclining(page, selector) {
 /**
  * settled waits until no animation or transition with an end runs on the
  * page (a move's glide, a colour fading in; a spinner, which never ends,
- * does not count): what a screenshot or a measurement then sees is final.
+ * does not count, nor a mark's three beckoning pulses, which change no
+ * layout): what a screenshot or a measurement then sees is final.
  */
 export async function settled(page) {
   await page.waitForFunction(() => document.getAnimations().every((a) =>
-    a.playState !== 'running' || !Number.isFinite(a.effect?.getComputedTiming().endTime)))
+    a.playState !== 'running' || a.animationName === 'beckon' || !Number.isFinite(a.effect?.getComputedTiming().endTime)))
 }
 
 /**

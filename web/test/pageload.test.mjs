@@ -1,0 +1,57 @@
+// What a page load costs the browser: a page fetches the application's shell
+// and its own page's code, not every page's (app.js loads a page's module
+// when it is first opened), and a page left before its code came draws
+// nothing.
+
+import {test, before, after} from 'node:test'
+import assert from 'node:assert/strict'
+import {launch, newPage, assertNoErrors, guest, BASE} from './helpers.mjs'
+
+let browser
+before(async () => {
+  browser = await launch()
+})
+after(async () => {
+  await browser?.close()
+})
+
+const modules = (page) => page.evaluate(() => performance.getEntriesByType('resource')
+  .map((e) => new URL(e.name).pathname).filter((p) => p.startsWith('/js/')))
+
+test("the home page loads its own page's code, not every page's", async () => {
+  const page = await newPage(browser)
+  await page.goto(BASE + '/')
+  await page.waitForSelector('.game-card')
+  const home = await modules(page)
+  assert.ok(home.includes('/js/pages/home.js'), 'the home page: ' + home.join(' '))
+  for (const other of ['/js/pages/game.js', '/js/pages/tournament.js', '/js/pages/analysis.js', '/js/pages/learn.js']) {
+    assert.ok(!home.includes(other), `${other} loaded on the home page`)
+  }
+  // The rules page's code comes when the page is opened.
+  await page.click('[data-test=nav-rules]')
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/js/pages/rules.js')))
+  await page.waitForSelector('[data-test=nav-rules][aria-current=page]')
+  assertNoErrors(page)
+  await page.context().close()
+})
+
+test('a page left before its code came draws nothing into the next', async () => {
+  const page = await newPage(browser)
+  await guest(page)
+  // The analysis page's code is held back until the home page is drawn.
+  let release
+  const held = new Promise((r) => { release = r })
+  await page.route('**/js/pages/analysis.js', async (route) => { await held; await route.continue() })
+  await page.goto(BASE + '/#/analysis/sploof')
+  await page.waitForSelector('#main')
+  await page.evaluate(() => { location.hash = '#/' })
+  await page.waitForSelector('.game-card')
+  release()
+  // The page's own import of the module resolves first (it asked first);
+  // a task after this one runs after whatever it would draw.
+  await page.evaluate(() => import('/js/pages/analysis.js').then(() => new Promise((r) => setTimeout(r, 0))))
+  assert.equal(await page.locator('#main .view').count(), 1, 'one page drawn')
+  assert.equal(await page.locator('[data-test=stock-white]').count(), 0, 'no analysis board under the home page')
+  assertNoErrors(page)
+  await page.context().close()
+})

@@ -146,7 +146,7 @@ func (s *Server) routes() {
 	mux.HandleFunc("GET /healthz", s.handleHealth)
 	if s.cfg.Web != nil {
 		if entries, err := fs.ReadDir(s.cfg.Web, "."); err == nil && len(entries) > 0 {
-			mux.Handle("/", siteNotFound(s.cfg.Web, http.FileServerFS(s.cfg.Web)))
+			mux.Handle("/", siteNotFound(s.cfg.Web, validated(s.cfg.Web, http.FileServerFS(s.cfg.Web))))
 		}
 	}
 	s.handler = s.protect(mux)

@@ -1,7 +1,7 @@
 // What a page load costs the browser: a page fetches the application's shell
 // and its own page's code, not every page's (app.js loads a page's module
-// when it is first opened), and a page left before its code came draws
-// nothing.
+// when it is first opened), a page left before its code came draws
+// nothing, and a reload fetches no file that has not changed.
 
 import {test, before, after} from 'node:test'
 import assert from 'node:assert/strict'
@@ -52,6 +52,25 @@ test('a page left before its code came draws nothing into the next', async () =>
   await page.evaluate(() => import('/js/pages/analysis.js').then(() => new Promise((r) => setTimeout(r, 0))))
   assert.equal(await page.locator('#main .view').count(), 1, 'one page drawn')
   assert.equal(await page.locator('[data-test=stock-white]').count(), 0, 'no analysis board under the home page')
+  assertNoErrors(page)
+  await page.context().close()
+})
+
+test('a reload checks each file and fetches none that has not changed', async () => {
+  const page = await newPage(browser)
+  await page.goto(BASE + '/')
+  await page.waitForSelector('.game-card')
+  await page.reload()
+  await page.waitForSelector('.game-card')
+  // A file the browser checked and kept (304) transferred its headers only
+  // (about 300 bytes; Chromium gives a kept stylesheet's body as 0); one
+  // fetched again transferred its headers and its whole body.
+  const files = await page.evaluate(() => performance.getEntriesByType('resource')
+    .filter((e) => /\/(js|css)\//.test(new URL(e.name).pathname))
+    .map((e) => ({path: new URL(e.name).pathname, transfer: e.transferSize, body: e.encodedBodySize})))
+  assert.ok(files.some((f) => f.path === '/js/app.js'), 'the reload loaded the application: ' + JSON.stringify(files))
+  const fetched = files.filter((f) => f.transfer > Math.max(f.body, 1000))
+  assert.deepEqual(fetched, [], 'fetched again on reload')
   assertNoErrors(page)
   await page.context().close()
 })

@@ -104,6 +104,9 @@ type JobsConfig struct {
 	// stopped, to end before it takes the user's place anyway
 	// (DefaultStopWait).
 	StopWait time.Duration
+	// IDPrefix begins every job's id: a cluster node's id and a dot, so
+	// that any node can tell where a job runs (remote.go).
+	IDPrefix string
 }
 
 // Defaults of JobsConfig, each with its reason.
@@ -231,6 +234,8 @@ type Job struct {
 	changed  chan struct{} // closed and replaced with each event
 	watchers int
 	watched  bool
+	started  time.Time
+	remote   map[string]*remoteRead // readers on other nodes (remote.go), by node
 }
 
 // ID is the job's id, unguessable.
@@ -309,11 +314,18 @@ func (j *Job) Watch() (leave func()) {
 	return func() {
 		j.mu.Lock()
 		j.watchers--
-		left := j.watchers
 		j.mu.Unlock()
-		if left == 0 && j.kind == KindAnalysis {
-			j.Stop(EndStopped)
-		}
+		j.readerLeft()
+	}
+}
+
+// readerLeft stops an analysis once its last reader has left.
+func (j *Job) readerLeft() {
+	j.mu.Lock()
+	left := j.watchers
+	j.mu.Unlock()
+	if left == 0 && j.kind == KindAnalysis {
+		j.Stop(EndStopped)
 	}
 }
 
@@ -344,7 +356,7 @@ func (js *Jobs) Start(user int64, kind string, limit time.Duration, work func(ct
 		}
 	}
 	ctx, cancel := context.WithCancel(js.ctx)
-	j := &Job{id: newJobID(), kind: kind, user: user, cancel: cancel, finished: make(chan struct{}), changed: make(chan struct{})}
+	j := &Job{id: js.cfg.IDPrefix + newJobID(), kind: kind, user: user, cancel: cancel, finished: make(chan struct{}), changed: make(chan struct{}), started: time.Now()}
 	var yield func()
 	if kind == KindAnalysis {
 		yield = func() { j.Stop(EndYielded) }

@@ -53,6 +53,10 @@
 // watches, the node where they change (a rated game's owner at its end, the
 // node where a guest registers) says so on PREFIX.forget, which every node
 // hears, and each drops its copies (forget.go).
+// Analysis jobs (analysis.go) run where they were started, each id naming
+// its node; another node reads one by polling that node (PREFIX.an.NODE),
+// and a user's new job stops their older one on every node
+// (PREFIX.anstart).
 // Nothing here uses JetStream: the durable log is PostgreSQL.
 //
 // Wire (wire.go). Every message between nodes — events, forwarded commands

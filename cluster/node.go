@@ -233,6 +233,17 @@ func (n *Node) Start(ctx context.Context, reg *match.Registry, remote match.Publ
 		}
 		n.subs = append(n.subs, tnSub)
 	}
+	if h, ok := remote.(AnalysisHost); ok { // analysis jobs read and stopped from other nodes (analysis.go)
+		anSub, err := n.nc.Subscribe(n.subject("an", n.id), n.serveAnalysis(h))
+		if err != nil {
+			return fmt.Errorf("cluster: subscribe to questions about analyses: %w", err)
+		}
+		startSub, err := n.nc.Subscribe(n.subject("anstart"), n.serveAnalysisStarts(h))
+		if err != nil {
+			return fmt.Errorf("cluster: subscribe to started analyses: %w", err)
+		}
+		n.subs = append(n.subs, anSub, startSub)
+	}
 	if err := n.nc.FlushTimeout(5 * time.Second); err != nil {
 		return fmt.Errorf("cluster: NATS: %w", err)
 	}

@@ -37,14 +37,17 @@ const wireVersion = 1
 
 // The message types.
 const (
-	typeEvent      = "event"       // an event of a game (eventV1), on PREFIX.ev.GAME and PREFIX.user.UID
-	typeCommand    = "command"     // a command to a game's owner (commandV1), on PREFIX.cmd.NODE
-	typeCreate     = "create"      // a game to create and own (createV1), on PREFIX.cmd.NODE
-	typeReply      = "reply"       // the answer to a command or a creation (replyV1)
-	typeHistory    = "history"     // a request for missed events (historyV1), on PREFIX.hist.NODE
-	typeHistoryRep = "history-rep" // its answer (historyRepV1)
-	typeForget     = "forget"      // users whose cached name or ratings changed (forgetV1), on PREFIX.forget
-	typeTournament = "tournament"  // a tournament that changed (tournamentV1), on PREFIX.tournament
+	typeEvent         = "event"          // an event of a game (eventV1), on PREFIX.ev.GAME and PREFIX.user.UID
+	typeCommand       = "command"        // a command to a game's owner (commandV1), on PREFIX.cmd.NODE
+	typeCreate        = "create"         // a game to create and own (createV1), on PREFIX.cmd.NODE
+	typeReply         = "reply"          // the answer to a command or a creation (replyV1)
+	typeHistory       = "history"        // a request for missed events (historyV1), on PREFIX.hist.NODE
+	typeHistoryRep    = "history-rep"    // its answer (historyRepV1)
+	typeForget        = "forget"         // users whose cached name or ratings changed (forgetV1), on PREFIX.forget
+	typeTournament    = "tournament"     // a tournament that changed (tournamentV1), on PREFIX.tournament
+	typeAnalysis      = "analysis"       // a question about an analysis job (analysisV1), on PREFIX.an.NODE
+	typeAnalysisRep   = "analysis-rep"   // its answer (analysisRepV1)
+	typeAnalysisStart = "analysis-start" // a user started an analysis job (analysisStartV1), on PREFIX.anstart
 )
 
 // message is every message between nodes.

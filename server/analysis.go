@@ -49,8 +49,12 @@ const (
 
 // newAnalyses is the node's analysis jobs, their events in wire form.
 func newAnalyses(ctx context.Context, cfg Config) *analysis.Jobs {
+	prefix := ""
+	if ac, ok := cfg.Cluster.(analysisCluster); ok {
+		prefix = ac.AnalysisPrefix()
+	}
 	return analysis.NewJobs(ctx, analysis.JobsConfig{PerNode: cfg.AnalysisJobs, Queue: cfg.AnalysisQueue, MaxTime: cfg.AnalysisTime,
-		Quantum: cfg.AnalysisQuantum, Compute: cfg.Compute, Log: cfg.Logger,
+		Quantum: cfg.AnalysisQuantum, Compute: cfg.Compute, Log: cfg.Logger, IDPrefix: prefix,
 		Queued: func(n int) analysis.Event {
 			return analysis.Event{Name: wire.EventQueued, Data: wire.AnalysisQueued{Place: n}}
 		},
@@ -94,6 +98,7 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request, u *store
 		writeError(w, err)
 		return
 	}
+	s.startedHere(u)
 	writeJSON(w, http.StatusCreated, started(j))
 }
 
@@ -194,10 +199,19 @@ func (s *Server) handleReview(w http.ResponseWriter, r *http.Request, u *store.U
 		writeError(w, err)
 		return
 	}
+	s.startedHere(u)
 	writeJSON(w, http.StatusCreated, started(j))
 }
 
 func (s *Server) handleAnalysisStop(w http.ResponseWriter, r *http.Request, u *store.User) {
+	if ac, ok := s.remoteAnalysis(r.PathValue("id")); ok {
+		if err := ac.StopAnalysis(r.Context(), u.ID, r.PathValue("id")); err != nil {
+			writeError(w, remoteAnalysisErr(err))
+			return
+		}
+		writeJSON(w, http.StatusOK, wire.AnalysisEnd{Reason: analysis.EndStopped})
+		return
+	}
 	j, err := s.analyses.Of(u.ID, r.PathValue("id"))
 	if err != nil {
 		writeError(w, err)
@@ -211,6 +225,10 @@ func (s *Server) handleAnalysisStop(w http.ResponseWriter, r *http.Request, u *s
 // latest event whenever there is a new one, then "end". An analysis whose
 // last reader leaves is stopped; a review goes on (its result is kept).
 func (s *Server) handleAnalysisEvents(w http.ResponseWriter, r *http.Request, u *store.User) {
+	if ac, ok := s.remoteAnalysis(r.PathValue("id")); ok {
+		s.streamRemoteAnalysis(w, r, u, ac, r.PathValue("id"))
+		return
+	}
 	j, err := s.analyses.Of(u.ID, r.PathValue("id"))
 	if err != nil {
 		writeError(w, err)

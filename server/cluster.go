@@ -2,7 +2,9 @@ package server
 
 import (
 	"context"
+	"time"
 
+	"github.com/tabula-games/tabula/analysis"
 	"github.com/tabula-games/tabula/match"
 )
 
@@ -57,6 +59,30 @@ func (r remoteEvents) Publish(e match.Event) { r.h.deliver(e) }
 // ForgetUsers drops this node's cached names and ratings of users that
 // another node says changed.
 func (r remoteEvents) ForgetUsers(uids []int64) { r.h.s.forgetLocally(uids) }
+
+// PollAnalysis, LeaveAnalysis, StopAnalysis and StopAnalysisBefore serve
+// the analysis jobs that run here to the other nodes
+// (cluster.AnalysisHost, analysisremote.go).
+func (r remoteEvents) PollAnalysis(ctx context.Context, reader string, user int64, id string, after int, wait, lease time.Duration) (analysis.State, error) {
+	return r.h.s.analyses.Poll(ctx, reader, user, id, after, wait, lease)
+}
+
+func (r remoteEvents) LeaveAnalysis(reader string, user int64, id string) {
+	r.h.s.analyses.Leave(reader, user, id)
+}
+
+func (r remoteEvents) StopAnalysis(user int64, id string) error {
+	j, err := r.h.s.analyses.Of(user, id)
+	if err != nil {
+		return err
+	}
+	j.Stop(analysis.EndStopped)
+	return nil
+}
+
+func (r remoteEvents) StopAnalysisBefore(user int64, t time.Time) {
+	r.h.s.analyses.StopUserBefore(user, t)
+}
 
 // forgetUsers drops the cached names and ratings of users that changed
 // here, on this node and on every other.

@@ -5,7 +5,7 @@
 
 import {test, before, after} from 'node:test'
 import assert from 'node:assert/strict'
-import {launch, newPage, assertNoErrors, guest, BASE} from './helpers.mjs'
+import {launch, newPage, assertNoErrors, guest, BASE, OUT} from './helpers.mjs'
 
 let browser
 before(async () => {
@@ -72,5 +72,28 @@ test('a reload checks each file and fetches none that has not changed', async ()
   const fetched = files.filter((f) => f.transfer > Math.max(f.body, 1000))
   assert.deepEqual(fetched, [], 'fetched again on reload')
   assertNoErrors(page)
+  await page.context().close()
+})
+
+test("a page whose code cannot be loaded says so in the page's language and offers a reload", async () => {
+  const page = await newPage(browser, {locale: 'ko-KR'})
+  await page.goto(BASE + '/')
+  await page.waitForSelector('.game-card')
+  await page.route('**/js/pages/leaderboard.js', (route) => route.abort('connectionrefused'))
+  // The refused module is a console error of the browser's own: expected here.
+  await page.evaluate(() => { location.hash = '#/leaderboard' })
+  await page.waitForSelector('#main .error')
+  const text = await page.evaluate(() => document.querySelector('#main .error').textContent)
+  assert.equal(text, '이 페이지를 불러올 수 없습니다. 연결을 확인한 뒤 새로고침하세요.')
+  assert.ok(await page.isVisible('[data-test=page-reload]'), 'a reload button')
+  for (const [width, height, name] of [[1280, 800, ''], [390, 844, '-phone']]) {
+    await page.setViewportSize({width, height})
+    await page.screenshot({path: OUT + `/pageload-failed-ko${name}.png`})
+  }
+  // Once the network is back, the button brings the page.
+  await page.unroute('**/js/pages/leaderboard.js')
+  await Promise.all([page.waitForEvent('load'), page.click('[data-test=page-reload]')])
+  await page.waitForSelector('[data-test=nav-leaderboard][aria-current=page]', {state: 'attached'})
+  assert.equal(await page.locator('#main .error').count(), 0)
   await page.context().close()
 })

@@ -97,8 +97,13 @@ function route() {
         if (now !== routed) return // left before its code came
         page = fn(view, m.slice(1), new URLSearchParams(query || '')) || null
         renderHeader()
-      }, (e) => {
-        if (now === routed) view.append(errorBox(e))
+      }, () => {
+        // The page's code did not come (the network, or a new release
+        // whose files replaced this one's): the browser's own words for it
+        // are English and technical.
+        if (now !== routed) return
+        view.append(errorBox({code: 'page_load'}),
+          h('p', {}, h('button', {type: 'button', 'data-test': 'page-reload', onclick: () => location.reload()}, t('error.page_reload'))))
       })
       return
     }

@@ -546,6 +546,8 @@ export default {
   'opt.sploof.first': 'Who moves first; or decided by the game\'s seed.',
   'opt.sploof.supply': 'Limited: you may remove a red only while your supply holds 2 of your balls. Unlimited: always.',
   'error.network': 'The server cannot be reached. Check your connection.',
+  'error.page_load': 'This page could not be loaded. Check your connection, then reload.',
+  'error.page_reload': 'Reload',
   'error.bad_json': 'The request was malformed.',
   'error.bad_request': 'The request is missing something or is out of range.',
   'error.bad_move': 'That move cannot be read.',

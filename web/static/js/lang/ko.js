@@ -544,6 +544,8 @@ export default {
   'opt.sploof.first': '먼저 두는 사람. 또는 게임의 시드로 정함.',
   'opt.sploof.supply': '제한: 공급처에 내 공이 2개 있을 때만 빨간 공을 뺄 수 있음. 무제한: 언제나.',
   'error.network': '서버에 연결할 수 없습니다. 연결을 확인하세요.',
+  'error.page_load': '이 페이지를 불러올 수 없습니다. 연결을 확인한 뒤 새로고침하세요.',
+  'error.page_reload': '새로고침',
   'error.bad_json': '요청 형식이 잘못되었습니다.',
   'error.bad_request': '요청에 빠진 것이 있거나 범위를 벗어났습니다.',
   'error.bad_move': '그 수를 읽을 수 없습니다.',

@@ -16,6 +16,7 @@ import (
 	"github.com/tabula-games/tabula/ladder"
 	"github.com/tabula-games/tabula/match"
 	"github.com/tabula-games/tabula/rating"
+	"github.com/tabula-games/tabula/server/wire"
 	"github.com/tabula-games/tabula/store"
 )
 
@@ -503,49 +504,6 @@ func (s *Server) ladderBot(ctx context.Context, u *store.User) error {
 	return nil
 }
 
-// ladderEntrantJSON is one line of a ladder's page.
-type ladderEntrantJSON struct {
-	ID          string   `json:"id"`
-	Name        string   `json:"name"`
-	Anchor      bool     `json:"anchor"`
-	Active      bool     `json:"active"`
-	Rating      int      `json:"rating"`
-	Deviation   int      `json:"deviation"`
-	Provisional bool     `json:"provisional"`
-	Games       int      `json:"games"`
-	Wins        int      `json:"wins"`
-	Draws       int      `json:"draws"`
-	Losses      int      `json:"losses"`
-	Playing     int      `json:"playing"`
-	MaxGames    int      `json:"maxGames,omitempty"`
-	Measured    *ratJSON `json:"measured,omitempty"`
-}
-
-type ratJSON struct {
-	Rating    int `json:"rating"`
-	Deviation int `json:"deviation"`
-}
-
-// ladderPairJSON is the head-to-head record of two entrants: A's wins,
-// the draws and B's wins.
-type ladderPairJSON struct {
-	A     string `json:"a"`
-	B     string `json:"b"`
-	WinsA int    `json:"winsA"`
-	Draws int    `json:"draws"`
-	WinsB int    `json:"winsB"`
-}
-
-// ladderGameJSON is one recent ladder game.
-type ladderGameJSON struct {
-	ID      string     `json:"id"`
-	First   string     `json:"first"`
-	Second  string     `json:"second"`
-	Result  string     `json:"result"`
-	Created time.Time  `json:"created"`
-	Ended   *time.Time `json:"ended,omitempty"`
-}
-
 // handleLadder is GET /api/ladder/{game}: the entrants by rating, with
 // their games, W/D/L and (an anchor) the rating its games measure; the
 // head-to-head record of every pair that has played; the latest games.
@@ -574,11 +532,11 @@ func (s *Server) handleLadder(w http.ResponseWriter, r *http.Request) {
 		writeError(w, s.internal("ladder entries", err))
 		return
 	}
-	lines := map[string]*ladderEntrantJSON{}
-	out := []*ladderEntrantJSON{}
+	lines := map[string]*wire.LadderEntrant{}
+	out := []*wire.LadderEntrant{}
 	ratingOf := map[string]rating.Rating{}
 	for _, e := range es {
-		l := &ladderEntrantJSON{ID: entrantKey(e.UserID, e.Level), Name: e.Name, Anchor: e.Anchor(), Active: e.Active,
+		l := &wire.LadderEntrant{ID: entrantKey(e.UserID, e.Level), Name: e.Name, Anchor: e.Anchor(), Active: e.Active,
 			Rating: int(math.Round(e.Rating)), Deviation: int(math.Round(e.Deviation)), MaxGames: e.MaxGames}
 		rr := rating.Rating{R: e.Rating, RD: e.Deviation, Vol: rating.DefaultVolatility}
 		if !e.Anchor() {
@@ -592,14 +550,14 @@ func (s *Server) handleLadder(w http.ResponseWriter, r *http.Request) {
 		lines[l.ID] = l
 		out = append(out, l)
 	}
-	pairs := map[[2]string]*ladderPairJSON{}
-	var pairList []*ladderPairJSON
+	pairs := map[[2]string]*wire.LadderPair{}
+	var pairList []*wire.LadderPair
 	measured := map[string][]rating.Result{}
-	recent := []ladderGameJSON{}
+	recent := []wire.LadderGame{}
 	for _, g := range games {
 		a, b := entrantKey(g.FirstUser, g.FirstLevel), entrantKey(g.SecondUser, g.SecondLevel)
 		if len(recent) < 30 {
-			gj := ladderGameJSON{ID: g.GameID, First: a, Second: b, Result: g.Result, Created: g.Created}
+			gj := wire.LadderGame{ID: g.GameID, First: a, Second: b, Result: g.Result, Created: g.Created}
 			if !g.Ended.IsZero() {
 				gj.Ended = &g.Ended
 			}
@@ -645,7 +603,7 @@ func (s *Server) handleLadder(w http.ResponseWriter, r *http.Request) {
 		}
 		p := pairs[k]
 		if p == nil {
-			p = &ladderPairJSON{A: k[0], B: k[1]}
+			p = &wire.LadderPair{A: k[0], B: k[1]}
 			pairs[k] = p
 			pairList = append(pairList, p)
 		}
@@ -660,21 +618,25 @@ func (s *Server) handleLadder(w http.ResponseWriter, r *http.Request) {
 	}
 	for id, res := range measured {
 		m := ladder.Measured(res)
-		lines[id].Measured = &ratJSON{Rating: int(math.Round(m.R)), Deviation: int(math.Round(m.RD))}
+		lines[id].Measured = &wire.LadderRating{Rating: int(math.Round(m.R)), Deviation: int(math.Round(m.RD))}
 	}
-	slices.SortStableFunc(out, func(a, b *ladderEntrantJSON) int {
+	slices.SortStableFunc(out, func(a, b *wire.LadderEntrant) int {
 		if c := cmp.Compare(b.Rating, a.Rating); c != 0 {
 			return c
 		}
 		return cmp.Compare(a.Name, b.Name)
 	})
-	slices.SortFunc(pairList, func(a, b *ladderPairJSON) int { return cmp.Or(cmp.Compare(a.A, b.A), cmp.Compare(a.B, b.B)) })
-	if pairList == nil {
-		pairList = []*ladderPairJSON{}
-	}
+	slices.SortFunc(pairList, func(a, b *wire.LadderPair) int { return cmp.Or(cmp.Compare(a.A, b.A), cmp.Compare(a.B, b.B)) })
 	ln := s.ladderNode()
 	ln.mu.Lock()
 	clock := ln.clock
 	ln.mu.Unlock()
-	writeJSON(w, http.StatusOK, map[string]any{"game": name, "clock": clock, "entrants": out, "headToHead": pairList, "games": recent})
+	page := wire.LadderPage{Game: name, Clock: wireTimeControl(clock), Entrants: make([]wire.LadderEntrant, len(out)), HeadToHead: make([]wire.LadderPair, len(pairList)), Games: recent}
+	for i, l := range out {
+		page.Entrants[i] = *l
+	}
+	for i, p := range pairList {
+		page.HeadToHead[i] = *p
+	}
+	writeJSON(w, http.StatusOK, page)
 }

@@ -93,12 +93,7 @@ func serverMade(g *wire.Summary) bool { return g.Creator == "" }
 // a stop is not held up by a server that does not answer.
 func (c *connector) ladderGamesPending(ctx context.Context) bool {
 	for _, name := range c.o.ladders {
-		var page struct { // GET /api/ladder/{game} (docs/api.md): what this needs of it
-			Entrants []struct {
-				Name    string `json:"name"`
-				Playing int    `json:"playing"`
-			} `json:"entrants"`
-		}
+		var page wire.LadderPage
 		if err := c.api(ctx, http.MethodGet, "/api/ladder/"+name, nil, &page); err != nil {
 			continue
 		}

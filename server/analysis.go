@@ -234,30 +234,14 @@ func (s *Server) handleAnalysisEvents(w http.ResponseWriter, r *http.Request, u 
 		writeError(w, err)
 		return
 	}
-	rc := http.NewResponseController(w)
-	h := w.Header()
-	h.Set("Content-Type", "text/event-stream")
-	h.Set("Cache-Control", "no-store")
-	h.Set("X-Accel-Buffering", "no")
-	w.WriteHeader(http.StatusOK)
+	rc := openEventStream(w)
 	defer j.Watch()()
 	beat := time.NewTicker(sseHeartbeat)
 	defer beat.Stop()
 	sent := 0
 	for {
 		st := j.State()
-		if st.Seq > sent {
-			if writeEvent(w, st.Event.Name, st.Event.Data) != nil {
-				return
-			}
-			sent = st.Seq
-		}
-		if st.Done {
-			writeEvent(w, wire.EventEnd, wire.AnalysisEnd{Reason: st.End})
-			rc.Flush()
-			return
-		}
-		if rc.Flush() != nil {
+		if !writeJobState(w, rc, st, &sent) {
 			return
 		}
 		select {
@@ -276,6 +260,35 @@ func (s *Server) handleAnalysisEvents(w http.ResponseWriter, r *http.Request, u 
 
 // writeEvent writes one Server-Sent Event whose data is v's JSON (one line:
 // JSON escapes every newline inside strings).
+// openEventStream answers a request with a stream of Server-Sent Events
+// (status 200, its headers sent), to be flushed through the controller.
+func openEventStream(w http.ResponseWriter) *http.ResponseController {
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Accel-Buffering", "no") // a proxy that buffers would hold the stream back
+	w.WriteHeader(http.StatusOK)
+	return http.NewResponseController(w)
+}
+
+// writeJobState writes what a job's stream has not sent of st (its event,
+// if newer than the number sent, then its end) and flushes it; false when
+// the stream is over — the job ended or the reader left.
+func writeJobState(w http.ResponseWriter, rc *http.ResponseController, st analysis.State, sent *int) bool {
+	if st.Seq > *sent {
+		if writeEvent(w, st.Event.Name, st.Event.Data) != nil {
+			return false
+		}
+		*sent = st.Seq
+	}
+	if st.Done {
+		writeEvent(w, wire.EventEnd, wire.AnalysisEnd{Reason: st.End})
+		rc.Flush()
+		return false
+	}
+	return rc.Flush() == nil
+}
+
 func writeEvent(w http.ResponseWriter, event string, v any) error {
 	data, err := json.Marshal(v)
 	if err != nil {

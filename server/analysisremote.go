@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/tabula-games/tabula/analysis"
-	"github.com/tabula-games/tabula/server/wire"
 	"github.com/tabula-games/tabula/store"
 )
 
@@ -84,28 +83,15 @@ func (s *Server) streamRemoteAnalysis(w http.ResponseWriter, r *http.Request, u 
 			ac.LeaveAnalysis(u.ID, id)
 		}
 	}()
-	rc := http.NewResponseController(w)
-	h := w.Header()
-	h.Set("Content-Type", "text/event-stream")
-	h.Set("Cache-Control", "no-store")
-	h.Set("X-Accel-Buffering", "no")
-	w.WriteHeader(http.StatusOK)
+	rc := openEventStream(w)
 	sent := 0
 	for {
-		if st.Seq > sent {
-			if writeEvent(w, st.Event.Name, st.Event.Data) != nil {
+		if st.Seq <= sent && !st.Done { // a poll with nothing new: the stream beats
+			if _, err := fmt.Fprint(w, ": beat\n\n"); err != nil {
 				return
 			}
-			sent = st.Seq
-		} else if _, err := fmt.Fprint(w, ": beat\n\n"); err != nil {
-			return
 		}
-		if st.Done {
-			writeEvent(w, wire.EventEnd, wire.AnalysisEnd{Reason: st.End})
-			rc.Flush()
-			return
-		}
-		if rc.Flush() != nil {
+		if !writeJobState(w, rc, st, &sent) {
 			return
 		}
 		next, err := ac.PollAnalysis(ctx, u.ID, id, sent)

@@ -212,12 +212,7 @@ func (s *Server) handleTournamentEvents(w http.ResponseWriter, r *http.Request) 
 		return
 	}
 	defer leave()
-	rc := http.NewResponseController(w)
-	h := w.Header()
-	h.Set("Content-Type", "text/event-stream")
-	h.Set("Cache-Control", "no-store")
-	h.Set("X-Accel-Buffering", "no")
-	w.WriteHeader(http.StatusOK)
+	rc := openEventStream(w)
 	beat := time.NewTicker(sseHeartbeat)
 	defer beat.Stop()
 	var sent []byte

@@ -43,12 +43,36 @@ func (s *Server) pair(ctx context.Context, u *store.User, req pairingReq) (wire.
 	if err := s.refuseBotPairing(ctx, u); err != nil {
 		return wire.Pairing{}, err
 	}
-	// One pairing at a time on this node: two players asking together
-	// meet instead of each waiting in a game of their own. (Nodes of a
-	// cluster do not share this lock; two asking on two nodes at the same
-	// moment may both wait until the next player comes.)
+	// One pairing of a game at a time: two players asking together meet
+	// instead of each waiting in a game of their own. On this node a
+	// mutex; across a cluster's nodes, the database's lock besides (each
+	// node then holds at most one of its connections waiting for it).
 	s.pairMu.Lock()
 	defer s.pairMu.Unlock()
+	es, ok := s.store.(exclusiveStore)
+	if !ok {
+		return s.pairLocked(ctx, u, p)
+	}
+	var res wire.Pairing
+	err = es.Exclusive(ctx, "pairing."+p.Game, func() error {
+		var err error
+		res, err = s.pairLocked(ctx, u, p)
+		return err
+	})
+	if err != nil {
+		return wire.Pairing{}, s.commandErr("pairing", err)
+	}
+	return res, nil
+}
+
+// exclusiveStore is a store shared by a cluster's nodes that gives a lock
+// to one holder at a time (store/postgres: Exclusive).
+type exclusiveStore interface {
+	Exclusive(ctx context.Context, key string, fn func() error) error
+}
+
+// pairLocked is pair's work, while it holds the pairing's lock.
+func (s *Server) pairLocked(ctx context.Context, u *store.User, p match.Pairing) (wire.Pairing, error) {
 	open, err := s.store.Games(ctx, store.GameFilter{Statuses: []match.Status{match.Open}, Game: p.Game, Limit: 200})
 	if err != nil {
 		return wire.Pairing{}, s.internal("pairing", err)
@@ -71,7 +95,7 @@ func (s *Server) pair(ctx context.Context, u *store.User, req pairingReq) (wire.
 	return wire.Pairing{Seq: ack.Seq(), Game: s.summary(ctx, &ack.Meta, ack.Names)}, nil
 }
 
-// handleOnline answers how many users are online (on this node).
+// handleOnline answers how many users are online on the whole site.
 func (s *Server) handleOnline(w http.ResponseWriter, r *http.Request) {
 	_, _ = s.authenticate(r) // a signed-in asker counts as seen
 	writeJSON(w, http.StatusOK, wire.Online{Players: s.presence.onlineCount()})

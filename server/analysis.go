@@ -174,6 +174,10 @@ func (s *Server) handleReview(w http.ResponseWriter, r *http.Request, u *store.U
 		writeJSON(w, http.StatusOK, wire.AnalysisStarted{Kind: "review", Review: wireReview(cached)})
 		return
 	}
+	if kept := s.keptReview(r.Context(), m.ID); kept != nil {
+		writeJSON(w, http.StatusOK, wire.AnalysisStarted{Kind: "review", Review: kept})
+		return
+	}
 	start, err := match.InitialState(m)
 	if err != nil {
 		writeError(w, s.internal("review", err))
@@ -192,7 +196,9 @@ func (s *Server) handleReview(w http.ResponseWriter, r *http.Request, u *store.U
 			return err
 		}
 		s.analyses.KeepReview(id, rv)
-		j.Emit(wire.EventReview, wireReview(rv))
+		wr := wireReview(rv)
+		s.keepReview(id, wr)
+		j.Emit(wire.EventReview, wr)
 		return nil
 	})
 	if err != nil {
@@ -201,6 +207,47 @@ func (s *Server) handleReview(w http.ResponseWriter, r *http.Request, u *store.U
 	}
 	s.startedHere(u)
 	writeJSON(w, http.StatusCreated, started(j))
+}
+
+// keptReview is the store's review of finished game id, made by any node
+// at any time; nil when there is none (or the store keeps none).
+func (s *Server) keptReview(ctx context.Context, id string) *wire.Review {
+	rs, ok := s.store.(store.Reviews)
+	if !ok {
+		return nil
+	}
+	data, err := rs.Review(ctx, id)
+	if err != nil || data == nil {
+		if err != nil {
+			s.cfg.Logger.Warn("read a kept review", "game", id, "err", err)
+		}
+		return nil
+	}
+	var rv wire.Review
+	if err := json.Unmarshal(data, &rv); err != nil {
+		s.cfg.Logger.Warn("read a kept review", "game", id, "err", err)
+		return nil
+	}
+	return &rv
+}
+
+// keepReview stores finished game id's review for every node and every
+// later request; a review that could not be stored is made again when
+// asked for on another node.
+func (s *Server) keepReview(id string, rv *wire.Review) {
+	rs, ok := s.store.(store.Reviews)
+	if !ok {
+		return
+	}
+	data, err := json.Marshal(rv)
+	if err == nil {
+		ctx, cancel := context.WithTimeout(s.ctx, 10*time.Second)
+		err = rs.KeepReview(ctx, id, data, s.now())
+		cancel()
+	}
+	if err != nil {
+		s.cfg.Logger.Warn("keep a review", "game", id, "err", err)
+	}
 }
 
 func (s *Server) handleAnalysisStop(w http.ResponseWriter, r *http.Request, u *store.User) {

@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"io"
@@ -379,6 +380,15 @@ func TestReviewOfFinishedGame(t *testing.T) {
 	bob.must(http.StatusOK, "POST", "/api/games/"+id+"/review", nil, &again)
 	if again.ID != "" || len(again.Review) == 0 {
 		t.Fatalf("the second review was not the kept one: %+v", again)
+	}
+	// The review is kept in the store: after a restart (or on another node
+	// of a cluster) it comes whole at once, not made again.
+	e.stop()
+	e.start()
+	var afterRestart started
+	bob.must(http.StatusOK, "POST", "/api/games/"+id+"/review", nil, &afterRestart)
+	if afterRestart.ID != "" || !bytes.Equal(afterRestart.Review, again.Review) {
+		t.Fatalf("after a restart the review was not the kept one: %+v", afterRestart)
 	}
 	live := alice.create(map[string]any{"game": "sploof", "seats": []map[string]string{{"kind": "me"}, {"kind": "bot", "level": "random"}}})
 	bob.apiErr(http.StatusConflict, "not_finished", "POST", "/api/games/"+live.ID+"/review", nil)

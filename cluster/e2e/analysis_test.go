@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -161,5 +162,48 @@ func TestAnalysisAcrossNodes(t *testing.T) {
 	json.Unmarshal([]byte(ev.Data), &end)
 	if ev.Name != "end" || end.Reason != "stopped" {
 		t.Fatalf("the second job after its reader left: %s %s, want its end, stopped", ev.Name, ev.Data)
+	}
+}
+
+// TestReviewKeptForEveryNode: a finished game's review, made on one node,
+// is kept in the database: another user asking another node gets it whole
+// at once (200), not made again.
+func TestReviewKeptForEveryNode(t *testing.T) {
+	s := newSite(t, 2)
+	alice, bob := s.guest(), s.guest()
+	moves := []map[string]any{}
+	for i, m := range []string{"1c3", "1c5", "1e3", "1e5", "*1a1", "*1a3"} {
+		moves = append(moves, map[string]any{"ply": i, "move": m})
+	}
+	var imp struct{ Game struct{ ID string } }
+	if status, err := alice.callAt(s.nodeURL(0), "POST", "/api/records", map[string]any{"record": map[string]any{
+		"format": "tabula-record/1", "game": "sploof", "seed": "1", "options": map[string]string{"first": "white"}, "moves": moves}}, &imp); err != nil || status != http.StatusCreated {
+		t.Fatalf("import a game at node1: %d %v", status, err)
+	}
+	var st struct{ ID string }
+	if status, err := alice.callAt(s.nodeURL(0), "POST", "/api/games/"+imp.Game.ID+"/review", struct{}{}, &st); err != nil || status != http.StatusCreated {
+		t.Fatalf("review at node1: %d %v", status, err)
+	}
+	status, events, stop := alice.analysisStream(t, s.nodeURL(0), st.ID)
+	if status != http.StatusOK {
+		t.Fatalf("the review's events at node1: %d", status)
+	}
+	defer stop()
+	made := nextEvent(t, "the review at node1", events, 2*time.Minute, "progress", "queued")
+	if made.Name != "review" {
+		t.Fatalf("the review at node1 gave %s %s", made.Name, made.Data)
+	}
+	var kept struct {
+		ID     string
+		Review json.RawMessage
+	}
+	if status, err := bob.callAt(s.nodeURL(1), "POST", "/api/games/"+imp.Game.ID+"/review", struct{}{}, &kept); err != nil || status != http.StatusOK {
+		t.Fatalf("bob asks node2 for the review: %d %v, want 200 and the kept review", status, err)
+	}
+	var a, b any
+	json.Unmarshal([]byte(made.Data), &a)
+	json.Unmarshal(kept.Review, &b)
+	if kept.ID != "" || !reflect.DeepEqual(a, b) {
+		t.Fatalf("node2's review is not node1's:\n%s\n%s", kept.Review, made.Data)
 	}
 }

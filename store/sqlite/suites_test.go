@@ -35,6 +35,7 @@ func TestLadder(t *testing.T)      { storetest.RunLadder(t, freshStore) }
 func TestModeration(t *testing.T)  { storetest.Moderation(t, freshStore) }
 func TestPeople(t *testing.T)      { storetest.People(t, freshStore) }
 func TestPrefs(t *testing.T)       { storetest.Prefs(t, freshStore) }
+func TestReviews(t *testing.T)     { storetest.Reviews(t, freshStore) }
 
 // TestSocial: follows and the inbox's tables.
 func TestSocial(t *testing.T) { storetest.Social(t, freshStore) }

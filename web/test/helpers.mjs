@@ -342,6 +342,9 @@ export async function clickDeclining(page, selector) {
 export async function settled(page) {
   await page.waitForFunction(() => document.getAnimations().every((a) =>
     a.playState !== 'running' || a.animationName === 'beckon' || !Number.isFinite(a.effect?.getComputedTiming().endTime)))
+  // and a frame drawn: the pages leave some work to the next frame (the move
+  // list's scroll to its newest row, the board's focus given back)
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve())))
 }
 
 /**

@@ -20,6 +20,17 @@ export class MoveList {
     // takes a whole number of rows of it, so that no row is cut at an edge.
     this.box = h('div', {class: 'move-box'}, this.el)
     this.shown = -1
+    // rows: a key (ply, mover, move) of each move's row now in the list;
+    // head: the start row's text, or undefined before the first set.
+    this.rows = []
+    this.head = undefined
+    // following: the list shows its end, as the player last left it. Kept
+    // from the list's scroll events, so that a new move need not make the
+    // browser lay the page out to find out (set runs just after the board
+    // was drawn anew).
+    this.following = true
+    this.el.addEventListener('scroll', () => { this.following = this.atEnd() }, {passive: true})
+    this.ending = false
     this.fitter = typeof ResizeObserver === 'function' ? new ResizeObserver(() => this.fit()) : null
     if (this.fitter) this.fitter.observe(this.box)
   }
@@ -42,17 +53,34 @@ export class MoveList {
    * from the end (then it stays where they put it).
    */
   set(sum, moves, follow) {
-    const atEnd = this.atEnd()
-    clear(this.el)
+    const atEnd = this.following
     const names = moverNames(sum, moves)
-    if (this.start) this.el.append(this.row(0, h('span', {class: 'who'}, t('replay.start'))))
-    moves.forEach((m, i) => {
+    // A game's list grows by a row or two a move: the rows still right are
+    // kept and the rest made, so that a move costs the browser a row, not
+    // the whole list made and laid out again (hundreds of rows in a long
+    // game, at every move).
+    const head = this.start ? t('replay.start') : null
+    const rows = moves.map((m, i) => m.ply + '\u0000' + names[i] + '\u0000' + m.move)
+    let keep = 0
+    if (head === this.head) {
+      while (keep < rows.length && keep < this.rows.length && rows[keep] === this.rows[keep]) keep++
+    } else {
+      clear(this.el)
+      if (this.start) this.el.append(this.row(0, h('span', {class: 'who'}, head)))
+      this.rows = []
+      this.head = head
+    }
+    const first = this.start ? 1 : 0
+    while (this.el.children.length > first + keep) this.el.lastElementChild.remove()
+    for (let i = keep; i < moves.length; i++) {
+      const m = moves[i]
       this.el.append(this.row(m.ply + 1, h('span', {class: 'num'}, m.ply + 1 + '.'), ' ',
         h('span', {class: 'who'}, names[i]), ' ', h('code', {}, m.move)))
-    })
+    }
+    this.rows = rows
     this.mark(this.shown, !follow)
     if (!this.el.style.height && this.fitter) this.fit() // the first rows tell the row's height
-    if (follow && atEnd) this.end()
+    if (follow && atEnd) this.endSoon()
   }
 
   /**
@@ -68,6 +96,21 @@ export class MoveList {
   /** end scrolls the list to its newest row. */
   end() {
     this.el.scrollTop = this.el.scrollHeight
+    this.following = true
+  }
+
+  /**
+   * endSoon scrolls the list to its end before the next frame is drawn,
+   * once however many moves come before it: the frame lays the page out
+   * anyway, where scrolling at once made the browser do it an extra time.
+   */
+  endSoon() {
+    if (this.ending) return
+    this.ending = true
+    requestAnimationFrame(() => {
+      this.ending = false
+      this.end()
+    })
   }
 
   row(ply, ...children) {
@@ -83,8 +126,11 @@ export class MoveList {
     let cur = null
     for (const li of this.el.children) {
       const here = Number(li.dataset.ply) === ply
-      li.classList.toggle('current', here)
-      li.firstChild.setAttribute('aria-current', here ? 'true' : 'false')
+      // only the rows that change are written: a row written is a row
+      // whose style the browser works out again
+      if (li.classList.contains('current') !== here) li.classList.toggle('current', here)
+      const current = here ? 'true' : 'false'
+      if (li.firstChild.getAttribute('aria-current') !== current) li.firstChild.setAttribute('aria-current', current)
       if (here) cur = li
     }
     if (cur && scroll) scrollIntoList(this.el, cur)

@@ -83,14 +83,20 @@ export class Board {
     const focused = document.activeElement && this.host.contains(document.activeElement) ?
       document.activeElement.getAttribute('data-hit') : null
     this.render()
-    if (focused) {
-      const again = this.host.querySelector(`[data-hit="${CSS.escape(focused)}"]`) || this.host.querySelector('[data-hit].hit')
-      if (again) again.focus({preventScroll: true})
-    }
     this.renderPrompt()
     clear(this.textBody)
     for (const line of this.describe()) this.textBody.append(h('p', {}, line))
     if (this.props.decorate) this.props.decorate(this) // marks drawn over the board (a premove, components/premove.js)
+    // Focus is given back before the next frame, not at once: focusing makes
+    // the browser lay the page out, and the page is still changing (the
+    // prompt, the move list), so the frame would lay it out a second time.
+    if (focused) {
+      requestAnimationFrame(() => {
+        if (document.activeElement && document.activeElement !== document.body) return // the player went on elsewhere
+        const again = this.host.querySelector(`[data-hit="${CSS.escape(focused)}"]`) || this.host.querySelector('[data-hit].hit')
+        if (again) again.focus({preventScroll: true})
+      })
+    }
   }
 
   renderPrompt() {

@@ -264,12 +264,38 @@ export class SkyjoBoard extends Board {
   }
 }
 
-/** fitText shortens an SVG text (with an ellipsis) until it is at most width wide. */
+/**
+ * fitText shortens an SVG text (with an ellipsis) until it is at most width
+ * wide. Each measure makes the browser lay the page out, and the board is
+ * drawn anew at every move with the same names: the shortened text is
+ * remembered (fitted) once the page's fonts are in, and found by halving.
+ */
 function fitText(el, width) {
   const full = el.textContent
-  let n = full.length
-  while (n > 1 && el.getComputedTextLength() > width) el.textContent = full.slice(0, --n) + '…'
+  const key = width + '\u0000' + full
+  const known = fitted.get(key)
+  if (known !== undefined) {
+    el.textContent = known
+    return
+  }
+  if (el.getComputedTextLength() > width) {
+    // the longest prefix that fits with its ellipsis, at least one character
+    let lo = 1, hi = full.length - 1
+    while (lo < hi) {
+      const mid = Math.ceil((lo + hi) / 2)
+      el.textContent = full.slice(0, mid) + '…'
+      if (el.getComputedTextLength() > width) hi = mid - 1
+      else lo = mid
+    }
+    el.textContent = full.slice(0, lo) + '…'
+  }
+  if (document.fonts && document.fonts.status !== 'loaded') return
+  if (fitted.size >= 256) fitted.clear()
+  fitted.set(key, el.textContent)
 }
+
+/** fitted maps a width and a text to the text fitText made of it. */
+const fitted = new Map()
 
 /** card draws a face-up card. */
 function card(parent, x, y, v, animate) {

@@ -222,10 +222,14 @@ export class SgolteBoard extends Board {
         }
       }
     }
-    const scrolled = this.host.scrollLeft // replacing the drawing resets it
+    // Both read before the old drawing goes: replacing it resets the
+    // scroll, and a read after it would make the browser lay the page out
+    // again at once, in the middle of the redraw (12 ms a move, profiled).
+    const scrolled = this.host.scrollLeft
+    const avail = this.host.clientWidth
     clear(this.host)
     this.host.append(svg)
-    this.zoom(svg, W, scrolled)
+    this.zoom(svg, W, scrolled, avail)
     this.renderInfo(geo, st)
   }
 
@@ -255,10 +259,9 @@ export class SgolteBoard extends Board {
   /**
    * zoom keeps cells at least MIN_CELL px wide where the board would be
    * narrower (a size 7 board on a phone): the drawing grows and the board
-   * scrolls sideways, centred the first time.
+   * scrolls sideways, centred the first time. avail: the host's width.
    */
-  zoom(svg, W, scrolled) {
-    const avail = this.host.clientWidth
+  zoom(svg, W, scrolled, avail) {
     const need = Math.ceil(MIN_CELL * W / (Math.sqrt(3) * R))
     const zoomed = avail > 0 && need > avail
     this.host.classList.toggle('zoomed', zoomed)

@@ -180,9 +180,20 @@ func TestCapacityNeverExceeded(t *testing.T) {
 // A user who floods the pool gets it only while nobody else asks: the
 // newcomer's task runs before the flood's next one.
 func TestFairShareAcrossUsers(t *testing.T) {
-	p := New(Config{Cores: 1})
+	// The pool's clock is the test's: when the blocker ends, no user holds a
+	// core, so what puts the other user first is the flood's usage, which on
+	// the real clock was the few hundred microseconds the test took to queue
+	// the tasks — under the pool's millisecond of equal usage, and then the
+	// oldest task went first (2 runs in 300 under -race).
+	var mu sync.Mutex
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+	p := New(Config{Cores: 1, Now: clock})
 	blocker := submit(p, context.Background(), Task{User: 1, Label: "flood-0"})
 	blocker.wait(t)
+	mu.Lock()
+	now = now.Add(time.Second) // the flood's first task held the core a second
+	mu.Unlock()
 	tasks := []Task{{User: 1, Label: "flood-1"}, {User: 1, Label: "flood-2"}, {User: 1, Label: "flood-3"}, {User: 2, Label: "other"}}
 	got := runOrder(t, p, blocker, tasks)
 	if got[0] != "other" {

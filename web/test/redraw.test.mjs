@@ -2,11 +2,12 @@
 // and in a long game (a Skyjo game runs to hundreds of moves) the parts
 // that were made again or measured again at each one made the page slower
 // and slower. The move list keeps the rows it has and adds the new ones;
-// the Skyjo board measures a player's name once, not at every move.
+// the Skyjo board measures a player's name once, not at every move; the
+// chat is drawn again when a line comes, not at every move.
 
 import {test, before, after} from 'node:test'
 import assert from 'node:assert/strict'
-import {launch, newPage, assertNoErrors, startBotGame, boardState, clickHit, clickMoveButton} from './helpers.mjs'
+import {launch, newPage, assertNoErrors, startBotGame, boardState, clickHit, clickMoveButton, twoPlayers, api} from './helpers.mjs'
 
 let browser
 before(async () => {
@@ -63,4 +64,29 @@ test('skyjo: the move list keeps its rows and the board measures a name once', a
   assert.equal(await page.evaluate(() => window.measured), measuredBefore, 'no name measured again')
   assertNoErrors(page)
   await page.context().close()
+})
+
+test('sgolte between two people: the chat is not drawn again at every move', async () => {
+  const {alice, bob, id} = await twoPlayers(browser, {game: 'sgolte'})
+  await alice.fill('[data-test=chat-input]', 'good luck')
+  await alice.press('[data-test=chat-input]', 'Enter')
+  await bob.waitForSelector('[data-test=chat-log] >> text=good luck')
+  await bob.$$eval('[data-test=chat-log] li', (els) => { for (const li of els) li.kept = true })
+  // ten moves through the API, each an event of the game on bob's page
+  for (let n = 0; n < 10; n++) {
+    const p = n % 2 ? bob : alice
+    const g = (await api(p, 'GET', `/games/${id}`)).body
+    assert.equal((await api(p, 'POST', `/games/${id}/moves`, {ply: n, move: g.legal[0]})).status, 200)
+    await bob.waitForFunction((k) => document.querySelectorAll('[data-test=moves] li').length === k, n + 1)
+  }
+  assert.deepEqual(await bob.$$eval('[data-test=chat-log] li', (els) => els.map((li) => li.kept === true)), [true],
+    'the line is the same element')
+  // and a new line is still drawn
+  await alice.fill('[data-test=chat-input]', 'well played')
+  await alice.press('[data-test=chat-input]', 'Enter')
+  await bob.waitForSelector('[data-test=chat-log] >> text=well played')
+  for (const p of [alice, bob]) {
+    assertNoErrors(p)
+    await p.context().close()
+  }
 })

@@ -52,9 +52,15 @@ export class Chat {
 
   /** set replaces the lines (a snapshot's); seat is the reader's. */
   set(lines, seat) {
+    lines = lines || []
+    // The game page sets the lines at every event of the game; drawing
+    // them again (and measuring the log to keep it scrolled) at every move
+    // when nobody said anything made the browser lay the page out for it.
+    const same = seat === this.mine && this.lines && lines.length === this.lines.length &&
+      lines.every((l, i) => l.n === this.lines[i].n && l.text === this.lines[i].text)
     this.mine = seat
-    this.lines = (lines || []).slice()
-    this.draw()
+    this.lines = lines.slice()
+    if (!same) this.draw()
   }
 
   /** add appends a line heard on the channel (skipping one already shown). */

@@ -122,12 +122,25 @@ export function gamePage(main, [id]) {
   boardPrefs.onZen = () => st.summary && renderButtons()
 
   // The wide layout fills the window below the header: the board scales to it.
-  const fit = () => {
+  const fitNow = () => {
     const top = layout.getBoundingClientRect().top + window.scrollY
-    layout.style.setProperty('--avail', Math.max(420, window.innerHeight - top - 12) + 'px')
+    const avail = Math.max(420, window.innerHeight - top - 12) + 'px'
+    if (layout.style.getPropertyValue('--avail') !== avail) layout.style.setProperty('--avail', avail)
+  }
+  // fit measures before the next frame, once however many events come
+  // before it: measured at once, in the middle of an event's redraw, it
+  // made the browser lay the page out an extra time at every move.
+  let fitting = false
+  const fit = () => {
+    if (fitting) return
+    fitting = true
+    requestAnimationFrame(() => {
+      fitting = false
+      fitNow()
+    })
   }
   window.addEventListener('resize', fit)
-  fit()
+  fitNow()
 
   const positions = new Positions(id, (n, rep) => {
     if (!st.review || st.review.ply !== n || !board) return

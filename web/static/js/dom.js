@@ -115,3 +115,22 @@ export function scrollIntoList(list, item) {
   if (r.top < top) list.scrollTop -= top - r.top
   else if (r.bottom > bottom) list.scrollTop += r.bottom - bottom
 }
+
+/**
+ * beforeFrame returns a function that runs fn before the next frame is
+ * drawn, once however many times it is called before then: work that
+ * reads the layout (a measure, a scroll to the end) done there costs the
+ * layout the frame makes anyway, where done at once, in the middle of a
+ * redraw, it made the browser lay the page out an extra time.
+ */
+export function beforeFrame(fn) {
+  let due = false
+  return () => {
+    if (due) return
+    due = true
+    requestAnimationFrame(() => {
+      due = false
+      fn()
+    })
+  }
+}

@@ -2,7 +2,7 @@
 // game goes on) and the replay page share. A row is the position after its
 // move: clicking it shows that position.
 
-import {h, s, clear, scrollIntoList} from '../dom.js'
+import {h, s, clear, scrollIntoList, beforeFrame} from '../dom.js'
 import {t} from '../i18n.js'
 import {moverNames} from './common.js'
 
@@ -30,7 +30,8 @@ export class MoveList {
     // was drawn anew).
     this.following = true
     this.el.addEventListener('scroll', () => { this.following = this.atEnd() }, {passive: true})
-    this.ending = false
+    // endSoon scrolls the list to its newest row before the next frame
+    this.endSoon = beforeFrame(() => this.end())
     this.fitter = typeof ResizeObserver === 'function' ? new ResizeObserver(() => this.fit()) : null
     if (this.fitter) this.fitter.observe(this.box)
   }
@@ -97,20 +98,6 @@ export class MoveList {
   end() {
     this.el.scrollTop = this.el.scrollHeight
     this.following = true
-  }
-
-  /**
-   * endSoon scrolls the list to its end before the next frame is drawn,
-   * once however many moves come before it: the frame lays the page out
-   * anyway, where scrolling at once made the browser do it an extra time.
-   */
-  endSoon() {
-    if (this.ending) return
-    this.ending = true
-    requestAnimationFrame(() => {
-      this.ending = false
-      this.end()
-    })
   }
 
   row(ply, ...children) {

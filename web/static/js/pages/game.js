@@ -7,7 +7,7 @@
 // (room.js: offers, takebacks, presence, abort, the rematch) and the
 // players' chat (chat.js) live beside the board.
 
-import {h, s, clear, renew} from '../dom.js'
+import {h, s, clear, renew, beforeFrame} from '../dom.js'
 import {t} from '../i18n.js'
 import {api} from '../api.js'
 import * as session from '../session.js'
@@ -127,18 +127,8 @@ export function gamePage(main, [id]) {
     const avail = Math.max(420, window.innerHeight - top - 12) + 'px'
     if (layout.style.getPropertyValue('--avail') !== avail) layout.style.setProperty('--avail', avail)
   }
-  // fit measures before the next frame, once however many events come
-  // before it: measured at once, in the middle of an event's redraw, it
-  // made the browser lay the page out an extra time at every move.
-  let fitting = false
-  const fit = () => {
-    if (fitting) return
-    fitting = true
-    requestAnimationFrame(() => {
-      fitting = false
-      fitNow()
-    })
-  }
+  // measured before the next frame, not in the middle of an event's redraw
+  const fit = beforeFrame(fitNow)
   window.addEventListener('resize', fit)
   fitNow()
 

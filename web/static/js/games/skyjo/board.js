@@ -278,7 +278,7 @@ function fitText(el, width) {
     el.textContent = known
     return
   }
-  if (el.getComputedTextLength() > width) {
+  if (full.length > 1 && el.getComputedTextLength() > width) {
     // the longest prefix that fits with its ellipsis, at least one character
     let lo = 1, hi = full.length - 1
     while (lo < hi) {

@@ -78,11 +78,14 @@ func ParseText(line string) (Record, error) {
 		case "position":
 			rec.Start = json.RawMessage(v)
 		case "moves":
-			for i, m := range strings.Split(v, "; ") {
-				if strings.TrimSpace(m) == "" {
-					continue
+			// Split at every ";", not at "; " only: the line is read
+			// trimmed, so a last move left blank ("moves=e4; ") ended in
+			// ";" and was read as a move "e4;" (found by FuzzParse), and a
+			// line written by hand may leave out the space.
+			for _, m := range strings.Split(v, ";") {
+				if m = strings.TrimSpace(m); m != "" {
+					rec.Moves = append(rec.Moves, Move{Ply: len(rec.Moves), Move: m})
 				}
-				rec.Moves = append(rec.Moves, Move{Ply: i, Move: strings.TrimSpace(m)})
 			}
 		case "result":
 			// Found again from the moves on replay.

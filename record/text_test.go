@@ -33,6 +33,32 @@ func TestTextRecordRoundTrip(t *testing.T) {
 	}
 }
 
+// TestTextRecordMovesSeparators: moves are separated by ";" with or without
+// the space Text writes, a blank move is no move, and the plies count the
+// moves kept. A last blank move was read as part of the one before it.
+func TestTextRecordMovesSeparators(t *testing.T) {
+	for line, want := range map[string][]string{
+		"tabula-record/1 | game=tnim | moves=1; 2":          {"1", "2"},
+		"tabula-record/1 | game=tnim | moves=1;2":           {"1", "2"},
+		"tabula-record/1 | game=tnim | moves=1; ":           {"1"},
+		"tabula-record/1 | game=tnim | moves=1; ; 2;":       {"1", "2"},
+		"tabula-record/1 | game=tnim | moves=flip a1 ;draw": {"flip a1", "draw"},
+	} {
+		rec, err := ParseText(line)
+		if err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		if !reflect.DeepEqual(rec.Texts(), want) {
+			t.Errorf("%q: moves %q, want %q", line, rec.Texts(), want)
+		}
+		for i, m := range rec.Moves {
+			if m.Ply != i {
+				t.Errorf("%q: move %d has ply %d", line, i, m.Ply)
+			}
+		}
+	}
+}
+
 func TestTextRecordRejects(t *testing.T) {
 	for _, bad := range []string{"", "tabula-record/1", "pgn | game=x", "tabula-record/1 | game", "tabula-record/1 | colour=red", "tabula-record/1 | options=a"} {
 		if _, err := ParseText(bad); KindOf(err) != Unreadable {

@@ -8,7 +8,7 @@
 
 import {test, before, after} from 'node:test'
 import assert from 'node:assert/strict'
-import {launch, newPage, assertNoErrors, guest, api, createGame, playByApi, userName, BASE} from './helpers.mjs'
+import {launch, newPage, keepOpen, assertNoErrors, guest, api, createGame, playByApi, userName, BASE} from './helpers.mjs'
 
 let browser
 before(async () => {
@@ -32,8 +32,8 @@ async function close(...pages) {
 let duo = null
 async function pair() {
   if (!duo) {
-    const alice = await newPage(browser)
-    const bob = await newPage(browser)
+    const alice = keepOpen(await newPage(browser))
+    const bob = keepOpen(await newPage(browser))
     await guest(alice)
     await guest(bob)
     duo = {alice, bob, an: await userName(alice), bn: await userName(bob)}

@@ -7,6 +7,7 @@ import {mkdirSync, readFileSync, readdirSync, readlinkSync} from 'node:fs'
 import {fileURLToPath} from 'node:url'
 import path from 'node:path'
 import assert from 'node:assert/strict'
+import {beforeEach, afterEach} from 'node:test'
 
 const require = createRequire(import.meta.url)
 const {chromium} = require('playwright-core')
@@ -42,6 +43,8 @@ export async function launch() {
   const newContext = browser.newContext.bind(browser)
   browser.newContext = async (options) => {
     const context = await newContext(options)
+    openContexts.add(context)
+    context.on('close', () => openContexts.delete(context))
     const newContextPage = context.newPage.bind(context)
     context.newPage = async () => pollOnATimer(await newContextPage())
     return context
@@ -67,11 +70,26 @@ function pollOnATimer(page) {
 }
 
 /**
- * newPage opens a page in a fresh context (its own cookies: its own user)
- * whose console errors and page errors are collected in page.errors.
+ * newPage opens a page in a context of its own (its own cookies: its own
+ * user) whose console errors and page errors are collected in page.errors.
+ * The page may be one an earlier test of the file used, made new (below);
+ * fresh: true asks for a new context, for a test of a first visit (an empty
+ * HTTP cache).
  */
-export async function newPage(browser, {locale = 'en-US', viewport = {width: 1280, height: 900}} = {}) {
+export async function newPage(browser, {locale = 'en-US', viewport = {width: 1280, height: 900}, fresh = false} = {}) {
+  const reused = fresh ? undefined : pool(browser, locale).pop()
+  if (reused) {
+    reused.context().tabulaPooled = false
+    if (inTest) fileContexts.delete(reused.context())
+    await reused.setViewportSize(viewport)
+    return reused
+  }
   const context = await browser.newContext({locale, viewport})
+  context.tabulaPool = {browser, locale}
+  // A test's own close of the context makes it new for the pool, as the
+  // end of the test does (most tests close what they open).
+  context.tabulaClose = context.close.bind(context)
+  context.close = () => recycle(context)
   const page = await context.newPage()
   page.errors = []
   page.on('console', (m) => {
@@ -96,8 +114,131 @@ export async function newPage(browser, {locale = 'en-US', viewport = {width: 128
   // start of a clean-clone .ci/run (load 40, Chromium starting three files'
   // browsers beside the Go race step) one took over 45 s.
   page.setDefaultNavigationTimeout(90000)
+  return taintable(page)
+}
+
+// listeners is what listens to the page and its context, by event.
+function listeners(page) {
+  const count = (e) => e.eventNames().map((n) => `${String(n)}:${e.listenerCount(n)}`).sort().join(' ')
+  return count(page) + ' | ' + count(page.context())
+}
+
+// A test's contexts are not left open when it ends: their pages went on
+// living to the end of the file (a live game's clocks and bots, the user
+// channel) and their renderers drew beside the next tests. A context that
+// newPage made, with its one page as newPage left it but for what a visit
+// leaves (cookies, storage, history), is made new instead and kept for the
+// file's next newPage: a fresh context and its first load cost Chromium
+// about twice the CPU of a load in a context it has (1.05–1.13 against
+// 0.49–0.60 CPU-s measured, the home page), and most tests are short.
+// Made new: its storage cleared, the page sent to about:blank (the site's
+// code ends, as on a visit's end), its cookies cleared; so the next test
+// starts signed out on an empty page, as in a new context, but with the
+// HTTP cache of a returning visitor. Any other change a test makes (routes,
+// init scripts, listeners, emulated media, a fake clock, permissions, a
+// second page) closes the context instead. A context opened outside a test
+// (in before) or passed to keepOpen is the file's and is left alone.
+const openContexts = new Set()
+let fileContexts = new Set()
+const pools = new WeakMap()
+
+function pool(browser, locale) {
+  if (!pools.has(browser)) pools.set(browser, new Map())
+  const byLocale = pools.get(browser)
+  if (!byLocale.has(locale)) byLocale.set(locale, [])
+  return byLocale.get(locale)
+}
+
+const TAINTING = ['route', 'routeFromHAR', 'routeWebSocket', 'addInitScript', 'exposeFunction', 'exposeBinding', 'setExtraHTTPHeaders', 'emulateMedia', 'grantPermissions', 'setGeolocation', 'setOffline', 'addLocatorHandler']
+
+// taintable marks the page's context as changed beyond what a visit leaves
+// when the test calls one of TAINTING on the page or its context, or
+// installs a fake clock; the listeners it has now are its own (a test's
+// listener left on it closes it: playwright's own waits remove theirs).
+function taintable(page) {
+  const context = page.context()
+  page.tabulaListeners = listeners(page)
+  for (const target of [page, context, page.clock, context.clock]) {
+    if (!target || target.tabulaWatched) continue
+    target.tabulaWatched = true
+    for (const name of [...TAINTING, 'install', 'setFixedTime', 'setSystemTime']) {
+      if (typeof target[name] !== 'function') continue
+      const original = target[name]
+      target[name] = function (...args) {
+        context.tabulaTainted = true
+        return original.apply(this, args)
+      }
+    }
+  }
+  page.tabulaKeys = new Set(Object.keys(page)) // the watchers above among them
   return page
 }
+
+async function recycle(context) {
+  if (context.tabulaRecycled || context.tabulaPooled) return
+  const close = () => (context.tabulaClose || context.close.bind(context))().catch(() => {})
+  const pages = context.pages()
+  const page = pages[0]
+  const origin = new URL(BASE).origin
+  const blank = page?.url() === 'about:blank' // never loaded: nothing of the site's to end
+  if (!context.tabulaPool || context.tabulaTainted || pages.length !== 1 || !(blank || page.url().startsWith(origin + '/')) || listeners(page) !== page.tabulaListeners) {
+    await close()
+    return
+  }
+  context.tabulaRecycled = true
+  let timer
+  try {
+    // A page that does not answer (a hung script) is closed, not waited for.
+    await Promise.race([
+      (async () => {
+        if (!blank) {
+          await page.evaluate(() => {
+            localStorage.clear()
+            sessionStorage.clear()
+          })
+          await page.goto('about:blank')
+        }
+        await context.clearCookies()
+      })(),
+      new Promise((_, reject) => { timer = setTimeout(() => reject(new Error('recycle: no answer')), 10000) }),
+    ])
+  } catch {
+    await close()
+    return
+  } finally {
+    clearTimeout(timer)
+  }
+  page.errors = []
+  // What a test kept on the page object (skjuubboard.test.mjs keeps its game
+  // there) is not the next test's.
+  for (const k of Object.keys(page)) {
+    if (!k.startsWith('_') && !k.startsWith('tabula') && !page.tabulaKeys.has(k)) delete page[k]
+  }
+  context.tabulaRecycled = false
+  context.tabulaPooled = true
+  pool(context.tabulaPool.browser, context.tabulaPool.locale).push(page)
+}
+
+let inTest = false
+beforeEach(() => {
+  fileContexts = new Set(openContexts)
+  inTest = true
+})
+
+/**
+ * keepOpen makes the context of page the file's: it stays as it is after
+ * the test that opened it, for the file's later tests to share.
+ */
+export function keepOpen(page) {
+  fileContexts.add(page.context())
+  return page
+}
+
+afterEach(async () => {
+  inTest = false
+  const mine = [...openContexts].filter((c) => !fileContexts.has(c))
+  await Promise.all(mine.map(recycle))
+})
 
 export function assertNoErrors(page) {
   assert.deepEqual(page.errors, [], 'console errors on the page')
@@ -208,13 +349,32 @@ export function apiPaced(page, method, p, body) {
   }, [method, p, body])
 }
 
-/** registered makes the page's context a new registered user (its name begins with prefix) and returns the name. */
+/**
+ * registered makes the page's context a new registered user (its name
+ * begins with prefix), opens the account page signed in and returns the
+ * name. The account is made through the context's own request client,
+ * which shares the page's cookies, so the site is loaded once: made from
+ * the page, it was loaded twice (once to send the request, once more to
+ * learn of the session), and a load is most of what a short test costs.
+ */
 export async function registered(page, prefix = 'u') {
-  await page.goto(BASE + '/#/account')
   const name = prefix + Math.random().toString(36).slice(2, 9)
-  const res = await apiPaced(page, 'POST', '/users', {name, password: 'plum tree ' + Math.random().toString(36).slice(2)})
-  if (res.status !== 201) throw new Error('register: ' + res.status + ' ' + JSON.stringify(res.body))
-  await page.reload() // the page learns of its new session as on any visit
+  const password = 'plum tree ' + Math.random().toString(36).slice(2)
+  for (;;) {
+    const res = await page.context().request.post(BASE + '/api/users', {data: {name, password}, headers: {Origin: new URL(BASE).origin}})
+    const body = await res.json().catch(() => null)
+    if (res.status() === 429 && body?.error?.code === 'rate_limited') {
+      await new Promise((r) => setTimeout(r, 1000 * Number(res.headers()['retry-after'] || 1)))
+      continue
+    }
+    if (res.status() !== 201) throw new Error('register: ' + res.status() + ' ' + JSON.stringify(body))
+    break
+  }
+  // A page already on the site is loaded again, to learn of its session as
+  // on any visit (going to another #route of it loads nothing).
+  const loaded = page.url().startsWith(new URL(BASE).origin + '/')
+  await page.goto(BASE + '/#/account')
+  if (loaded) await page.reload()
   return name
 }
 

@@ -19,7 +19,7 @@ const modules = (page) => page.evaluate(() => performance.getEntriesByType('reso
   .map((e) => new URL(e.name).pathname).filter((p) => p.startsWith('/js/')))
 
 test("the home page loads its own page's code, not every page's", async () => {
-  const page = await newPage(browser)
+  const page = await newPage(browser, {fresh: true})
   await page.goto(BASE + '/')
   await page.waitForSelector('.game-card')
   const home = await modules(page)
@@ -36,7 +36,7 @@ test("the home page loads its own page's code, not every page's", async () => {
 })
 
 test('a page left before its code came draws nothing into the next', async () => {
-  const page = await newPage(browser)
+  const page = await newPage(browser, {fresh: true})
   await guest(page)
   // The analysis page's code is held back until the home page is drawn.
   let release
@@ -57,7 +57,7 @@ test('a page left before its code came draws nothing into the next', async () =>
 })
 
 test('a reload checks each file and fetches none that has not changed', async () => {
-  const page = await newPage(browser)
+  const page = await newPage(browser, {fresh: true})
   await page.goto(BASE + '/')
   await page.waitForSelector('.game-card')
   await page.reload()

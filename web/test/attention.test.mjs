@@ -150,6 +150,20 @@ test('a clock low on time turns red and sounds once', async () => {
   await page.waitForSelector('[data-test=result]:not([hidden])', {timeout: 10000})
   assert.match(await page.textContent('[data-test=result]'), /on time/)
   assert.equal((await page.evaluate(() => window.__tones)).filter((f) => f === 880).length, 3, 'the low-time sound plays once')
+  // A low clock pulses, but not for a visitor who asked for less motion (the
+  // game is over and its clocks stopped: a low clock of the seats' list is
+  // made to ask the page's style sheet).
+  await page.evaluate(() => {
+    const c = document.createElement('span')
+    c.className = 'clock low'
+    c.id = 'lowclock'
+    c.textContent = '0:01'
+    document.querySelector('.seat-list').append(c)
+  })
+  const pulses = () => page.$eval('#lowclock', (e) => e.getAnimations().length)
+  assert.equal(await pulses(), 1)
+  await page.emulateMedia({reducedMotion: 'reduce'})
+  assert.equal(await pulses(), 0, 'the low clock pulses under prefers-reduced-motion')
   assertNoErrors(page)
   await page.context().close()
 })

@@ -338,10 +338,21 @@ func (s *site) alicePlays(ctx context.Context, allow func(id string, ply int) bo
 // most one acknowledgement per game and interruption.
 func (s *site) checkGames(ids []string, interruptions int, logs ...*syncBuffer) {
 	s.t.Helper()
-	var all strings.Builder
-	for _, l := range logs {
-		all.WriteString(l.String())
+	text := func() string {
+		var all strings.Builder
+		for _, l := range logs {
+			all.WriteString(l.String())
+		}
+		return all.String()
 	}
+	// The end of a game can reach the connector before the acknowledgement
+	// of the move that ended it, which it logs when it comes (its c.over):
+	// the log is read once it has caught up, or after five seconds.
+	for deadline := time.Now().Add(5 * time.Second); s.unlogged(ids, text()) > interruptions && time.Now().Before(deadline); {
+		time.Sleep(20 * time.Millisecond)
+	}
+	var all strings.Builder
+	all.WriteString(text())
 	played := regexp.MustCompile(`game (\S+): ply (\d+): played (.+)`)
 	count := map[string]int{}
 	moveAt := map[string]string{}
@@ -393,6 +404,26 @@ func (s *site) checkGames(ids []string, interruptions int, logs ...*syncBuffer) 
 	if s.t.Failed() {
 		s.t.Logf("logs:\n%s", all.String())
 	}
+}
+
+// unlogged is the most of robot's moves stored in one of the finished games
+// ids that the log does not say were played.
+func (s *site) unlogged(ids []string, log string) int {
+	most := 0
+	for _, id := range ids {
+		snap := s.summary(id)
+		if snap.Game.Status != wire.StatusFinished {
+			continue
+		}
+		seat, n := seatOf(&snap.Game, "robot"), 0
+		for _, m := range snap.Moves {
+			if m.Seat == seat && !strings.Contains(log, fmt.Sprintf("game %s: ply %d: played ", id, m.Ply)) {
+				n++
+			}
+		}
+		most = max(most, n)
+	}
+	return most
 }
 
 // threeGames are the games of the concurrency and reconnection tests: one

@@ -351,12 +351,11 @@ func (s *site) checkGames(ids []string, interruptions int, logs ...*syncBuffer) 
 	for deadline := time.Now().Add(5 * time.Second); s.unlogged(ids, text()) > interruptions && time.Now().Before(deadline); {
 		time.Sleep(20 * time.Millisecond)
 	}
-	var all strings.Builder
-	all.WriteString(text())
+	all := text()
 	played := regexp.MustCompile(`game (\S+): ply (\d+): played (.+)`)
 	count := map[string]int{}
 	moveAt := map[string]string{}
-	for _, m := range played.FindAllStringSubmatch(all.String(), -1) {
+	for _, m := range played.FindAllStringSubmatch(all, -1) {
 		k := m[1] + "/" + m[2]
 		count[k]++
 		moveAt[k] = m[3]
@@ -402,7 +401,7 @@ func (s *site) checkGames(ids []string, interruptions int, logs ...*syncBuffer) 
 		}
 	}
 	if s.t.Failed() {
-		s.t.Logf("logs:\n%s", all.String())
+		s.t.Logf("logs:\n%s", all)
 	}
 }
 

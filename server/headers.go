@@ -4,7 +4,8 @@ import "net/http"
 
 // contentSecurityPolicy allows the web application's own files and
 // nothing else: no inline script or style (the app has none; the browser
-// tests fail on any CSP report in the console), no plugins, no <base>
+// tests fail on any CSP report in the console; the page allows its import
+// map by hash, webApp.servePage), no plugins, no <base>
 // rewriting, forms posting only here, and no framing by any site.
 // data: images are the CSS's inline SVG icons. 'self' in connect-src
 // covers the WebSocket on the same host.

@@ -1,8 +1,8 @@
 package server
 
 import (
-	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -21,7 +21,7 @@ func TestSiteNotFound(t *testing.T) {
 		"learn/a.json":  {Data: []byte("{}")},
 		"rules/in.json": {Data: []byte("{}")},
 	}
-	h := siteNotFound(web, http.FileServerFS(web))
+	h := newWebApp(web)
 	for _, c := range []struct {
 		method, path string
 		code         int
@@ -31,7 +31,7 @@ func TestSiteNotFound(t *testing.T) {
 		{"GET", "/js/missing.js", 404, "<title>Tabula</title>"},
 		{"GET", "/../../etc/passwd", 404, "<title>Tabula</title>"},
 		{"HEAD", "/nothing", 404, ""},
-		{"GET", "/", 200, `<link href="css/app.css">`},
+		{"GET", "/", 200, `<link href="/r/`},
 		{"GET", "/js/app.js", 200, "// app"},
 		{"GET", "/rules/x.md", 200, "# x"},
 		{"POST", "/nothing", 404, "404 page not found"},
@@ -45,7 +45,7 @@ func TestSiteNotFound(t *testing.T) {
 			t.Errorf("%s %s: Content-Type %q", c.method, c.path, rec.Header().Get("Content-Type"))
 		}
 		// Below a bad path the page's files are named from the root.
-		if c.code == 404 && c.method == "GET" && !strings.Contains(rec.Body.String(), `<link href="/css/app.css"><script src="/js/app.js"></script><a href="#main">`) {
+		if c.code == 404 && c.method == "GET" && !regexp.MustCompile(`<link href="/r/[\w-]+/css/app.css"><script src="/r/[\w-]+/js/app.js"></script><a href="#main">`).MatchString(rec.Body.String()) {
 			t.Errorf("%s %s: the page's files are not named from the root: %s", c.method, c.path, rec.Body.String())
 		}
 	}

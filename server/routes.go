@@ -2,15 +2,11 @@ package server
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io/fs"
 	"net/http"
-	"path"
-	"regexp"
 	"runtime/debug"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/tabula-games/tabula/account"
@@ -146,37 +142,10 @@ func (s *Server) routes() {
 	mux.HandleFunc("GET /healthz", s.handleHealth)
 	if s.cfg.Web != nil {
 		if entries, err := fs.ReadDir(s.cfg.Web, "."); err == nil && len(entries) > 0 {
-			mux.Handle("/", siteNotFound(s.cfg.Web, validated(s.cfg.Web, http.FileServerFS(s.cfg.Web))))
+			mux.Handle("/", newWebApp(s.cfg.Web))
 		}
 	}
 	s.handler = s.protect(mux)
-}
-
-// siteNotFound serves the web application's page with status 404 for a
-// GET of a path that names no file, so that a mistyped address gets the
-// site's own "page not found" (the page tells it by its path) instead of
-// Go's bare one. The page's own files are named from the root there (its
-// relative names would resolve below the bad path; the CSP allows no
-// <base>). Everything else goes to files.
-func siteNotFound(web fs.FS, files http.Handler) http.Handler {
-	relative := regexp.MustCompile(`(href|src)="([^/#"][^":]*)"`)
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
-		if name != "" && (r.Method == http.MethodGet || r.Method == http.MethodHead) {
-			if _, err := fs.Stat(web, name); errors.Is(err, fs.ErrNotExist) {
-				if page, err := fs.ReadFile(web, "index.html"); err == nil {
-					w.Header().Set("Content-Type", "text/html; charset=utf-8")
-					w.Header().Set("Cache-Control", "no-cache")
-					w.WriteHeader(http.StatusNotFound)
-					if r.Method == http.MethodGet {
-						_, _ = w.Write(relative.ReplaceAll(page, []byte(`$1="/$2"`)))
-					}
-					return
-				}
-			}
-		}
-		files.ServeHTTP(w, r)
-	})
 }
 
 // signedIn is the user behind a request's credentials; errUnauthorized

@@ -15,8 +15,10 @@ after(async () => {
   await browser?.close()
 })
 
+// The modules the page loaded, by their names from /js/ (the page loads
+// them under its release's names, /r/<release>/js/…).
 const modules = (page) => page.evaluate(() => performance.getEntriesByType('resource')
-  .map((e) => new URL(e.name).pathname).filter((p) => p.startsWith('/js/')))
+  .map((e) => new URL(e.name).pathname.replace(/^\/r\/[\w-]+\//, '/')).filter((p) => p.startsWith('/js/')))
 
 test("the home page loads its own page's code, not every page's", async () => {
   const page = await newPage(browser, {fresh: true})
@@ -56,21 +58,39 @@ test('a page left before its code came draws nothing into the next', async () =>
   await page.context().close()
 })
 
-test('a reload checks each file and fetches none that has not changed', async () => {
+test('a second visit asks the server for the page alone, and a reload fetches no file that has not changed', async () => {
   const page = await newPage(browser, {fresh: true})
-  await page.goto(BASE + '/')
-  await page.waitForSelector('.game-card')
-  await page.reload()
-  await page.waitForSelector('.game-card')
-  // A file the browser checked and kept (304) transferred its headers only
-  // (about 300 bytes; Chromium gives a kept stylesheet's body as 0); one
-  // fetched again transferred its headers and its whole body.
-  const files = await page.evaluate(() => performance.getEntriesByType('resource')
+  const files = () => page.evaluate(() => performance.getEntriesByType('resource')
     .filter((e) => /\/(js|css)\//.test(new URL(e.name).pathname))
     .map((e) => ({path: new URL(e.name).pathname, transfer: e.transferSize, body: e.encodedBodySize})))
-  assert.ok(files.some((f) => f.path === '/js/app.js'), 'the reload loaded the application: ' + JSON.stringify(files))
-  const fetched = files.filter((f) => f.transfer > Math.max(f.body, 1000))
-  assert.deepEqual(fetched, [], 'fetched again on reload')
+  await page.goto(BASE + '/')
+  await page.waitForSelector('.game-card')
+  const first = await files()
+  assert.ok(first.some((f) => /^\/r\/[\w-]+\/js\/app\.js$/.test(f.path)), 'the page names its files under the release: ' + JSON.stringify(first))
+  assert.deepEqual(first.filter((f) => !f.path.startsWith('/r/')), [], 'files loaded at plain names')
+  // The release's files are kept without asking again: a second visit
+  // takes every one from the browser's cache (nothing transferred).
+  await page.goto(BASE + '/#/learn')
+  await page.goto(BASE + '/')
+  await page.waitForSelector('.game-card')
+  const second = await files()
+  assert.equal(second.length, first.length, 'the second visit loaded the same files: ' + JSON.stringify(second))
+  assert.deepEqual(second.filter((f) => f.transfer !== 0), [], 'asked the server again on the second visit')
+  // A reload may check a file (a 304 transfers its headers only, about
+  // 300 bytes; Chromium gives a kept stylesheet's body as 0); one fetched
+  // again transferred its headers and its whole body.
+  await page.reload()
+  await page.waitForSelector('.game-card')
+  const reloaded = await files()
+  assert.ok(reloaded.some((f) => f.path.endsWith('/js/app.js')), 'the reload loaded the application: ' + JSON.stringify(reloaded))
+  assert.deepEqual(reloaded.filter((f) => f.transfer > Math.max(f.body, 1000)), [], 'fetched again on reload')
+  // The application's modules named from the root (/js/…) are the ones
+  // the page runs (the import map sends them to the release's names).
+  assert.equal(await page.evaluate(async () => {
+    const mine = await import('/js/i18n.js')
+    const its = await import(new URL('i18n.js', document.querySelector('script[type=module][src]').src).href)
+    return mine === its
+  }), true, '/js/i18n.js is another instance than the page\'s')
   assertNoErrors(page)
   await page.context().close()
 })

@@ -78,7 +78,7 @@ function gameLine(c) {
 export function mountChallenges() {
   if (root) return
   if (!document.querySelector('link[data-challenge-css]')) {
-    document.head.append(h('link', {rel: 'stylesheet', href: '/css/challenge.css', 'data-challenge-css': ''}))
+    document.head.append(h('link', {rel: 'stylesheet', href: new URL('../../css/challenge.css', import.meta.url).href, 'data-challenge-css': ''}))
   }
   root = h('div', {class: 'challenge-dock', 'data-test': 'challenge-dock', 'aria-live': 'polite'})
   document.body.append(root)

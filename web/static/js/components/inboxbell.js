@@ -47,9 +47,10 @@ export const social = {
   unfollow: (name) => call('DELETE', '/follows/' + enc(name)),
 }
 
-// The stylesheet of the bell, the inbox page and the toast, added once.
+// The stylesheet of the bell, the inbox page and the toast, added once, named
+// beside this module (under the release the page loaded it from).
 if (!document.querySelector('link[data-inbox-css]')) {
-  document.head.append(h('link', {rel: 'stylesheet', href: '/css/inbox.css', 'data-inbox-css': ''}))
+  document.head.append(h('link', {rel: 'stylesheet', href: new URL('../../css/inbox.css', import.meta.url).href, 'data-inbox-css': ''}))
 }
 
 let channelUser = null

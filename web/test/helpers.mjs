@@ -7,7 +7,8 @@ import {mkdirSync, readFileSync, readdirSync, readlinkSync} from 'node:fs'
 import {fileURLToPath} from 'node:url'
 import path from 'node:path'
 import assert from 'node:assert/strict'
-import {beforeEach, afterEach} from 'node:test'
+import {AsyncLocalStorage} from 'node:async_hooks'
+import {after, beforeEach, afterEach} from 'node:test'
 
 const require = createRequire(import.meta.url)
 const {chromium} = require('playwright-core')
@@ -19,8 +20,15 @@ mkdirSync(OUT, {recursive: true})
 // asked (UPDATE_SCREENSHOTS=1 web/test/run); other runs write to out/.
 export const SHOTS = process.env.UPDATE_SCREENSHOTS ? path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'docs', 'screenshots') : OUT
 
-export async function launch() {
-  const browser = await chromium.launch({
+// One Chromium serves every file of a run (suite.mjs runs them all in one
+// process, a few at a time): a browser per file cost its start, and each
+// file's first pages fresh contexts, which the pool below now hands on from
+// the files that ended. launch gives a file its view of that browser: its
+// close closes the contexts the file kept open and hands its pages on; the
+// browser itself closes when the run ends (or, run file by file, the file).
+let shared
+function realBrowser() {
+  shared ??= chromium.launch({
     // Chromium's headless shell (Debian's chromium-headless-shell, which
     // run installs), not the full browser run headless: the same engine
     // without the browser's own interface, which in headless mode still
@@ -35,21 +43,62 @@ export async function launch() {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
       '--proxy-server=http://127.0.0.1:9'],
+  }).then((browser) => {
+    // A browser that crashed is started again for the files after.
+    browser.on('disconnected', () => { shared = undefined })
+    return browser
   })
+  return shared
+}
+after(async () => {
+  const browser = await shared
+  spare.clear()
+  await browser?.close()
+})
+
+export async function launch() {
+  const browser = await realBrowser()
+  const scope = currentScope()
   // Every page of this browser polls waitForFunction's condition on a timer
   // (POLL_MS) unless a call says otherwise. Playwright's default polls on
   // every animation frame, which keeps the renderer drawing frames at 60 a
   // second for as long as a test waits.
-  const newContext = browser.newContext.bind(browser)
-  browser.newContext = async (options) => {
-    const context = await newContext(options)
-    openContexts.add(context)
-    context.on('close', () => openContexts.delete(context))
+  const newContext = async (options) => {
+    const context = await browser.newContext(options)
+    own(scope, context)
+    context.on('close', () => context.tabulaScope?.open.delete(context))
     const newContextPage = context.newPage.bind(context)
     context.newPage = async () => pollOnATimer(await newContextPage())
     return context
   }
-  return browser
+  const close = async () => {
+    // The file's pages waiting in its pool go to the spare pool, up to
+    // MAX_SPARE; what the file kept open (contexts made outside a test,
+    // keepOpen) closes.
+    for (const [locale, pages] of scope.pool) {
+      for (const page of pages) {
+        scope.open.delete(page.context())
+        if (spareCount() < MAX_SPARE && page.context().tabulaScope === scope) {
+          page.context().tabulaScope = undefined
+          if (!spare.has(locale)) spare.set(locale, [])
+          spare.get(locale).push(page)
+        } else {
+          await page.context().tabulaClose().catch(() => {})
+        }
+      }
+    }
+    scope.pool.clear()
+    await Promise.all([...scope.open].map((c) => (c.tabulaClose || c.close.bind(c))().catch(() => {})))
+  }
+  return new Proxy(browser, {
+    get(target, prop) {
+      if (prop === 'newContext') return newContext
+      if (prop === 'close') return close
+      if (prop === 'tabulaScope') return scope
+      const v = Reflect.get(target, prop)
+      return typeof v === 'function' ? v.bind(target) : v
+    },
+  })
 }
 
 /** POLL_MS is how often a page's waitForFunction tests its condition by default. */
@@ -77,15 +126,18 @@ function pollOnATimer(page) {
  * HTTP cache).
  */
 export async function newPage(browser, {locale = 'en-US', viewport = {width: 1280, height: 900}, fresh = false} = {}) {
-  const reused = fresh ? undefined : pool(browser, locale).pop()
+  const scope = browser.tabulaScope || currentScope()
+  const reused = fresh ? undefined : (scope.pool.get(locale)?.pop() || spare.get(locale)?.pop())
   if (reused) {
-    reused.context().tabulaPooled = false
-    if (inTest) fileContexts.delete(reused.context())
+    const context = reused.context()
+    context.tabulaPooled = false
+    own(scope, context)
+    if (scope.inTest) scope.fileContexts.delete(context)
     await reused.setViewportSize(viewport)
     return reused
   }
   const context = await browser.newContext({locale, viewport})
-  context.tabulaPool = {browser, locale}
+  context.tabulaPool = {locale}
   // A test's own close of the context makes it new for the pool, as the
   // end of the test does (most tests close what they open).
   context.tabulaClose = context.close.bind(context)
@@ -138,15 +190,54 @@ function listeners(page) {
 // init scripts, listeners, emulated media, a fake clock, permissions, a
 // second page) closes the context instead. A context opened outside a test
 // (in before) or passed to keepOpen is the file's and is left alone.
-const openContexts = new Set()
-let fileContexts = new Set()
-const pools = new WeakMap()
+// A scope is one test file's: the contexts it has open, those it keeps
+// for all its tests (opened outside a test, or keepOpen), the pages it made
+// new for its next test (its pool, by locale), and whether a test of it is
+// running. suite.mjs runs each file in a scope of its own (fileScope), a few
+// files at a time; a file run alone by node --test has the default scope.
+class Scope {
+  constructor(name) {
+    this.name = name
+    this.open = new Set()
+    this.fileContexts = new Set()
+    this.pool = new Map()
+    this.inTest = false
+  }
+}
+const scopes = new AsyncLocalStorage()
+const defaultScope = new Scope('')
+const currentScope = () => scopes.getStore() || defaultScope
 
-function pool(browser, locale) {
-  if (!pools.has(browser)) pools.set(browser, new Map())
-  const byLocale = pools.get(browser)
-  if (!byLocale.has(locale)) byLocale.set(locale, [])
-  return byLocale.get(locale)
+// Pages whose files ended, made new, for any file's next newPage: each
+// file's first pages would otherwise be fresh contexts. A file takes from
+// its own pool first, so that a page it made new is the one its next test
+// gets, whatever the files beside it do.
+const spare = new Map()
+const MAX_SPARE = 8
+const spareCount = () => [...spare.values()].reduce((n, pages) => n + pages.length, 0)
+
+// own makes context the scope's (a page from the spare pool changes files).
+function own(scope, context) {
+  context.tabulaScope?.open.delete(context)
+  context.tabulaScope = scope
+  scope.open.add(context)
+}
+
+let inSuite = false
+
+/**
+ * fileScope runs load (the import of one test file) in a scope of its own,
+ * with the hooks that make each of its tests' pages new for the next: the
+ * scope follows the file's tests and hooks wherever they run.
+ */
+export function fileScope(name, load) {
+  inSuite = true
+  const scope = new Scope(name)
+  return scopes.run(scope, () => {
+    beforeEach(() => testBegins(scope))
+    afterEach(() => testEnds(scope))
+    return load()
+  })
 }
 
 const TAINTING = ['route', 'routeFromHAR', 'routeWebSocket', 'addInitScript', 'exposeFunction', 'exposeBinding', 'setExtraHTTPHeaders', 'emulateMedia', 'grantPermissions', 'setGeolocation', 'setOffline', 'addLocatorHandler']
@@ -216,29 +307,35 @@ async function recycle(context) {
   }
   context.tabulaRecycled = false
   context.tabulaPooled = true
-  pool(context.tabulaPool.browser, context.tabulaPool.locale).push(page)
+  const scope = context.tabulaScope || defaultScope
+  if (!scope.pool.has(context.tabulaPool.locale)) scope.pool.set(context.tabulaPool.locale, [])
+  scope.pool.get(context.tabulaPool.locale).push(page)
 }
 
-let inTest = false
-beforeEach(() => {
-  fileContexts = new Set(openContexts)
-  inTest = true
-})
+function testBegins(scope) {
+  scope.fileContexts = new Set(scope.open)
+  scope.inTest = true
+}
+
+async function testEnds(scope) {
+  scope.inTest = false
+  const mine = [...scope.open].filter((c) => !scope.fileContexts.has(c) && !c.tabulaPooled)
+  await Promise.all(mine.map(recycle))
+}
+
+// A file run alone (node --test file.test.mjs) has these; under suite.mjs
+// each file's scope has its own (fileScope).
+beforeEach(() => { if (!inSuite) testBegins(defaultScope) })
+afterEach(() => inSuite ? undefined : testEnds(defaultScope))
 
 /**
  * keepOpen makes the context of page the file's: it stays as it is after
  * the test that opened it, for the file's later tests to share.
  */
 export function keepOpen(page) {
-  fileContexts.add(page.context())
+  currentScope().fileContexts.add(page.context())
   return page
 }
-
-afterEach(async () => {
-  inTest = false
-  const mine = [...openContexts].filter((c) => !fileContexts.has(c))
-  await Promise.all(mine.map(recycle))
-})
 
 export function assertNoErrors(page) {
   assert.deepEqual(page.errors, [], 'console errors on the page')

@@ -75,13 +75,13 @@ export async function launch() {
     // The file's pages waiting in its pool go to the spare pool, up to
     // MAX_SPARE; what the file kept open (contexts made outside a test,
     // keepOpen) closes.
-    for (const [locale, pages] of scope.pool) {
+    for (const [key, pages] of scope.pool) {
       for (const page of pages) {
         scope.open.delete(page.context())
         if (spareCount() < MAX_SPARE && page.context().tabulaScope === scope) {
           page.context().tabulaScope = undefined
-          if (!spare.has(locale)) spare.set(locale, [])
-          spare.get(locale).push(page)
+          if (!spare.has(key)) spare.set(key, [])
+          spare.get(key).push(page)
         } else {
           await page.context().tabulaClose().catch(() => {})
         }
@@ -127,7 +127,8 @@ function pollOnATimer(page) {
  */
 export async function newPage(browser, {locale = 'en-US', viewport = {width: 1280, height: 900}, fresh = false} = {}) {
   const scope = browser.tabulaScope || currentScope()
-  const reused = fresh ? undefined : (scope.pool.get(locale)?.pop() || spare.get(locale)?.pop())
+  const key = poolKey(locale, viewport)
+  const reused = fresh ? undefined : (scope.pool.get(key)?.pop() || spare.get(key)?.pop())
   if (reused) {
     const context = reused.context()
     context.tabulaPooled = false
@@ -137,7 +138,7 @@ export async function newPage(browser, {locale = 'en-US', viewport = {width: 128
     return reused
   }
   const context = await browser.newContext({locale, viewport})
-  context.tabulaPool = {locale}
+  context.tabulaPool = {key}
   // A test's own close of the context makes it new for the pool, as the
   // end of the test does (most tests close what they open).
   context.tabulaClose = context.close.bind(context)
@@ -168,6 +169,13 @@ export async function newPage(browser, {locale = 'en-US', viewport = {width: 128
   page.setDefaultNavigationTimeout(90000)
   return taintable(page)
 }
+
+// poolKey names what a context is made with and keeps for every page it
+// opens: a page is handed on only to a newPage that asks for the same. (By
+// locale alone, a test at 1280 px that opened a second tab in its page's
+// context got the phone's 390 px of the context's first test, in another
+// file: players.test.mjs failed a clean-clone run on it.)
+const poolKey = (locale, viewport) => `${locale} ${viewport.width}x${viewport.height}`
 
 // listeners is what listens to the page and its context, by event.
 function listeners(page) {
@@ -308,8 +316,8 @@ async function recycle(context) {
   context.tabulaRecycled = false
   context.tabulaPooled = true
   const scope = context.tabulaScope || defaultScope
-  if (!scope.pool.has(context.tabulaPool.locale)) scope.pool.set(context.tabulaPool.locale, [])
-  scope.pool.get(context.tabulaPool.locale).push(page)
+  if (!scope.pool.has(context.tabulaPool.key)) scope.pool.set(context.tabulaPool.key, [])
+  scope.pool.get(context.tabulaPool.key).push(page)
 }
 
 function testBegins(scope) {

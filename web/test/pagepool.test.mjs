@@ -32,13 +32,13 @@ test('a page used by a test: a guest, storage, a value kept on the page object',
 
 let second
 test('the next test gets that page back signed out, empty, at about:blank, with nothing kept', async () => {
-  second = await newPage(browser, {viewport: {width: 390, height: 844}})
+  second = await newPage(browser)
   assert.equal(second, first, 'the page is handed on')
   assert.equal(second.url(), 'about:blank')
   assert.equal(second.gameId, undefined)
   assert.deepEqual(second.errors, [])
   assert.deepEqual(await second.context().cookies(), [])
-  assert.deepEqual(second.viewportSize(), {width: 390, height: 844})
+  assert.deepEqual(second.viewportSize(), {width: 1280, height: 900})
   await second.goto(BASE + '/#/account')
   assert.deepEqual(await second.evaluate(() => [localStorage.length, sessionStorage.length]), [0, 0])
   assert.notEqual((await api(second, 'GET', '/session')).body?.user?.name, firstUser, 'the last test\'s user')
@@ -59,4 +59,17 @@ test('a page changed beyond a visit is closed, not handed on; a fresh one is ask
   assert.equal(third.isClosed(), false)
   assert.equal(await newPage(browser), third)
   assert.notEqual(await newPage(browser, {fresh: true}), third)
+})
+
+test('a page is handed on only to a test that asks for its context\'s size and language', async () => {
+  const phone = await newPage(browser, {viewport: {width: 390, height: 844}})
+  await phone.context().close()
+  assert.equal(phone.isClosed(), false, 'handed on')
+  const laptop = await newPage(browser, {viewport: {width: 1280, height: 800}})
+  assert.notEqual(laptop, phone, 'a phone\'s context for a laptop')
+  // a second tab in the laptop's context is a laptop's too
+  const tab = await laptop.context().newPage()
+  assert.deepEqual(tab.viewportSize(), {width: 1280, height: 800})
+  assert.notEqual(await newPage(browser, {locale: 'ko-KR', viewport: {width: 390, height: 844}}), phone)
+  assert.equal(await newPage(browser, {viewport: {width: 390, height: 844}}), phone)
 })

@@ -115,10 +115,14 @@ const shotStep = {skjuub: ['collision', 0, 'c4E'], sgolte: ['fewest', 0, 'e5(e4,
 
 test('screenshots of a lesson step in every language and on a phone', async () => {
   for (const [locale, lang] of [['en-US', 'en'], ['ko-KR', 'ko'], ['mn-MN', 'mn']]) {
-    for (const game of Object.keys(shotStep)) {
-      for (const [w, hgt, suffix] of lang === 'en' ? [[1280, 800, ''], [390, 844, '-phone']] : [[1280, 800, '']]) {
-        const page = await newPage(browser, {locale, viewport: {width: w, height: hgt}})
-        await page.goto(BASE + '/#/learn/' + game)
+    for (const [w, hgt, suffix] of lang === 'en' ? [[1280, 800, ''], [390, 844, '-phone']] : [[1280, 800, '']]) {
+      // One page a language and size, the site loaded once: each game's
+      // progress is stored, then its lesson path opened by its route, as a
+      // returning player's link would (a load and a reload for each shot
+      // were 32 of the suite's page loads).
+      const page = await newPage(browser, {locale, viewport: {width: w, height: hgt}})
+      await page.goto(BASE + '/#/')
+      for (const game of Object.keys(shotStep)) {
         const c = await course(page, game)
         const [lid, si, wrong] = shotStep[game]
         // Mark everything before the step done, so the page opens there.
@@ -131,7 +135,7 @@ test('screenshots of a lesson step in every language and on a phone', async () =
           if (l.id === lid) break
         }
         await page.evaluate(([g, ks]) => localStorage.setItem('tabula.learn.' + g, JSON.stringify(ks)), [game, keys])
-        await page.reload()
+        await page.goto(BASE + '/#/learn/' + game)
         const step = c.lessons.find((l) => l.id === lid).steps[si]
         await waitText(page, '[data-test=learn-text]', step.text[lang])
         await page.waitForSelector('.board-svg [data-hit]')
@@ -142,9 +146,9 @@ test('screenshots of a lesson step in every language and on a phone', async () =
         await settled(page)
         await page.evaluate(() => window.scrollTo(0, 0))
         await page.screenshot({path: path.join(SHOTS, `learn-${game}-${lang}${suffix}.png`), fullPage: suffix !== ''})
-        assertNoErrors(page)
-        await page.context().close()
       }
+      assertNoErrors(page)
+      await page.context().close()
     }
   }
 })

@@ -6,17 +6,23 @@ import {api} from './api.js'
 
 let user = null
 const listeners = new Set()
+// changes counts what remember has been told: load's answer, which may
+// come after a sign-in made while it was on its way (a page signed in as
+// soon as it loaded), is dropped then, rather than signing the page out.
+let changes = 0
 
 function remember(u) {
+  changes++
   user = u
   for (const fn of listeners) fn(user)
 }
 
 /** load restores the session at start-up; resolves with the user or null. */
 export async function load() {
+  const before = changes
   try {
     const res = await api.session()
-    remember(res.user)
+    if (changes === before) remember(res.user)
   } catch {
     // the server is unreachable: stay signed out until it answers
   }

@@ -111,6 +111,13 @@ function pollOnATimer(page) {
   if (!proto.tabulaPollsOnATimer) {
     const waitForFunction = proto.waitForFunction
     proto.waitForFunction = function (fn, arg, options) {
+      // Playwright takes the Promise an async condition returns for a true
+      // value and returns at once, without waiting for anything (a test
+      // "waited" so for a save that had not happened, and failed later on
+      // this machine only); waitUntil is for conditions that must await.
+      if (fn?.constructor?.name === 'AsyncFunction') {
+        return Promise.reject(new Error('waitForFunction with an async condition returns at once (a Promise is true): use waitUntil'))
+      }
       return waitForFunction.call(this, fn, arg, {polling: POLL_MS, ...options})
     }
     proto.tabulaPollsOnATimer = true

@@ -1,6 +1,7 @@
 package director_test
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"errors"
@@ -591,4 +592,54 @@ func TestEveryoneWithdraws(t *testing.T) {
 	if tr.Status != store.TournamentFinished || tr.Note == "" || len(rounds) != 1 {
 		t.Fatalf("%s (%q) after %d rounds", tr.Status, tr.Note, len(rounds))
 	}
+}
+
+// TestRoundPairedInTheStepThatEndsTheLast: the step that records a round's
+// last results pairs the next round too. It paired from the rounds it had
+// read before recording them, and the pairing refused a round whose
+// results it still saw pending: a warning ("round 1: 1–2 has no result
+// yet") and a round a step late, every round.
+func TestRoundPairedInTheStepThatEndsTheLast(t *testing.T) {
+	w := newWorld(t, 4)
+	var logged syncBuffer
+	w.log = slog.New(slog.NewTextHandler(&logged, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	w.swiss("sw", 2)
+	d := w.director("n1", w.reg)
+	ctx := context.Background()
+	d.Step(ctx)
+	if rounds, _ := w.db.TournamentRounds(ctx, "sw"); len(rounds) != 1 {
+		t.Fatalf("after the first step: %d rounds, want 1", len(rounds))
+	}
+	if n := w.finishLive("sw"); n != 2 {
+		t.Fatalf("finished %d games of round 1, want 2", n)
+	}
+	d.Step(ctx)
+	rounds, err := w.db.TournamentRounds(ctx, "sw")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rounds) != 2 {
+		t.Errorf("the step that recorded round 1's results left %d rounds, want round 2 paired too", len(rounds))
+	}
+	if s := logged.String(); s != "" {
+		t.Errorf("the director warned:\n%s", s)
+	}
+}
+
+// syncBuffer is a bytes.Buffer a logger may write to from any goroutine.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }

@@ -84,6 +84,12 @@ func (d *Director) advance(ctx context.Context, id string, epoch int64) (done bo
 		if err != nil || pending {
 			return false, err
 		}
+		// The results play has just recorded, read back: paired from the
+		// rounds read before it, the next round saw its last games still
+		// pending, and the pairing refused them ("has no result yet").
+		if rounds, err = st.TournamentRounds(ctx, id); err != nil {
+			return false, err
+		}
 	}
 	if len(rounds) >= t.Rounds {
 		return finish("")

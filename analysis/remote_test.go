@@ -80,15 +80,19 @@ func TestPollReadsAJobFromAnotherNode(t *testing.T) {
 // polling for its lease, or leaves, the analysis (its last reader gone) is
 // stopped; a review goes on.
 func TestRemoteReaderKeepsTheAnalysis(t *testing.T) {
-	js := newJobs(t, analysis.JobsConfig{PerNode: 4, UnwatchedGrace: 50 * time.Millisecond})
+	// The grace is counted from each Start to the job's first reader (the
+	// Poll or Watch right after it): at 50 ms a clean-clone run under the
+	// race detector, its two cores busy, took longer than that to the
+	// first Poll, and the job was stopped before anyone could read it.
+	js := newJobs(t, analysis.JobsConfig{PerNode: 4, UnwatchedGrace: 500 * time.Millisecond})
 	ctx := context.Background()
 
 	kept, err := js.Start(1, analysis.KindAnalysis, time.Minute, untilStopped)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for range 6 { // 300 ms of polls, six times the grace, each within its lease
-		if _, err := js.Poll(ctx, "node2", 1, kept.ID(), 0, 50*time.Millisecond, 200*time.Millisecond); err != nil {
+	for range 8 { // 800 ms of polls, past the grace, each within its lease
+		if _, err := js.Poll(ctx, "node2", 1, kept.ID(), 0, 100*time.Millisecond, 500*time.Millisecond); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -601,7 +601,7 @@ func TestEveryoneWithdraws(t *testing.T) {
 // yet") and a round a step late, every round.
 func TestRoundPairedInTheStepThatEndsTheLast(t *testing.T) {
 	w := newWorld(t, 4)
-	var logged syncBuffer
+	var logged bytes.Buffer // the director logs from Step, in this goroutine
 	w.log = slog.New(slog.NewTextHandler(&logged, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	w.swiss("sw", 2)
 	d := w.director("n1", w.reg)
@@ -624,22 +624,4 @@ func TestRoundPairedInTheStepThatEndsTheLast(t *testing.T) {
 	if s := logged.String(); s != "" {
 		t.Errorf("the director warned:\n%s", s)
 	}
-}
-
-// syncBuffer is a bytes.Buffer a logger may write to from any goroutine.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }

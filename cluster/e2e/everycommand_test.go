@@ -42,7 +42,7 @@ import (
 // All three must be zero. Its size: TABULA_FAILOVER_COMMANDS acknowledged
 // commands (default 10,000; 1,500 with -short) and TABULA_FAILOVER_KILLS
 // stops (default 10; 3 with -short). The full size, as measured in
-// docs/measurements/failover-2026-12-01.md:
+// docs/measurements/failover-2026-12-01.md and, on later code, failover-2026-12-04.md:
 //
 //	TABULA_TEST_CLUSTER=on go test -count=1 -v -timeout 30m -run TestClusterFailoverEveryCommand ./cluster/e2e/
 func TestClusterFailoverEveryCommand(t *testing.T) {

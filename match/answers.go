@@ -181,17 +181,17 @@ func (r *Registry) late(ctx context.Context, id string, c Command) (Ack, error) 
 // EndedBy reports whether the game m, ended, ended as command c asked: c
 // resigned (at the ply the game ended at, if it named one), offered or
 // accepted the draw it ended with, claimed the win it ended with, or
-// aborted it. The owner that answered c is gone with the game's end, so a
-// copy of c that comes after it (its first answer lost when the owner
-// died, or later than the forwarding node waited) is judged by the
-// stored end instead: answered as done when the end is c's, as the end of
-// the game otherwise.
+// aborted it (or declined it, a challenge). The owner that answered c is
+// gone with the game's end, so a copy of c that comes after it (its first
+// answer lost when the owner died, or later than the forwarding node
+// waited) is judged by the stored end instead: answered as done when the
+// end is c's, as the end of the game otherwise.
 func EndedBy(m *Meta, c Command) bool {
 	seat := m.SeatOf(c.User.ID)
 	won := m.Result != nil && seat >= 0 && slices.Contains(m.Result.Winners, seat)
 	switch {
 	case m.Status == Aborted:
-		return c.Kind == CmdAbort && (seat >= 0 || m.Invites(c.User.ID) || m.CreatorID == c.User.ID)
+		return (c.Kind == CmdAbort || c.Kind == CmdRefuse) && (seat >= 0 || m.Invites(c.User.ID) || m.CreatorID == c.User.ID)
 	case m.Status != Finished || m.Result == nil || seat < 0:
 		return false
 	}

@@ -163,6 +163,10 @@ func TestEndedBy(t *testing.T) {
 		{over(match.ReasonNormal, 0), match.Command{Kind: match.CmdChat, User: alice, Text: "gg"}, false},
 		{aborted, match.Command{Kind: match.CmdAbort, User: bob}, true},
 		{aborted, match.Command{Kind: match.CmdAbort, User: match.User{ID: 9}}, false},
+		// A challenge declined by the player it invited.
+		{match.Meta{Status: match.Aborted, CreatorID: alice.ID, Seats: []match.Seat{seats[0], {Kind: match.SeatInvite, UserID: bob.ID}}},
+			match.Command{Kind: match.CmdRefuse, User: bob, Text: "generic"}, true},
+		{aborted, match.Command{Kind: match.CmdRefuse, User: match.User{ID: 9}, Text: "generic"}, false},
 		{aborted, resign(alice, -1), false},
 	} {
 		if got := match.EndedBy(&tc.m, tc.c); got != tc.want {

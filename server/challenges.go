@@ -329,7 +329,12 @@ func (s *Server) handleDeclineChallenge(w http.ResponseWriter, r *http.Request, 
 		writeError(w, err)
 		return
 	}
-	if _, err := s.command(r.Context(), r.PathValue("id"), match.Command{Kind: match.CmdRefuse, User: actor(u), Text: req.Reason}); err != nil {
+	c, err := keyed(r, match.Command{Kind: match.CmdRefuse, User: actor(u), Text: req.Reason})
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	if _, err := s.command(r.Context(), r.PathValue("id"), c); err != nil {
 		writeError(w, err)
 		return
 	}
@@ -346,7 +351,12 @@ func (s *Server) handleCancelChallenge(w http.ResponseWriter, r *http.Request, u
 		writeError(w, errf(http.StatusForbidden, "forbidden", "only the challenger can cancel a challenge; decline it instead"))
 		return
 	}
-	if _, err := s.command(r.Context(), m.ID, match.Command{Kind: match.CmdAbort, User: actor(u)}); err != nil {
+	c, err := keyed(r, match.Command{Kind: match.CmdAbort, User: actor(u)})
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	if _, err := s.command(r.Context(), m.ID, c); err != nil {
 		writeError(w, err)
 		return
 	}

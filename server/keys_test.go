@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"encoding/json"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -94,5 +95,96 @@ func TestResentRematchAnsweredOnce(t *testing.T) {
 	as := answersTo(aws, "r1")
 	if as[0].Type != "ack" || string(as[0].raw) != string(as[1].raw) {
 		t.Fatalf("the rematch and its copy answered %s and %s", as[0].raw, as[1].raw)
+	}
+}
+
+// TestResentHTTPCommandWithItsKey: an HTTP command sent again with its
+// Idempotency-Key — what a client does by itself when a proxy says the
+// node it went to died before answering (cluster/e2e
+// TestProxyResendsARequestItsNodeDropped), though that node may have run it —
+// gets the first answer, not "you already hold a seat", "stale ply", "the
+// game is over", "you have offered a rematch already" or "the game was
+// aborted"; without a key the copy is refused as before. A key marks the command as a possible
+// copy, so a new key on a command whose effect is there already (the
+// owner that kept the first answer died) is answered as done too.
+func TestResentHTTPCommandWithItsKey(t *testing.T) {
+	e := newEnv(t)
+	alice, bob := e.guest(), e.guest()
+	g := alice.create(map[string]any{"game": "tnim", "options": map[string]string{"stones": "20"},
+		"seats": []map[string]string{{"kind": "me"}, {"kind": "invite", "user": bob.name}}})
+	base := "/api/games/" + g.ID
+	keyed := func(c *client, path, body, key string) (int, string) {
+		t.Helper()
+		return c.send("POST", base+path, body, false, map[string]string{"Idempotency-Key": key})
+	}
+	same := func(what string, c *client, path, body, key string) {
+		t.Helper()
+		s1, b1 := keyed(c, path, body, key)
+		s2, b2 := keyed(c, path, body, key)
+		if s1 != http.StatusOK || s2 != http.StatusOK || b1 != b2 {
+			t.Fatalf("%s and its copy: %d %s and %d %s", what, s1, b1, s2, b2)
+		}
+	}
+	same("a join", bob, "/join", "{}", "j-1")
+	bob.apiErr(http.StatusConflict, "conflict", "POST", base+"/join", map[string]any{})
+	if s, b := keyed(bob, "/join", "{}", "j-2"); s != http.StatusOK {
+		t.Fatalf("a join with a new key, the seat held: %d %s", s, b)
+	}
+
+	same("a move", alice, "/moves", `{"ply":0,"move":"1"}`, "m-1")
+	alice.apiErr(http.StatusConflict, "not_your_turn", "POST", base+"/moves", map[string]any{"ply": 0, "move": "1"})
+
+	same("a resignation", bob, "/resign", "{}", "r-1")
+	bob.apiErr(http.StatusConflict, "game_over", "POST", base+"/resign", map[string]any{})
+	if sum, _, _ := alice.game(g.ID); sum.Result == nil || sum.Result.Reason != "resign" || len(sum.Result.Winners) != 1 || sum.Result.Winners[0] != 0 {
+		t.Fatalf("after bob's resignation and its copy: %+v", sum.Result)
+	}
+
+	same("a rematch", alice, "/rematch", "{}", "q-1")
+	alice.apiErr(http.StatusConflict, "conflict", "POST", base+"/rematch", map[string]any{})
+
+	// A challenge declined, another cancelled: each copy is answered as
+	// the first; without a key, "the game was aborted".
+	carol, dave := e.register("carol"), e.register("dave")
+	for _, tc := range []struct {
+		by   *client
+		path string
+	}{{dave, "decline"}, {carol, "cancel"}} {
+		var ch struct{ ID string }
+		carol.must(http.StatusCreated, "POST", "/api/challenges", challengeReq("dave"), &ch)
+		path := "/api/challenges/" + ch.ID + "/" + tc.path
+		for i := range 2 {
+			if s, b := tc.by.send("POST", path, "{}", false, map[string]string{"Idempotency-Key": tc.path}); s != http.StatusNoContent {
+				t.Fatalf("%s, copy %d: %d %s", tc.path, i, s, b)
+			}
+		}
+		tc.by.apiErr(http.StatusConflict, "conflict", "POST", path, map[string]any{})
+	}
+
+	// A game created, and its copy: one game. Another user's same key is
+	// another game.
+	erin, fay := e.register("erin"), e.register("fay")
+	req := `{"game":"tnim","options":{"stones":"9"},"seats":[{"kind":"me"},{"kind":"open"}]}`
+	var ids []string
+	for _, u := range []*client{erin, erin, fay} {
+		s, b := u.send("POST", "/api/games", req, false, map[string]string{"Idempotency-Key": "g-1"})
+		var res struct{ Game struct{ ID string } }
+		if json.Unmarshal([]byte(b), &res); s != http.StatusCreated || res.Game.ID == "" {
+			t.Fatalf("a game created with a key: %d %s", s, b)
+		}
+		ids = append(ids, res.Game.ID)
+	}
+	if ids[0] != ids[1] || ids[2] == ids[0] || storedGames(t, e, "erin") != 1 || storedGames(t, e, "fay") != 1 {
+		t.Fatalf("games %v; erin created %d, fay %d: want erin's copy to name her first game, fay's another", ids, storedGames(t, e, "erin"), storedGames(t, e, "fay"))
+	}
+
+	if s, b := erin.send("POST", "/api/games", strings.Replace(req, "tnim", "sgolte", 1), false, map[string]string{"Idempotency-Key": "g-1"}); s != http.StatusBadRequest || !strings.Contains(b, "new key") {
+		t.Fatalf("the key of a tnim game on an sgolte game: %d %s", s, b)
+	}
+
+	for _, key := range []string{strings.Repeat("k", 65), "two words", "caf\u00e9"} {
+		if s, b := keyed(alice, "/rematch", "{}", key); s != http.StatusBadRequest || !strings.Contains(b, "Idempotency-Key") {
+			t.Fatalf("key %q: %d %s", key, s, b)
+		}
 	}
 }

@@ -38,6 +38,8 @@ type createReq struct {
 	// expires makes the game a challenge (challenges.go): zero for every
 	// game POST /api/games creates.
 	expires time.Time
+	// id is the game's id, if not a new one's (keyedGameID).
+	id string
 }
 
 func badOption(format string, args ...any) error {
@@ -53,7 +55,34 @@ func (s *Server) handleCreateGame(w http.ResponseWriter, r *http.Request, u *sto
 		writeError(w, err)
 		return
 	}
+	key, _, err := commandKey(r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	if key != "" {
+		// A copy of a creation names the game the first made (or is
+		// making): answered with it, not with a second game.
+		req.id = keyedGameID(u.ID, key)
+		if res, ok, err := s.createdBefore(r.Context(), u, req.id, req.Game); ok || err != nil {
+			writeCreated(w, res, err)
+			return
+		}
+	}
 	res, err := s.createGame(r.Context(), u, req)
+	var me *match.Error
+	if key != "" && errors.As(err, &me) && me.Code == match.CodeConflict {
+		// The first copy stored it a moment ago.
+		var ok bool
+		if res, ok, err = s.createdBefore(r.Context(), u, req.id, req.Game); !ok && err == nil {
+			err = me
+		}
+	}
+	writeCreated(w, res, err)
+}
+
+// writeCreated answers a creation.
+func writeCreated(w http.ResponseWriter, res wire.GameResult, err error) {
 	if err != nil {
 		writeError(w, err)
 		return
@@ -65,7 +94,10 @@ func (s *Server) handleCreateGame(w http.ResponseWriter, r *http.Request, u *sto
 // hands the game to a new owner, which checks it against the game's rules,
 // stores it and starts it if no seat is left open.
 func (s *Server) createGame(ctx context.Context, u *store.User, req createReq) (wire.GameResult, error) {
-	m := match.Meta{ID: newID(), Game: req.Game, Options: req.Options, StartPosition: req.Position, Rated: req.Rated, Created: s.createdNow(),
+	if req.id == "" {
+		req.id = newID()
+	}
+	m := match.Meta{ID: req.id, Game: req.Game, Options: req.Options, StartPosition: req.Position, Rated: req.Rated, Created: s.createdNow(),
 		Origin: req.origin, KeepDeal: req.KeepDeal, Expires: req.expires}
 	if req.Clock != nil {
 		m.Clock = *req.Clock
@@ -217,6 +249,11 @@ func (s *Server) attended(ctx context.Context, m *match.Meta) bool {
 // lobbyAction runs a command of the path's game and answers with the game
 // after it.
 func (s *Server) lobbyAction(w http.ResponseWriter, r *http.Request, c match.Command) {
+	c, err := keyed(r, c)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
 	ack, err := s.command(r.Context(), r.PathValue("id"), c)
 	if err != nil {
 		writeError(w, err)

@@ -89,7 +89,12 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request, u *store.Use
 		writeError(w, err)
 		return
 	}
-	ack, err := s.move(r.Context(), u, r.PathValue("id"), req, "", false)
+	key, retry, err := commandKey(r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	ack, err := s.move(r.Context(), u, r.PathValue("id"), req, key, retry)
 	if err != nil {
 		writeError(w, err)
 		return

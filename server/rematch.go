@@ -16,11 +16,13 @@ import (
 // clients watch the rematch's id too.
 
 // rematch offers user u a rematch of the finished game id, or accepts the
-// one offered to u.
-func (s *Server) rematch(ctx context.Context, u *store.User, id string) (match.Ack, error) {
+// one offered to u. retry: the ask may be a copy of one sent before
+// (match.Command.Retry), whose answer was lost — answered as done when u
+// holds a seat in the rematch already.
+func (s *Server) rematch(ctx context.Context, u *store.User, id string, retry bool) (match.Ack, error) {
 	rid := match.RematchID(id)
 	for range 2 {
-		if ack, done, err := s.answerRematch(ctx, u, rid); done {
+		if ack, done, err := s.answerRematch(ctx, u, rid, retry); done {
 			return ack, err
 		}
 		old, err := s.store.Game(ctx, id)
@@ -49,17 +51,21 @@ func (s *Server) rematch(ctx context.Context, u *store.User, id string) (match.A
 
 // answerRematch handles a rematch ask when the rematch exists already
 // (done): accepted if it invites u, else refused with what became of it.
-func (s *Server) answerRematch(ctx context.Context, u *store.User, rid string) (match.Ack, bool, error) {
+func (s *Server) answerRematch(ctx context.Context, u *store.User, rid string, retry bool) (match.Ack, bool, error) {
 	snap, err := s.snapshot(ctx, rid)
 	if errors.Is(err, errNotFound) {
 		return match.Ack{}, false, nil
 	} else if err != nil {
 		return match.Ack{}, true, err
 	}
+	if retry && snap.Meta.Status != match.Aborted && snap.Meta.SeatOf(u.ID) >= 0 {
+		// The first copy made the rematch or took u's seat in it.
+		return match.Ack{Meta: snap.Meta, Names: match.SeatNames(snap.State)}, true, nil
+	}
 	if err := match.AnswerRematch(&snap.Meta, u.ID); err != nil {
 		return match.Ack{}, true, err
 	}
-	ack, err := s.command(ctx, rid, match.Command{Kind: match.CmdJoin, User: actor(u), Seat: -1})
+	ack, err := s.command(ctx, rid, match.Command{Kind: match.CmdJoin, User: actor(u), Seat: -1, Retry: retry})
 	return ack, true, err
 }
 
@@ -91,7 +97,12 @@ func (s *Server) rematchSummary(ctx context.Context, m *match.Meta) (*wire.Summa
 }
 
 func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request, u *store.User) {
-	ack, err := s.rematch(r.Context(), u, r.PathValue("id"))
+	_, retry, err := commandKey(r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	ack, err := s.rematch(r.Context(), u, r.PathValue("id"), retry)
 	if err != nil {
 		writeError(w, err)
 		return

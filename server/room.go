@@ -65,7 +65,7 @@ func (gc *gameConn) handleRoom(u *store.User, m wire.ClientMessage) bool {
 			gc.answer(m.ID, a.ack, a.err)
 			return true
 		}
-		ack, err := gc.s.rematch(gc.ctx, u, gc.id)
+		ack, err := gc.s.rematch(gc.ctx, u, gc.id, gc.copy(m.ID))
 		// (Not an answer of the moment — unavailable, internal — which a
 		// copy may well change.)
 		if gc.key(m.ID) != "" && (err == nil || apiErrorOf(err).Status < http.StatusInternalServerError) {

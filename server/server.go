@@ -352,15 +352,21 @@ func (s *Server) Handler() http.Handler { return s.handler }
 
 // newID returns a game id: 10 characters from an alphabet without look-alikes.
 func newID() string {
-	const alphabet = "23456789abcdefghjkmnpqrstuvwxyz"
 	var b [10]byte
 	if _, err := rand.Read(b[:]); err != nil {
 		panic("server: crypto/rand failed: " + err.Error())
 	}
-	for i := range b {
-		b[i] = alphabet[int(b[i])%len(alphabet)]
+	return idOf(b[:])
+}
+
+// idOf spells the first 10 bytes of b as a game id.
+func idOf(b []byte) string {
+	const alphabet = "23456789abcdefghjkmnpqrstuvwxyz"
+	out := make([]byte, 10)
+	for i := range out {
+		out[i] = alphabet[int(b[i])%len(alphabet)]
 	}
-	return string(b[:])
+	return string(out)
 }
 
 // createdNow is the creation time of a new game. Games are listed newest

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	crand "crypto/rand"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -920,6 +921,12 @@ func (c *connector) api(ctx context.Context, method, path string, body, out any)
 	req.Header.Set("Authorization", "Bearer "+c.o.token)
 	if body != nil {
 		req.Header.Set("Content-Type", "application/json")
+	}
+	if method == http.MethodPost {
+		// A copy that the HTTP client sends by itself — a proxy said the
+		// server died before answering — is then known for one
+		// (docs/api.md, Idempotency-Key).
+		req.Header.Set("Idempotency-Key", crand.Text())
 	}
 	resp, err := c.http.Do(req)
 	if err != nil {

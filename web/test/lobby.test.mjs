@@ -304,6 +304,36 @@ test("a game that keeps its creator's deal says so in the lobby, and Join asks f
   await bob.context().close()
 })
 
+test('Join goes with an Idempotency-Key: the copy a browser sends by itself is answered as the first', async () => {
+  // A proxy that loses the server a request went to tells the browser it
+  // was not processed, and the browser sends it again (docs/api.md).
+  const alice = await newPage(browser)
+  await guest(alice)
+  const g = await createGame(alice, {game: 'sgolte', seats: [{kind: 'me'}, {kind: 'open'}]})
+  const bob = await newPage(browser)
+  await lobby(bob)
+  const joined = bob.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith(`/api/games/${g.id}/join`))
+  await bob.click(`[data-test=join-${g.id}]`)
+  const req = await joined
+  const key = req.headers()['idempotency-key']
+  assert.match(key || '', /^[0-9a-f]{24}$/)
+  await bob.waitForURL('**/#/game/' + g.id)
+  const again = (key) => bob.evaluate(async ([id, body, key]) => {
+    const res = await fetch(`/api/games/${id}/join`, {method: 'POST', body,
+      headers: {'Content-Type': 'application/json', ...(key ? {'Idempotency-Key': key} : {})}})
+    return {status: res.status, body: await res.json()}
+  }, [g.id, req.postData(), key])
+  const copy = await again(key)
+  assert.equal(copy.status, 200, JSON.stringify(copy.body))
+  assert.equal(copy.body.game.seats[1].user, await userName(bob))
+  assertNoErrors(alice)
+  assertNoErrors(bob)
+  // Without the key, the copy is a second join (whose 409 the console logs).
+  assert.equal((await again(null)).body.error?.code, 'conflict')
+  await alice.context().close()
+  await bob.context().close()
+})
+
 test('errors of quick pairing are told in words, in the page’s language', async () => {
   const page = await newPage(browser, {locale: 'ko-KR'})
   await guest(page)

@@ -9,8 +9,18 @@ export class ApiError extends Error {
   }
 }
 
+// commandKey is a new Idempotency-Key (docs/api.md): a request the browser
+// sends again by itself — the proxy says the server it went to died before
+// answering — is then known for a copy, not run a second time.
+// getRandomValues, not randomUUID: the page may be served over plain HTTP.
+export function commandKey() {
+  const b = crypto.getRandomValues(new Uint8Array(12))
+  return Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('')
+}
+
 async function request(method, path, body) {
   const opts = {method, headers: {Accept: 'application/json'}, credentials: 'same-origin'}
+  if (method === 'POST') opts.headers['Idempotency-Key'] = commandKey()
   if (body !== undefined) {
     opts.headers['Content-Type'] = 'application/json'
     opts.body = JSON.stringify(body)

@@ -19,7 +19,7 @@
 
 import {h} from '../dom.js'
 import {t} from '../i18n.js'
-import {api} from '../api.js'
+import {api, commandKey} from '../api.js'
 import * as session from '../session.js'
 import {GameChannel} from '../channel.js'
 import * as catalog from '../catalog.js'
@@ -270,7 +270,8 @@ export class Seeker {
 function abortQuietly(id) {
   try {
     fetch(`/api/games/${encodeURIComponent(id)}/abort`, {method: 'POST', keepalive: true, credentials: 'same-origin',
-      headers: {'Content-Type': 'application/json', Accept: 'application/json'}, body: '{}'}).catch(() => {})
+      headers: {'Content-Type': 'application/json', Accept: 'application/json', 'Idempotency-Key': commandKey()},
+      body: '{}'}).catch(() => {})
   } catch {
     // nothing to do
   }

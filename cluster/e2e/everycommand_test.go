@@ -108,7 +108,7 @@ func TestClusterFailoverEveryCommand(t *testing.T) {
 		rec.mu.Lock()
 		rec.stops = append(rec.stops, st.at)
 		rec.mu.Unlock()
-		t.Logf("%v %s at %d commands; its games taken over in %v", sig, name, rec.acked.Load(), st.took.Round(time.Millisecond))
+		t.Logf("%v %s at %d commands (%s); its games taken over in %v", sig, name, rec.acked.Load(), st.at.Format("15:04:05.000"), st.took.Round(time.Millisecond))
 		s.startNode(i)
 	}
 	if !until(context.Background(), 10*time.Minute, func() bool { return rec.acked.Load() >= int64(target) }) {
@@ -194,6 +194,7 @@ type sent struct {
 	text    string // a move's or a chat line's text
 	outcome outcome
 	code    string
+	msg     string    // a refusal's words
 	at      time.Time // when the answer came
 }
 
@@ -222,6 +223,19 @@ func (l *ledger) add(c sent) {
 	l.mu.Lock()
 	l.cmds = append(l.cmds, c)
 	l.mu.Unlock()
+}
+
+// history is the commands sent to game id, one a line, for a failure's
+// message (the caller holds l.mu).
+func (l *ledger) history(id string) string {
+	var b strings.Builder
+	names := [...]string{applied: "applied", refused: "refused", unknown: "unknown"}
+	for _, c := range l.cmds {
+		if c.game == id {
+			fmt.Fprintf(&b, "\t%s %s %s ply %d %q: %s %s %s\n", c.at.Format("15:04:05.000"), c.user, c.kind, c.ply, c.text, names[c.outcome], c.code, c.msg)
+		}
+	}
+	return b.String()
 }
 
 func (l *ledger) games() []string {
@@ -253,6 +267,7 @@ type table struct {
 	lastChat map[*client]time.Time
 	chats    int
 	offered  map[string]bool // "user ply": one draw offer per seat per move
+	keys     int             // the HTTP commands' idempotency keys so far
 }
 
 func (tb *table) opts() map[string]string {
@@ -346,6 +361,9 @@ func (tb *table) command(ctx context.Context, c *client, cmd map[string]any, rec
 		rec.outcome, rec.code = unknown, m.code()
 	default:
 		rec.outcome, rec.code = refused, m.code()
+		if m.Error != nil {
+			rec.msg = m.Error.Message
+		}
 	}
 	// (A command cut short by the test's end is recorded too, as
 	// unknown: it may have been applied.)
@@ -356,14 +374,19 @@ func (tb *table) command(ctx context.Context, c *client, cmd map[string]any, rec
 // httpCommand is a command over HTTP through the proxy, recorded.
 func (tb *table) httpCommand(c *client, path string, rec sent) int {
 	rec.game, rec.user = tb.game, c.name
-	status, err := c.call("POST", path, struct{}{}, nil)
+	// With its key: the proxy has the client send a command again when
+	// the node it went to dies before answering
+	// (TestProxyResendsARequestItsNodeDropped).
+	tb.keys++
+	key := fmt.Sprintf("t%d-%d", tb.n, tb.keys)
+	status, err := c.callWith(c.s.https, "POST", path, struct{}{}, nil, map[string]string{"Idempotency-Key": key})
 	switch {
 	case err == nil:
 		rec.outcome = applied
 	case status == 0 || status >= 500 && !strings.Contains(err.Error(), "nothing was changed"):
 		rec.outcome, rec.code = unknown, fmt.Sprint(status)
 	default:
-		rec.outcome, rec.code = refused, codeOf(err)
+		rec.outcome, rec.code, rec.msg = refused, codeOf(err), err.Error()
 	}
 	tb.rec.add(rec)
 	return status
@@ -591,11 +614,32 @@ func (l *ledger) verify(t *testing.T, s *site) verdict {
 		rs.Close()
 		rows[id] = g
 	}
+	byGame := map[string][]sent{}
+	for _, c := range l.cmds {
+		byGame[c.game] = append(byGame[c.game], c)
+	}
 	// others: whether another copy of c (same game, user, kind and, for a
-	// move, ply and text) was applied or may have been.
+	// move, ply and text) was applied or may have been, or, for an accept,
+	// other commands that agreed the draw.
 	others := func(c sent) bool {
 		for _, o := range byKey[key{c.game, c.user, c.kind}] {
 			if o.outcome != refused && o.ply == c.ply && o.text == c.text {
+				return true
+			}
+		}
+		if c.kind == "accept" {
+			// A draw is agreed by an offer and an accept — or by two
+			// offers crossing: a refused accept of a game that ended
+			// agreed is no copy's when each player has another offer
+			// or accept applied (or maybe applied) that agreed it.
+			var mine, theirs bool
+			for _, o := range byGame[c.game] {
+				if (o.kind == "offer" || o.kind == "accept") && o.outcome != refused && !(o.user == c.user && o.kind == c.kind && o.at.Equal(c.at)) {
+					mine = mine || o.user == c.user
+					theirs = theirs || o.user != c.user
+				}
+			}
+			if mine && theirs {
 				return true
 			}
 		}
@@ -633,7 +677,8 @@ func (l *ledger) verify(t *testing.T, s *site) verdict {
 		case c.outcome == applied && !there:
 			v.lost = append(v.lost, fmt.Sprintf("lost: %s by %s in %s (ply %d %q): answered applied; stored %s %+v", c.kind, c.user, c.game, c.ply, c.text, g.status, g.r))
 		case c.outcome == refused && there && !others(c):
-			v.refusedApplied = append(v.refusedApplied, fmt.Sprintf("refused but applied: %s by %s in %s (ply %d %q): %s", c.kind, c.user, c.game, c.ply, c.text, c.code))
+			v.refusedApplied = append(v.refusedApplied, fmt.Sprintf("refused but applied: %s by %s in %s (ply %d %q) at %s: %s (%s); the game's commands:\n%s",
+				c.kind, c.user, c.game, c.ply, c.text, c.at.Format("15:04:05.000"), c.code, c.msg, l.history(c.game)))
 		}
 	}
 	// Every stored move was sent by its player for its ply.

@@ -553,6 +553,11 @@ func (c *client) call(method, path string, body, out any) (int, error) {
 
 // callAt is call at another base URL: a node's own address.
 func (c *client) callAt(base, method, path string, body, out any) (int, error) {
+	return c.callWith(base, method, path, body, out, nil)
+}
+
+// callWith is callAt with more request headers.
+func (c *client) callWith(base, method, path string, body, out any, hdr map[string]string) (int, error) {
 	var r io.Reader
 	if body != nil {
 		b, _ := json.Marshal(body)
@@ -567,6 +572,9 @@ func (c *client) callAt(base, method, path string, body, out any) (int, error) {
 	}
 	if c.token != "" {
 		req.Header.Set("Authorization", "Bearer "+c.token)
+	}
+	for k, v := range hdr {
+		req.Header.Set(k, v)
 	}
 	resp, err := c.http.Do(req)
 	if err != nil {

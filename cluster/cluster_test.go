@@ -576,3 +576,32 @@ func TestConfig(t *testing.T) {
 type fakeStore struct{ Store }
 
 var _ store.Leases = fakeStore{}
+
+// TestRetriedFinalMove: a copy of the move that ended a game, sent again
+// after the owner that ended it died (its answers gone with it), is
+// answered as the move it was, not "the game is over"; another move is
+// told the game is over.
+func TestRetriedFinalMove(t *testing.T) {
+	e := newQuietEnv(t)
+	a, b := e.start(), e.start()
+	a.create("f", twoHumans(2))
+	if _, err := a.do("f", move(0, "1")); err != nil {
+		t.Fatal(err)
+	}
+	final := move(1, "1")
+	final.Key = "conn1/c2"
+	first, err := a.do("f", final)
+	if err != nil || first.Meta.Status != match.Finished {
+		t.Fatalf("the last stone: %v (%s)", err, first.Meta.Status)
+	}
+	a.crash()
+	final.Retry = true
+	if ack, err := b.do("f", final); err != nil || ack.Move == nil || ack.Move.Ply != 1 || ack.Move.Text != "1" || ack.Meta.Status != match.Finished {
+		t.Fatalf("a copy of the final move after its owner died: %+v, %v", ack.Move, err)
+	}
+	other := move(1, "2")
+	other.Key, other.Retry = "conn1/c3", true
+	if _, err := b.do("f", other); !errors.Is(err, match.ErrClosed) {
+		t.Fatalf("another move after the end: %v", err)
+	}
+}

@@ -201,10 +201,22 @@ func (n *Node) lateAnswer(ctx context.Context, node, id string, c match.Command)
 }
 
 // endedBy answers a retried command c as done when game id's stored end
-// is c's (match.EndedBy).
+// is c's (match.EndedBy), or c is a move stored (match.MoveStored: the
+// move that ended the game, or one before).
 func (n *Node) endedBy(ctx context.Context, id string, c match.Command) (match.Ack, bool) {
 	m, err := n.cfg.Store.Game(ctx, id)
-	if err != nil || !match.EndedBy(&m, c) {
+	if err != nil {
+		return match.Ack{}, false
+	}
+	if c.Kind == match.CmdMove {
+		moves, err := n.cfg.Store.Moves(ctx, id)
+		if err != nil || !match.MoveStored(&m, moves, c) {
+			return match.Ack{}, false
+		}
+		mv := moves[c.Ply]
+		return match.Ack{Meta: m, Move: &mv}, true
+	}
+	if !match.EndedBy(&m, c) {
 		return match.Ack{}, false
 	}
 	return match.Ack{Meta: m}, true

@@ -178,6 +178,16 @@ func (r *Registry) late(ctx context.Context, id string, c Command) (Ack, error) 
 	return Ack{}, ErrClosed
 }
 
+// MoveStored reports whether the move command c is the move stored at its
+// ply for its player's seat, moves being game m's: a copy of the move that
+// ended the game, whose owner is gone with the end and its answers, is done
+// — as a copy of any other move is to the game's next owner (humanMove).
+func MoveStored(m *Meta, moves []Move, c Command) bool {
+	seat := m.SeatOf(c.User.ID)
+	return c.Kind == CmdMove && seat >= 0 && (c.Seat < 0 || c.Seat == seat) &&
+		c.Ply >= 0 && c.Ply < len(moves) && moves[c.Ply].Seat == seat && moves[c.Ply].Text == c.Move
+}
+
 // EndedBy reports whether the game m, ended, ended as command c asked: c
 // resigned (at the ply the game ended at, if it named one), offered or
 // accepted the draw it ended with, claimed the win it ended with, or

@@ -174,3 +174,29 @@ func TestEndedBy(t *testing.T) {
 		}
 	}
 }
+
+func TestMoveStored(t *testing.T) {
+	m := match.Meta{Status: match.Finished, Seats: []match.Seat{{Kind: match.SeatHuman, UserID: alice.ID}, {Kind: match.SeatHuman, UserID: bob.ID}}}
+	moves := []match.Move{{Ply: 0, Seat: 0, Text: "1"}, {Ply: 1, Seat: 1, Text: "2"}}
+	mv := func(u match.User, seat, ply int, text string) match.Command {
+		return match.Command{Kind: match.CmdMove, User: u, Seat: seat, Ply: ply, Move: text}
+	}
+	for _, tc := range []struct {
+		c    match.Command
+		want bool
+	}{
+		{mv(bob, -1, 1, "2"), true},
+		{mv(bob, 1, 1, "2"), true},
+		{mv(alice, -1, 0, "1"), true},
+		{mv(bob, -1, 1, "1"), false},               // another move at that ply
+		{mv(alice, -1, 1, "2"), false},             // another seat's
+		{mv(bob, 0, 1, "2"), false},                // a seat not bob's
+		{mv(bob, -1, 2, "2"), false},               // no move at that ply
+		{mv(match.User{ID: 9}, -1, 1, "2"), false}, // not a player
+		{match.Command{Kind: match.CmdResign, User: bob, Ply: 1, Move: "2"}, false},
+	} {
+		if got := match.MoveStored(&m, moves, tc.c); got != tc.want {
+			t.Errorf("%+v: %v, want %v", tc.c, got, tc.want)
+		}
+	}
+}

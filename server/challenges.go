@@ -56,7 +56,12 @@ func (s *Server) handleCreateChallenge(w http.ResponseWriter, r *http.Request, u
 		writeError(w, err)
 		return
 	}
-	c, err := s.createChallenge(r.Context(), u, req)
+	// (Against a server bot alone, the game is no challenge: it starts.)
+	c, err := createKeyed(s, r, u, req.Game, len(req.Players) > 0, func(id string) (wire.Challenge, error) {
+		return s.createChallenge(r.Context(), u, req, id)
+	}, func(snap *match.Snapshot) wire.Challenge {
+		return challengeOf(s.summary(r.Context(), &snap.Meta, match.SeatNames(snap.State)), snap.Meta.Expires)
+	})
 	if err != nil {
 		writeError(w, err)
 		return
@@ -67,8 +72,8 @@ func (s *Server) handleCreateChallenge(w http.ResponseWriter, r *http.Request, u
 // createChallenge checks a challenge request and creates its game: an
 // open game of the challenger's seat and invitations (and, with a bot,
 // that bot in the seats left), or, against a server bot alone, a game
-// that starts at once.
-func (s *Server) createChallenge(ctx context.Context, u *store.User, req wire.ChallengeRequest) (wire.Challenge, error) {
+// that starts at once. id is the game's id ("": a new one).
+func (s *Server) createChallenge(ctx context.Context, u *store.User, req wire.ChallengeRequest, id string) (wire.Challenge, error) {
 	if u.Guest {
 		return wire.Challenge{}, errf(http.StatusForbidden, "forbidden", "guests cannot challenge: register first")
 	}
@@ -115,7 +120,7 @@ func (s *Server) createChallenge(ctx context.Context, u *store.User, req wire.Ch
 		}
 		seat = *req.Seat
 	}
-	cr := createReq{Game: req.Game, Options: opts, Rated: req.Rated}
+	cr := createReq{Game: req.Game, Options: opts, Rated: req.Rated, id: id}
 	if req.Clock != nil {
 		cr.Clock = &match.Clock{Kind: match.ClockKind(req.Clock.Kind), InitialMs: req.Clock.InitialMs, IncrementMs: req.Clock.IncrementMs, Days: req.Clock.Days}
 	}

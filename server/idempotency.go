@@ -8,7 +8,6 @@ import (
 	"net/http"
 
 	"github.com/tabula-games/tabula/match"
-	"github.com/tabula-games/tabula/server/wire"
 	"github.com/tabula-games/tabula/store"
 )
 
@@ -75,24 +74,58 @@ func keyedGameID(uid int64, key string) string {
 	return idOf(sum[:])
 }
 
-// createdBefore is the answer to a copy of user u's creation of a game of
-// name, id (keyedGameID): the game as it stands, if u created it; false
-// when there is no such game. A key used before for another game is a
-// client's mistake, refused.
-func (s *Server) createdBefore(ctx context.Context, u *store.User, id, name string) (wire.GameResult, bool, error) {
+// createdBefore is game id (keyedGameID) as it stands, if user u created
+// it: a copy of u's creation of a game of name, a challenge or not; nil
+// when there is no such game. A key used before for another kind of game
+// is a client's mistake, refused.
+func (s *Server) createdBefore(ctx context.Context, u *store.User, id, name string, challenge bool) (*match.Snapshot, error) {
 	snap, err := s.snapshot(ctx, id)
 	if errors.Is(err, errNotFound) {
-		return wire.GameResult{}, false, nil
+		return nil, nil
 	} else if err != nil {
-		return wire.GameResult{}, false, err
+		return nil, err
 	}
 	if snap.Meta.CreatorID != u.ID {
 		// Not one of u's keys: another user's id, by a hash's chance.
-		return wire.GameResult{}, false, errf(http.StatusConflict, "conflict", "use another %s", headerIdempotencyKey)
+		return nil, errf(http.StatusConflict, "conflict", "use another %s", headerIdempotencyKey)
 	}
-	if snap.Meta.Game != name {
-		return wire.GameResult{}, false, errf(http.StatusBadRequest, "bad_request",
-			"this %s created a game of %s: send a new key with each game", headerIdempotencyKey, snap.Meta.Game)
+	if snap.Meta.Game != name || snap.Meta.Challenge() != challenge {
+		return nil, errf(http.StatusBadRequest, "bad_request", "this %s made another game (of %s): send a new key with each game", headerIdempotencyKey, snap.Meta.Game)
 	}
-	return s.gameResult(ctx, match.Ack{Meta: snap.Meta, Names: match.SeatNames(snap.State)}), true, nil
+	return snap, nil
+}
+
+// createKeyed runs create, which makes a game for user u (of name, a
+// challenge or not) with the id it is given ("": a new one): with the
+// request's Idempotency-Key, an id derived from it, so that a copy of the
+// creation is answered (by answer) with the game the first made, or is
+// making, rather than making a second.
+func createKeyed[T any](s *Server, r *http.Request, u *store.User, name string, challenge bool,
+	create func(id string) (T, error), answer func(*match.Snapshot) T) (T, error) {
+	var zero T
+	key, _, err := commandKey(r)
+	if err != nil {
+		return zero, err
+	}
+	if key == "" {
+		return create("")
+	}
+	id := keyedGameID(u.ID, key)
+	if snap, err := s.createdBefore(r.Context(), u, id, name, challenge); snap != nil || err != nil {
+		if err != nil {
+			return zero, err
+		}
+		return answer(snap), nil
+	}
+	res, err := create(id)
+	var me *match.Error
+	if errors.As(err, &me) && me.Code == match.CodeConflict {
+		// The first copy stored it a moment ago.
+		if snap, err := s.createdBefore(r.Context(), u, id, name, challenge); snap != nil {
+			return answer(snap), nil
+		} else if err != nil {
+			return zero, err
+		}
+	}
+	return res, err
 }

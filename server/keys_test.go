@@ -182,6 +182,24 @@ func TestResentHTTPCommandWithItsKey(t *testing.T) {
 		t.Fatalf("the key of a tnim game on an sgolte game: %d %s", s, b)
 	}
 
+	// A challenge likewise.
+	before := storedGames(t, e, "carol")
+	var chIDs []string
+	for range 2 {
+		s, b := carol.send("POST", "/api/challenges", `{"game":"tnim","options":{"stones":"5"},"players":["dave"],"seat":0}`, false, map[string]string{"Idempotency-Key": "ch-1"})
+		var res struct{ ID string }
+		if json.Unmarshal([]byte(b), &res); s != http.StatusCreated || res.ID == "" {
+			t.Fatalf("a challenge with a key: %d %s", s, b)
+		}
+		chIDs = append(chIDs, res.ID)
+	}
+	if chIDs[0] != chIDs[1] || storedGames(t, e, "carol") != before+1 {
+		t.Fatalf("a challenge and its copy: %v, %d games more", chIDs, storedGames(t, e, "carol")-before)
+	}
+	if s, b := carol.send("POST", "/api/games", req, false, map[string]string{"Idempotency-Key": "ch-1"}); s != http.StatusBadRequest {
+		t.Fatalf("the key of a challenge on a game: %d %s", s, b)
+	}
+
 	for _, key := range []string{strings.Repeat("k", 65), "two words", "caf\u00e9"} {
 		if s, b := keyed(alice, "/rematch", "{}", key); s != http.StatusBadRequest || !strings.Contains(b, "Idempotency-Key") {
 			t.Fatalf("key %q: %d %s", key, s, b)

@@ -55,34 +55,12 @@ func (s *Server) handleCreateGame(w http.ResponseWriter, r *http.Request, u *sto
 		writeError(w, err)
 		return
 	}
-	key, _, err := commandKey(r)
-	if err != nil {
-		writeError(w, err)
-		return
-	}
-	if key != "" {
-		// A copy of a creation names the game the first made (or is
-		// making): answered with it, not with a second game.
-		req.id = keyedGameID(u.ID, key)
-		if res, ok, err := s.createdBefore(r.Context(), u, req.id, req.Game); ok || err != nil {
-			writeCreated(w, res, err)
-			return
-		}
-	}
-	res, err := s.createGame(r.Context(), u, req)
-	var me *match.Error
-	if key != "" && errors.As(err, &me) && me.Code == match.CodeConflict {
-		// The first copy stored it a moment ago.
-		var ok bool
-		if res, ok, err = s.createdBefore(r.Context(), u, req.id, req.Game); !ok && err == nil {
-			err = me
-		}
-	}
-	writeCreated(w, res, err)
-}
-
-// writeCreated answers a creation.
-func writeCreated(w http.ResponseWriter, res wire.GameResult, err error) {
+	res, err := createKeyed(s, r, u, req.Game, false, func(id string) (wire.GameResult, error) {
+		req.id = id
+		return s.createGame(r.Context(), u, req)
+	}, func(snap *match.Snapshot) wire.GameResult {
+		return s.gameResult(r.Context(), match.Ack{Meta: snap.Meta, Names: match.SeatNames(snap.State)})
+	})
 	if err != nil {
 		writeError(w, err)
 		return

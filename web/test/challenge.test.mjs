@@ -123,11 +123,19 @@ test('a challenge from the players page: the search and the online list, not one
   await a.click(`[data-test=players-results] li[data-user="${bn}"] [data-test=players-challenge]`)
   await a.waitForSelector('[data-test=challenge-dialog]')
   assert.equal(await a.textContent('#challenge-title'), 'Challenge ' + bn)
+  // The challenge and its decline each go with a key of their own
+  // (docs/api.md, Idempotency-Key).
+  const keyOf = (page, path) => page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname.match(path))
+    .then((r) => r.headers()['idempotency-key'])
+  const sent = keyOf(a, /^\/api\/challenges$/)
   await a.click('[data-test=challenge-send]')
   await a.waitForSelector('[data-test=challenge-waiting]')
   await b.waitForSelector('[data-test=challenge-toast]')
   await b.selectOption('[data-test=challenge-reason]', 'later')
+  const declined = keyOf(b, /^\/api\/challenges\/[^/]+\/decline$/)
   await b.click('[data-test=challenge-decline]')
+  const keys = [await sent, await declined]
+  assert.ok(keys.every((k) => /^[0-9a-f]{24}$/.test(k || '')) && keys[0] !== keys[1], `keys ${keys}`)
   await a.waitForFunction(() => /declined: Not now, maybe later/.test(document.querySelector('[data-test=challenge-status]')?.textContent))
   await a.keyboard.press('Escape')
   // A guest (challenging needs an account): the list offers no challenge.

@@ -11,7 +11,7 @@ import {h, clear} from '../dom.js'
 import {t} from '../i18n.js'
 import * as session from '../session.js'
 import {subscribe} from '../userchannel.js'
-import {ApiError} from '../api.js'
+import {ApiError, commandKey} from '../api.js'
 import {errorText} from './common.js'
 
 /** REASONS are the reasons a challenge may be declined with (match.DeclineReasons). */
@@ -27,6 +27,7 @@ let ticker = null
 /** send calls the API (docs/api.md): the body, null for 204, or ApiError. */
 export async function send(method, path, body) {
   const opts = {method, headers: {Accept: 'application/json'}, credentials: 'same-origin'}
+  if (method === 'POST') opts.headers['Idempotency-Key'] = commandKey() // api.js says why
   if (body !== undefined) {
     opts.headers['Content-Type'] = 'application/json'
     opts.body = JSON.stringify(body)

@@ -68,10 +68,13 @@ func keyed(r *http.Request, c match.Command) (match.Command, error) {
 // key key (commandKey's): derived from the two, as match.RematchID is from
 // the finished game's, so that a copy of the creation names the same game
 // on whatever node it lands, and the store, which holds one game by an id,
-// tells the copy apart.
+// tells the copy apart. It is two characters longer than other games' ids
+// (newID's, RematchID's): a client chooses its keys, and searching keys
+// for one whose id is that of a game to come — a finished game's rematch —
+// would take that id away from it.
 func keyedGameID(uid int64, key string) string {
 	sum := sha256.Sum256(fmt.Appendf(nil, "tabula game of user %d with key %s", uid, key))
-	return idOf(sum[:])
+	return idOf(sum[:], 12)
 }
 
 // createdBefore is game id (keyedGameID) as it stands, if user u created

@@ -174,7 +174,7 @@ func TestResentHTTPCommandWithItsKey(t *testing.T) {
 		}
 		ids = append(ids, res.Game.ID)
 	}
-	if ids[0] != ids[1] || ids[2] == ids[0] || storedGames(t, e, "erin") != 1 || storedGames(t, e, "fay") != 1 {
+	if ids[0] != ids[1] || ids[2] == ids[0] || len(ids[0]) != 12 || storedGames(t, e, "erin") != 1 || storedGames(t, e, "fay") != 1 {
 		t.Fatalf("games %v; erin created %d, fay %d: want erin's copy to name her first game, fay's another", ids, storedGames(t, e, "erin"), storedGames(t, e, "fay"))
 	}
 

@@ -356,13 +356,13 @@ func newID() string {
 	if _, err := rand.Read(b[:]); err != nil {
 		panic("server: crypto/rand failed: " + err.Error())
 	}
-	return idOf(b[:])
+	return idOf(b[:], len(b))
 }
 
-// idOf spells the first 10 bytes of b as a game id.
-func idOf(b []byte) string {
+// idOf spells the first n bytes of b as a game id of n characters.
+func idOf(b []byte, n int) string {
 	const alphabet = "23456789abcdefghjkmnpqrstuvwxyz"
-	out := make([]byte, 10)
+	out := make([]byte, n)
 	for i := range out {
 		out[i] = alphabet[int(b[i])%len(alphabet)]
 	}

@@ -628,19 +628,28 @@ func (l *ledger) verify(t *testing.T, s *site) verdict {
 			}
 		}
 		if c.kind == "accept" {
-			// A draw is agreed by an offer and an accept — or by two
-			// offers crossing: a refused accept of a game that ended
-			// agreed is no copy's when each player has another offer
-			// or accept applied (or maybe applied) that agreed it.
-			var mine, theirs bool
+			// A draw is agreed by an offer and its accept, or by two
+			// offers crossing at one ply: a refused accept of a game
+			// that ended agreed is no fault when the other player's
+			// accept was (or may have been) applied, or both offered
+			// at one ply.
+			offered := map[int]map[string]bool{}
 			for _, o := range byGame[c.game] {
-				if (o.kind == "offer" || o.kind == "accept") && o.outcome != refused && !(o.user == c.user && o.kind == c.kind && o.at.Equal(c.at)) {
-					mine = mine || o.user == c.user
-					theirs = theirs || o.user != c.user
+				switch {
+				case o.outcome == refused:
+				case o.kind == "accept" && o.user != c.user:
+					return true
+				case o.kind == "offer":
+					if offered[o.ply] == nil {
+						offered[o.ply] = map[string]bool{}
+					}
+					offered[o.ply][o.user] = true
 				}
 			}
-			if mine && theirs {
-				return true
+			for _, by := range offered {
+				if len(by) == 2 {
+					return true
+				}
 			}
 		}
 		return false

@@ -573,6 +573,13 @@ func (c *client) callWith(base, method, path string, body, out any, hdr map[stri
 	if c.token != "" {
 		req.Header.Set("Authorization", "Bearer "+c.token)
 	}
+	if method == http.MethodPost {
+		// As the web client and tabula bot connect do: the proxy has a
+		// client send a request again when its node dies before answering
+		// (TestProxyResendsARequestItsNodeDropped), which a test killing
+		// nodes would otherwise see refused as a second command.
+		req.Header.Set("Idempotency-Key", rand.Text())
+	}
 	for k, v := range hdr {
 		req.Header.Set(k, v)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"slices"
 	"testing"
 	"time"
@@ -42,6 +43,35 @@ func TestClusterCommandsOnce(t *testing.T) {
 		t.Fatalf("bob joins on node3: %v", err)
 	}
 	waitLive(ctx, t, a, b)
+
+	t.Run("http", func(t *testing.T) {
+		// An HTTP command's copy with its Idempotency-Key, sent to
+		// another node than the first (the proxy's resend lands where
+		// it may): a creation names the first's game, a join of it is
+		// answered as done.
+		// (Players of their own: the rematch below counts the games
+		// alice and bob share.)
+		carol, dave := s.guest(), s.guest()
+		key := map[string]string{"Idempotency-Key": "across-nodes-1"}
+		req := map[string]any{"game": "skyjo", "options": opts, "seats": []map[string]string{{"kind": "me"}, {"kind": "invite", "user": dave.name}}}
+		var ids []string
+		for _, node := range []int{0, 1} {
+			var res struct{ Game struct{ ID string } }
+			if st, err := carol.callWith(s.nodeURL(node), "POST", "/api/games", req, &res, key); err != nil || st != http.StatusCreated {
+				t.Fatalf("the creation on node%d: %d %v", node+1, st, err)
+			}
+			ids = append(ids, res.Game.ID)
+		}
+		if ids[0] != ids[1] {
+			t.Fatalf("a creation and its copy on another node made %v", ids)
+		}
+		join := map[string]string{"Idempotency-Key": "across-nodes-2"}
+		for _, node := range []int{1, 2} {
+			if _, err := dave.callWith(s.nodeURL(node), "POST", "/api/games/"+ids[0]+"/join", struct{}{}, nil, join); err != nil {
+				t.Fatalf("the join on node%d: %v", node+1, err)
+			}
+		}
+	})
 
 	t.Run("chat", func(t *testing.T) {
 		// Six copies: past the burst of five lines, and each the first

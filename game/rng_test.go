@@ -1,6 +1,7 @@
 package game_test
 
 import (
+	"math/bits"
 	"testing"
 
 	"github.com/tabula-games/tabula/game"
@@ -112,5 +113,36 @@ func TestRNGSplit(t *testing.T) {
 		if c == p || c == o {
 			t.Fatalf("value %d of the child equals the parent's or the next split's (%#x)", i, c)
 		}
+	}
+}
+
+// TestRNGIntNRejects checks the rejection step where it is frequent: for
+// n = 3·2⁶¹, a quarter of all draws land in the biased zone (the low word
+// of x·n below 2⁶⁴ mod n = 2⁶⁴ − 2n = 2⁶²) and must be drawn again. The expected
+// values follow the method step by step on a copy of the generator.
+func TestRNGIntNRejects(t *testing.T) {
+	const n = 3 << 61
+	r := game.NewRNG(refSeed)
+	ref := r
+	rejected := 0
+	for i := range 1000 {
+		var want uint64
+		for {
+			hi, lo := bits.Mul64(ref.Uint64(), n)
+			if lo >= 1<<62 {
+				want = hi
+				break
+			}
+			rejected++
+		}
+		if got := r.IntN(n); uint64(got) != want {
+			t.Fatalf("IntN(3<<61) draw %d = %d, want %d", i, got, want)
+		}
+		if r.State() != ref.State() {
+			t.Fatalf("after draw %d IntN used a different number of values", i)
+		}
+	}
+	if rejected < 150 {
+		t.Fatalf("%d rejections in 1000 draws, want about 333", rejected)
 	}
 }

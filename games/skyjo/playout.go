@@ -1,6 +1,10 @@
 package skyjo
 
-import "github.com/tabula-games/tabula/game"
+import (
+	"math/bits"
+
+	"github.com/tabula-games/tabula/game"
+)
 
 // Playout implements game.Playouter: uniformly random decisions to the end
 // of the game, sampled directly instead of from a move list. It draws from
@@ -37,10 +41,27 @@ func (s *State) Playout(rng *game.RNG) int {
 	return plies
 }
 
-// nthBit is the position of the i-th (from 0) lowest set bit of m.
+// nthBit is the position of the i-th (from 0) lowest set bit of m; i must
+// be less than m's count of set bits. Two table reads in place of a loop
+// that clears i bits: the playout picks a card this way at every ply.
 func nthBit(m uint16, i int) int {
-	for ; i > 0; i-- {
-		m &= m - 1
+	lo := uint8(m)
+	if c := bits.OnesCount8(lo); i >= c {
+		return 8 + int(bitOfByte[uint8(m>>8)][(i-c)&7])
 	}
-	return trailingZeros(m)
+	return int(bitOfByte[lo][i&7])
 }
+
+// bitOfByte[b][i] is the position of the i-th lowest set bit of b.
+var bitOfByte = func() (t [256][8]uint8) {
+	for b := range 256 {
+		i := 0
+		for pos := range 8 {
+			if b>>pos&1 == 1 {
+				t[b][i] = uint8(pos)
+				i++
+			}
+		}
+	}
+	return t
+}()

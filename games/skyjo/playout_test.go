@@ -98,3 +98,18 @@ func TestRecordBeyondItsBound(t *testing.T) {
 		t.Errorf("record past %d rounds: complete %v, %d events", recRounds, rec.Complete, len(rec.Events))
 	}
 }
+
+// TestNthBit checks the table-driven nthBit against clearing bits one by
+// one, for every 12-bit grid mask and every index within its count.
+func TestNthBit(t *testing.T) {
+	for m := range uint16(1 << 12) {
+		rest := m
+		for i := range popcount(m) {
+			want := trailingZeros(rest)
+			rest &= rest - 1
+			if got := nthBit(m, i); got != want {
+				t.Fatalf("nthBit(%012b, %d) = %d, want %d", m, i, got, want)
+			}
+		}
+	}
+}

@@ -322,6 +322,9 @@ func (w *wlWorker) wins(n *node) bool {
 	}
 
 	nodes0 := w.nodes
+	// The child lives outside the loop: declared inside, its address passed
+	// down the recursion would move it to the heap (an allocation a node).
+	var c node
 	for i := 0; i < nm; i++ {
 		j := i
 		for k := i + 1; k < nm; k++ {
@@ -331,7 +334,7 @@ func (w *wlWorker) wins(n *node) bool {
 		}
 		moves[i], moves[j] = moves[j], moves[i]
 		prio[i], prio[j] = prio[j], prio[i]
-		c := w.child(n, moves[i], &kids, occ)
+		c = w.child(n, moves[i], &kids, occ)
 		cw := w.wins(&c)
 		if w.stopped {
 			return false

@@ -383,3 +383,55 @@ func TestRunSavesWhenInterrupted(t *testing.T) {
 	}
 	t.Fatal("nothing decided in a minute")
 }
+
+// TestWinLossDoesNotAllocate: the win/loss search allocates nothing per
+// node — a child passed down the recursion stays on the stack. A worker's
+// search of a position of 10^4–10^5 nodes, its table cleared each time.
+func TestWinLossDoesNotAllocate(t *testing.T) {
+	ps := gamePositions(7)
+	n, err := nodeFromBits(ps[len(ps)-14].Bits())
+	if err != nil {
+		t.Fatal(err)
+	}
+	sv := NewWinLoss(WinLossOptions{TableBytes: 1 << 20, Workers: 1})
+	w := &wlWorker{s: sv, ctx: context.Background(), rootPly: n.ply}
+	allocs := testing.AllocsPerRun(10, func() {
+		clear(sv.tt.e)
+		root := n
+		w.root(&root)
+	})
+	if w.nodes < 10000 {
+		t.Fatalf("only %d nodes searched: the position proves nothing", w.nodes)
+	}
+	if allocs != 0 {
+		t.Fatalf("%v allocations per search of %d nodes", allocs, w.nodes/11)
+	}
+}
+
+// BenchmarkWinLoss decides the positions 16 plies into four seeded games
+// (about 925,000 nodes in all), each from an empty 64 MiB table, on one
+// worker: nodes/s is the search's speed.
+func BenchmarkWinLoss(b *testing.B) {
+	var roots []*sploof.State
+	for seed := uint64(21); seed <= 24; seed++ {
+		if ps := gamePositions(seed); len(ps) > 16 {
+			roots = append(roots, ps[16])
+		}
+	}
+	sv := NewWinLoss(WinLossOptions{TableBytes: 1 << 26, Workers: 1})
+	var nodes int64
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		for _, st := range roots {
+			clear(sv.tt.e)
+			n0 := sv.Nodes()
+			if _, err := sv.Solve(context.Background(), st); err != nil {
+				b.Fatal(err)
+			}
+			nodes += sv.Nodes() - n0
+		}
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+}

@@ -50,7 +50,9 @@ func newWLTable(bytes int64) *wlTable {
 	for int64(2)<<(b+1)*WinLossEntryBytes <= bytes && b < 40 {
 		b++
 	}
-	return &wlTable{e: make([]uint64, 2<<b), shift: 64 - b, low: 1<<b - 1}
+	e := make([]uint64, 2<<b)
+	adviseHugePages(e)
+	return &wlTable{e: e, shift: 64 - b, low: 1<<b - 1}
 }
 
 // entries is the table's capacity.

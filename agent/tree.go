@@ -588,7 +588,19 @@ func (w *searcher) playout(s game.State, n int) {
 	if w.plies > 0 {
 		_, guided := s.(game.Evaluator)
 		guided = guided && w.cfg.PlayoutK > 1
+		// Unguided, a game that draws a random move directly spares the
+		// list (the same draws: game.RandomMover).
+		rm, direct := s.(game.RandomMover)
+		direct = direct && !guided
 		for k := 0; k < w.plies; k++ {
+			if direct {
+				m, ok := rm.RandomMove(&w.rng)
+				if !ok {
+					break
+				}
+				s.Play(m)
+				continue
+			}
 			w.buf = s.Legal(w.buf[:0])
 			if len(w.buf) == 0 {
 				break

@@ -75,6 +75,17 @@ type Playouter interface {
 	Playout(rng *RNG) int
 }
 
+// RandomMover is implemented by games that can draw a uniformly random legal
+// move without listing them all: search's cut-short playouts (a few plies,
+// then the heuristic) play one at a time. RandomMove must draw from rng
+// exactly as picking Legal's list at rng.IntN(len(list)) does — one IntN over
+// the number of legal moves, the move at that index in Legal's order — so
+// that search plays the same games either way; with no legal move it draws
+// nothing and returns false.
+type RandomMover interface {
+	RandomMove(rng *RNG) (Move, bool)
+}
+
 // Policy is implemented by games whose simple heuristic is better expressed
 // as a rule for choosing a move than as a position value (Skyjo, where a
 // move's worth depends on cards not yet seen). The greedy agent prefers it to

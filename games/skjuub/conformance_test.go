@@ -358,3 +358,39 @@ func TestLongestHistoryRoundTrip(t *testing.T) {
 		t.Error("not drawn after the round trip")
 	}
 }
+
+// TestRandomMoveMatchesLegal: RandomMove draws exactly as picking Legal's
+// list at IntN(len) does — the same move and the same generator state
+// after — at every position of seeded random games under every option
+// set, and draws nothing where there is no move.
+func TestRandomMoveMatchesLegal(t *testing.T) {
+	positions := 0
+	for seed := uint64(0); seed < 60; seed++ {
+		for _, o := range optionSets {
+			gs, _ := Game.New(o, seed)
+			s := gs.(*State)
+			rng := game.NewRNG(seed ^ 0x5eed)
+			for {
+				r1, r2 := rng, rng
+				m1, ok := s.RandomMove(&r1)
+				list := s.Legal(nil)
+				if len(list) == 0 {
+					if ok || r1.State() != rng.State() {
+						t.Fatalf("seed %d: RandomMove gave %v (ok %v) where Legal has no move", seed, m1, ok)
+					}
+					break
+				}
+				m2 := list[r2.IntN(len(list))]
+				if !ok || m1 != m2 || r1.State() != r2.State() {
+					t.Fatalf("seed %d options %v: RandomMove %v (ok %v), Legal's pick %v", seed, o, m1, ok, m2)
+				}
+				positions++
+				rng = r1
+				s.Play(m1)
+			}
+		}
+	}
+	if positions < 10000 {
+		t.Fatalf("only %d positions checked", positions)
+	}
+}

@@ -35,3 +35,21 @@ func (s *State) Playout(rng *game.RNG) int {
 	}
 	return plies
 }
+
+// RandomMove implements game.RandomMover: Legal's r-th action for one IntN
+// over their number, found by counting bits as Playout does.
+func (s *State) RandomMove(rng *game.RNG) (game.Move, bool) {
+	if s.out.Over() {
+		return 0, false
+	}
+	var g gen
+	s.collect(&g, s.masks())
+	if g.n == 0 {
+		return 0, false
+	}
+	mv := g.nth(rng.IntN(g.n))
+	if mKind(mv) == kindPickup {
+		mv = pickupMove(mFrom(mv), s.dirAt(mFrom(mv)))
+	}
+	return mv, true
+}

@@ -113,8 +113,11 @@ func (s *State) judgeTurnStart() {
 		s.judge(s.hasSlideOrTumble(m), true)
 		return
 	}
-	var buf [maxMoves]game.Move
-	s.judge(true, len(s.legal(buf[:0], m)) > 0)
+	// Whether there is any action: the count of move generation, without
+	// writing the list (gen.n is len(Legal), as Playout relies on).
+	var g gen
+	s.collect(&g, m)
+	s.judge(true, g.n > 0)
 }
 
 // judge applies the end-of-game rules at the start of a turn: the seed's

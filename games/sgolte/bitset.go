@@ -1,6 +1,10 @@
 package sgolte
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/tabula-games/tabula/games/internal/bitsel"
+)
 
 // bitset is a set of cells. Two words cover the 127 cells of the largest
 // board; the 61 cells of the default board fit one, and its playouts run on
@@ -72,7 +76,7 @@ func (b bitset) nth(n int) int {
 // nthBit returns the position of the n-th lowest set bit of a word with
 // more than n bits set. It halves the word by counting, without branches
 // (a playout picks a random empty cell at every ply, so they would be
-// mispredicted half the time), then steps through the last byte.
+// mispredicted half the time), down to a byte, then reads a table.
 func nthBit(w uint64, n int) int {
 	at := 0
 	low := bits.OnesCount32(uint32(w))
@@ -87,10 +91,7 @@ func nthBit(w uint64, n int) int {
 	up = int(uint(low-n-1) >> 63)
 	n, at = n-low&-up, at+8&-up
 	w >>= uint(8 & -up)
-	for ; n > 0; n-- {
-		w &= w - 1
-	}
-	return at + bits.TrailingZeros64(w)
+	return at + bitsel.InByte(uint8(w), n)
 }
 
 // less orders sets as 128-bit numbers (high word first). It is the order of

@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/games/internal/bitsel"
 )
 
 func lowBit(b uint64) int { return bits.TrailingZeros64(b) }
@@ -261,10 +262,7 @@ func nthBit(b uint64, r int) int {
 		b >>= 8
 		base += 8
 	}
-	for ; r > 0; r-- {
-		b &= b - 1
-	}
-	return base + lowBit(b)
+	return base + bitsel.InByte(uint8(b), r)
 }
 
 // nth returns the r-th legal action in Legal's order (0 ≤ r < count).

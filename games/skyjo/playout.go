@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/games/internal/bitsel"
 )
 
 // Playout implements game.Playouter: uniformly random decisions to the end
@@ -42,26 +43,12 @@ func (s *State) Playout(rng *game.RNG) int {
 }
 
 // nthBit is the position of the i-th (from 0) lowest set bit of m; i must
-// be less than m's count of set bits. Two table reads in place of a loop
-// that clears i bits: the playout picks a card this way at every ply.
+// be less than m's count of set bits. A grid mask has 12 bits: the low byte
+// or the high one, then a table (bitsel), instead of a loop clearing i bits.
 func nthBit(m uint16, i int) int {
 	lo := uint8(m)
 	if c := bits.OnesCount8(lo); i >= c {
-		return 8 + int(bitOfByte[uint8(m>>8)][(i-c)&7])
+		return 8 + bitsel.InByte(uint8(m>>8), i-c)
 	}
-	return int(bitOfByte[lo][i&7])
+	return bitsel.InByte(lo, i)
 }
-
-// bitOfByte[b][i] is the position of the i-th lowest set bit of b.
-var bitOfByte = func() (t [256][8]uint8) {
-	for b := range 256 {
-		i := 0
-		for pos := range 8 {
-			if b>>pos&1 == 1 {
-				t[b][i] = uint8(pos)
-				i++
-			}
-		}
-	}
-	return t
-}()

@@ -1,6 +1,10 @@
 package sploof
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/tabula-games/tabula/games/internal/bitsel"
+)
 
 // The pyramid's 30 points are the bits of a uint32. Level h (1…4) holds an
 // n×n square, n = 5-h, and the point at level-row r and level-column c is
@@ -163,21 +167,6 @@ func covered(occ uint32) uint32 {
 	return (occ>>20)&(0x3<<5) | (occ>>18)&(0x3<<9) | (occ>>9)&(1<<20)
 }
 
-// selectInByte[b][k] is the index of the k-th set bit of the byte b.
-var selectInByte [256][8]uint8
-
-func init() {
-	for b := range selectInByte {
-		k := 0
-		for i := 0; i < 8; i++ {
-			if b&(1<<i) != 0 {
-				selectInByte[b][k] = uint8(i)
-				k++
-			}
-		}
-	}
-}
-
 // selectBit returns the index of the k-th (0-based) set bit of m, which has
 // more than k set bits: two halvings by popcount, then a byte table. It is
 // branch-free because k is random, which a predictor cannot learn.
@@ -192,5 +181,5 @@ func selectBit(m uint32, k int) int {
 	k -= hi * n
 	base += hi << 3
 	m >>= uint(hi << 3)
-	return base + int(selectInByte[m&0xFF][k&7])
+	return base + bitsel.InByte(uint8(m), k)
 }

@@ -9,8 +9,8 @@ import (
 
 // Budget is the memory a node lends its bots (compute.Memory is one): a
 // search reserves the bytes of its tree before growing it and gives them
-// back when its move is chosen; what an agent keeps between moves (the
-// subtree it may reuse, an exact solver's table) is reserved as kept and
+// back when its move is chosen (an exact solver's table too); what an agent
+// keeps between moves (the subtree it may reuse) is reserved as kept and
 // given back when the agent lets go of it (Rest, Close). A reservation that
 // does not fit is refused, and the search makes do with less: a smaller
 // tree, a smaller solver table or none, nothing kept — weaker, never
@@ -41,7 +41,7 @@ func BudgetIn(ctx context.Context) Budget {
 }
 
 // Rester is implemented by agents that keep memory between moves (search
-// trees, solver tables) and can let go of it while their game waits: the
+// trees) and can let go of it while their game waits: the
 // next move then searches from nothing, as the first one did.
 type Rester interface {
 	Rest()

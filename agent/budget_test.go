@@ -55,8 +55,7 @@ func playMoves(t *testing.T, ctx context.Context, name string, seed uint64, a [2
 // more than it — each search grows its tree only as far as the budget
 // lends, the solvers take smaller tables or none — and play legal moves;
 // between moves the six hold no more than the kept share, which the heap
-// confirms. Without the budget the six keep six solver tables of 32 MiB
-// and their subtrees between moves (the heap check fails by ~200 MiB).
+// confirms.
 func TestBudgetBoundsHardBots(t *testing.T) {
 	const limit = 16 << 20
 	mem := compute.NewMemory(limit)
@@ -107,6 +106,46 @@ func TestBudgetBoundsHardBots(t *testing.T) {
 	}
 	if st := mem.Stats(); st.Used != 0 || st.Kept != 0 {
 		t.Fatalf("closed agents still hold %d bytes (%d kept)", st.Used, st.Kept)
+	}
+}
+
+// TestWaitingBotHoldsNoSolverTable: a hard Sploof bot gives its solver
+// back when it has moved (solvers.go), so while its game waits it holds
+// only the subtrees its two workers keep (1 MiB each at most) — reserved
+// and on the heap — where it used to hold its 32 MiB table too; and its
+// moves used the solver.
+func TestWaitingBotHoldsNoSolverTable(t *testing.T) {
+	mem := compute.NewMemory(1 << 30)
+	ctx := WithBudget(context.Background(), mem)
+	base := heapInUse()
+	a := NewMCTS(hardSploof(5000), 1)
+	g, _ := game.Lookup("sploof")
+	s, _ := g.New(nil, 1)
+	var solverNodes int64
+	for i := 0; i < 3; i++ {
+		mv, err := Ask(ctx, a, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		solverNodes += a.LastStats.SolverNodes
+		s.Play(mv)
+	}
+	if solverNodes == 0 {
+		t.Fatal("the bot's moves did not use the solver: the test proves nothing")
+	}
+	st := mem.Stats()
+	if st.Kept == 0 || st.Used != st.Kept {
+		t.Fatalf("a waiting hard bot reserves %d bytes, %d of them kept; want its subtrees, kept", st.Used, st.Kept)
+	}
+	if limit := int64(2 * DefaultKeepBytes); st.Kept > limit {
+		t.Fatalf("a waiting hard Sploof bot keeps %.1f MiB reserved; want at most its two subtrees, %.1f MiB", float64(st.Kept)/(1<<20), float64(limit)/(1<<20))
+	}
+	if now := heapInUse(); now-min(base, now) > 5<<20 {
+		t.Fatalf("a waiting hard Sploof bot holds %.1f MiB of heap; want at most 5", float64(now-min(base, now))/(1<<20))
+	}
+	a.Close()
+	if st := mem.Stats(); st.Used != 0 {
+		t.Fatalf("a closed bot still reserves %d bytes", st.Used)
 	}
 }
 
@@ -191,10 +230,10 @@ func TestBudgetKeepsTheMoves(t *testing.T) {
 }
 
 // TestRestLetsGo: a hard bot waiting for its next move holds its kept
-// subtree and its solver's table, reserved; Rest gives both back and the
-// heap follows, and its next move is searched from a fresh tree. A Rest
-// asked for during Choose (a server ending a game while its bot thinks)
-// happens when Choose returns.
+// subtree and, with KeepSolver, its solver's table, reserved; Rest gives
+// both back and the heap follows, and its next move is searched from a
+// fresh tree. A Rest asked for during Choose (a server ending a game while
+// its bot thinks) happens when Choose returns.
 func TestRestLetsGo(t *testing.T) {
 	mem := compute.NewMemory(1 << 30)
 	ctx := WithBudget(context.Background(), mem)
@@ -207,7 +246,9 @@ func TestRestLetsGo(t *testing.T) {
 		// seventh of agent's race run).
 		iters /= 4
 	}
-	a := NewMCTS(hardSploof(iters), 1)
+	cfg := hardSploof(iters)
+	cfg.KeepSolver = true
+	a := NewMCTS(cfg, 1)
 	g, _ := game.Lookup("sploof")
 	s, _ := g.New(nil, 1)
 	for i := 0; i < 3; i++ {

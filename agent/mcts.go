@@ -69,6 +69,11 @@ type MCTSConfig struct {
 	// resistance — and the search runs only when the proof does not come
 	// within the solver's budget. Games without a solver ignore it.
 	Solver bool
+	// KeepSolver makes the agent keep its own solver, table and all,
+	// between the moves of its game, as bots did before the tables were
+	// pooled (solvers.go): later proofs reuse what earlier moves taught
+	// the table, and a waiting game holds it. For measuring the pool.
+	KeepSolver bool
 	// SolverNodes bounds the solver's nodes per move (0: DefaultSolverNodes).
 	// With a time budget the solver also stops after SolverShare of it; the
 	// search gets what is left.
@@ -122,8 +127,9 @@ const (
 	// the search gets the rest: small, so that where the solver cannot
 	// reach (the opening) the search loses little.
 	SolverShare = 0.25
-	// SolverTableBytes is the solver's table for one game: 32 MiB, kept
-	// between the moves of the game (later proofs reuse earlier ones).
+	// SolverTableBytes is the solver's table: 32 MiB, held by a bot
+	// only while it moves, taken emptied from a pool the games share
+	// (solvers.go).
 	SolverTableBytes = 32 << 20
 )
 
@@ -145,12 +151,14 @@ type MCTS struct {
 	name    string
 	rng     game.RNG
 	workers []*searcher
-	// solver is the game's exact solver once the first move has made it;
-	// noSolver is set when the game has none or refuses its positions.
-	solver   game.Solver
+	// noSolver is set when the game has no exact solver or it refuses
+	// the game's positions.
 	noSolver bool
-	// solverHold is the solver table's reservation from the budget.
-	solverHold hold
+	// own is the solver a KeepSolver agent keeps between moves, ownSize
+	// its table's bytes and ownHold their reservation (kept).
+	own     game.Solver
+	ownSize int
+	ownHold hold
 	// mu guards choosing and restLater: a Rest asked for while Choose
 	// runs (a server drops the agents of a game that ended meanwhile)
 	// happens when Choose returns.
@@ -316,10 +324,9 @@ func (m *MCTS) pick(legal []game.Move, visits map[game.Move]float64) game.Move {
 }
 
 // Rest implements Rester: the agent lets go of the subtrees its workers
-// keep and of the solver's table, and gives their memory back to the
-// budget. Its next move searches from a fresh tree, and the solver starts
-// from an empty table. Called while Choose runs, it happens when Choose
-// returns.
+// keep (and with KeepSolver of its solver's table), and gives their memory
+// back to the budget. Its next move searches from a fresh tree. Called
+// while Choose runs, it happens when Choose returns.
 func (m *MCTS) Rest() {
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -334,8 +341,14 @@ func (m *MCTS) rest() {
 	for _, w := range m.workers {
 		w.rest()
 	}
-	m.solver = nil
-	m.solverHold.release()
+	m.dropOwnSolver()
+}
+
+// dropOwnSolver lets go of the solver a KeepSolver agent keeps, table and
+// all: the next move starts from an empty table, as the game's first did.
+func (m *MCTS) dropOwnSolver() {
+	m.own, m.ownSize = nil, 0
+	m.ownHold.release()
 }
 
 // Close implements Closer: Rest, for an agent that will not move again.
@@ -352,37 +365,47 @@ var solverTableSizes = [...]int{SolverTableBytes, SolverTableBytes / 8}
 // solve gives the game's exact solver its share of the move's budget. It
 // returns the proof's first move when the position is proven — the line of
 // best play, in which the winner takes the fastest win and the loser the
-// longest resistance — and the nodes spent either way. The solver's table
-// is reserved from budget as kept (it serves the game's later moves); short
-// says that the budget lent a smaller table than SolverTableBytes, or none
-// (the solver then sits this move out).
+// longest resistance — and the nodes spent either way. The solver, with its
+// table, is taken from the process's pool for this move and given back when
+// it ends (solvers.go), its table reserved from budget meanwhile (with
+// KeepSolver the agent keeps it, reserved as kept, until Rest); short says
+// that the budget lent a smaller table than SolverTableBytes, or none (the
+// solver then sits this move out).
 func (m *MCTS) solve(ctx context.Context, s game.State, start time.Time, budget Budget) (mv game.Move, nodes int64, proven, short bool) {
-	if m.solver == nil {
-		name := s.Game().Name()
-		if !game.HasSolver(name) {
-			m.noSolver = true
-			return 0, 0, false, false
+	name := s.Game().Name()
+	if !game.HasSolver(name) {
+		m.noSolver = true
+		return 0, 0, false, false
+	}
+	solver, size := m.own, m.ownSize
+	if solver == nil {
+		h, kept := new(hold), m.cfg.KeepSolver
+		if kept {
+			h = &m.ownHold
 		}
-		size := 0
-		for i, b := range solverTableSizes {
-			if m.solverHold.take(budget, int64(b), true) {
-				size, short = b, i > 0
+		for _, b := range solverTableSizes {
+			if h.take(budget, int64(b), kept) {
+				size = b
 				break
 			}
 		}
 		if size == 0 {
 			return 0, 0, false, true
 		}
-		sv, err := game.NewSolver(name, size)
-		if err != nil {
-			m.solverHold.release()
+		var err error
+		if solver, err = takeSolver(name, size); err != nil {
+			h.release()
 			m.noSolver = true
 			return 0, 0, false, false
 		}
-		m.solver = sv
-	} else {
-		short = m.solverHold.n < SolverTableBytes && m.solverHold.b != nil
+		if kept {
+			m.own, m.ownSize = solver, size
+		} else {
+			defer h.release()
+			defer putSolver(name, size, solver)
+		}
 	}
+	short = size < SolverTableBytes
 	if m.cfg.Time > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithDeadline(ctx, start.Add(time.Duration(float64(m.cfg.Time)*SolverShare)))
@@ -392,13 +415,12 @@ func (m *MCTS) solve(ctx context.Context, s game.State, start time.Time, budget 
 	if limit <= 0 {
 		limit = DefaultSolverNodes
 	}
-	sol, err := m.solver.Solve(ctx, s, limit)
+	sol, err := solver.Solve(ctx, s, limit)
 	if err != nil {
 		// Options or a position the solver does not take: it will not
 		// take the rest of this game's either.
 		m.noSolver = true
-		m.solver = nil
-		m.solverHold.release()
+		m.dropOwnSolver()
 		return 0, sol.Nodes, false, short
 	}
 	if !sol.Proven || len(sol.Line) == 0 {

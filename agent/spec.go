@@ -221,6 +221,11 @@ func parseMCTSParams(cfg *MCTSConfig, params string) error {
 			if v != "on" && v != "off" {
 				err = fmt.Errorf("want on|off")
 			}
+		case "solverkeep":
+			cfg.KeepSolver, err = v == "on", nil
+			if v != "on" && v != "off" {
+				err = fmt.Errorf("want on|off")
+			}
 		case "solvernodes":
 			var n int
 			n, err = positive(v)
@@ -253,7 +258,7 @@ func parseMCTSParams(cfg *MCTSConfig, params string) error {
 				err = fmt.Errorf("want on|off")
 			}
 		default:
-			return fmt.Errorf("unknown parameter %q (time, iters, workers, c, temp, eps, playout, k, bias, contempt, plies, tt, reuse, keep, solver, solvernodes, stall, rep)", k)
+			return fmt.Errorf("unknown parameter %q (time, iters, workers, c, temp, eps, playout, k, bias, contempt, plies, tt, reuse, keep, solver, solverkeep, solvernodes, stall, rep)", k)
 		}
 		if err != nil {
 			return fmt.Errorf("parameter %s=%q: %v", k, v, err)

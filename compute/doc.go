@@ -69,7 +69,7 @@
 // The pool's Memory is the node's budget of bytes for what its searches
 // hold (Config.Memory, default 512 MiB): a search reserves its tree before
 // growing it and gives it back when done, and what bots keep between moves
-// (a subtree to reuse, a solver's table) holds at most half of it. A
+// (a subtree to reuse) holds at most half of it. A
 // reservation that does not fit is refused and the search does with less;
 // Pressed says that the budget is nearly spent, when a node should take no
 // more bot games.

@@ -3,8 +3,8 @@ package compute
 import "sync"
 
 // Memory is a node's budget of bytes for what its bots' searches hold: the
-// trees they grow while they think and what they keep between moves (the
-// subtree a search may reuse, an exact solver's table). Accounts are free
+// trees they grow while they think (with the exact solver's table) and what
+// they keep between moves (the subtree a search may reuse). Accounts are free
 // and quotas are per user, so without a bound per node a crowd of bot games
 // could take all of a node's memory; with it, a search reserves its bytes
 // before it grows and gives them back when it is done, and what the bots

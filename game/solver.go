@@ -11,13 +11,18 @@ import (
 // A game offers one by registering a factory (RegisterSolver) from a package
 // of its own; bots, analysis and `tabula solve` find it by the game's name.
 // A Solver keeps its tables between calls (later positions of one game reuse
-// earlier work) and is not safe for concurrent use.
+// earlier work) until Reset, and is not safe for concurrent use.
 type Solver interface {
 	// Solve searches s until it is proven, ctx is done, or the node budget
 	// (0: none) is spent. An unproven result is not an error; a position
 	// the solver cannot handle (options it does not support, a finished
 	// game) is.
 	Solve(ctx context.Context, s State, maxNodes int64) (Solution, error)
+	// Reset forgets what earlier calls learned (tables, move-ordering
+	// statistics), keeping the memory: the next Solve finds what a new
+	// solver's would, in the same nodes. Bots share solvers between games
+	// this way and still play the same moves for the same position.
+	Reset()
 }
 
 // Solution is what a Solver found.

@@ -9,6 +9,7 @@ import (
 type fakeSolver struct{ bytes int }
 
 func (f fakeSolver) Solve(context.Context, State, int64) (Solution, error) { return Solution{}, nil }
+func (f fakeSolver) Reset()                                                {}
 
 func TestSolverRegistry(t *testing.T) {
 	const name = "solver-registry-test"

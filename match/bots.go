@@ -88,8 +88,8 @@ const CodeBotsBusy Code = "bots_busy"
 
 // BotIdle is how long a bot's game may wait — for a person to move, or for
 // the node's pool to run the bot's decision — before its bots let go of
-// what they keep between moves (agent.Rest: the subtree they would reuse,
-// a solver's table), so that a waiting game holds no more than its agents
+// what they keep between moves (agent.Rest: the subtree they would reuse),
+// so that a waiting game holds no more than its agents
 // (a few KiB) and its state. A bot that moves after that searches from a
 // fresh tree, as at its first move: a little weaker at that move.
 const BotIdle = 15 * time.Second
@@ -152,7 +152,7 @@ func (b *botSeats) drop() {
 }
 
 // armRest makes the bots let go of what they keep between moves — search
-// trees and solver tables, which can be large — once a person has been to
+// trees, which can be large — once a person has been to
 // move for BotIdle, and drops their agents once a person has been to move
 // for Config.BotRest: a game waiting for someone who thinks long, or went
 // away, should not hold them. A bot that moves after that starts a new

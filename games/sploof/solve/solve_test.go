@@ -2,6 +2,7 @@ package solve
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"github.com/tabula-games/tabula/game"
@@ -159,5 +160,36 @@ func TestSearchDoesNotAllocate(t *testing.T) {
 	}
 	if allocs != 0 {
 		t.Fatalf("%v allocations per search", allocs)
+	}
+}
+
+// TestResetForgets: after Reset a solver that has solved other positions
+// solves one as a new solver does — the same answer in the same nodes —
+// where without it the table it kept makes the work differ.
+func TestResetForgets(t *testing.T) {
+	ps := gamePositions(11)
+	p, q := ps[len(ps)-12], ps[len(ps)-10]
+	fresh := New(1 << 20)
+	want, err := fresh.Solve(context.Background(), p, 0)
+	if err != nil || !want.Proven {
+		t.Fatalf("a fresh solver: %+v %v", want, err)
+	}
+	used := New(1 << 20)
+	for _, s := range []*sploof.State{q, p} {
+		if _, err := used.Solve(context.Background(), s, 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := used.Solve(context.Background(), q, 0); err != nil {
+		t.Fatal(err)
+	}
+	kept, _ := used.Solve(context.Background(), p, 0)
+	if kept.Nodes == want.Nodes {
+		t.Fatalf("a solver that solved the position before spent %d nodes, as a fresh one: the test proves nothing", kept.Nodes)
+	}
+	used.Reset()
+	got, err := used.Solve(context.Background(), p, 0)
+	if err != nil || got.Nodes != want.Nodes || got.Winner != want.Winner || got.Plies != want.Plies || !slices.Equal(got.Line, want.Line) {
+		t.Fatalf("after Reset: %+v %v; a fresh solver: %+v", got, err, want)
 	}
 }

@@ -97,6 +97,15 @@ func (s *Solver) Solve(ctx context.Context, st game.State, maxNodes int64) (game
 	return sol, nil
 }
 
+// Reset implements game.Solver: the table and the history are emptied, the
+// table's memory kept.
+func (s *Solver) Reset() {
+	if s.tt != nil {
+		s.tt.clear()
+	}
+	s.hist = [2][64]uint32{}
+}
+
 // start resets the counters for a new call.
 func (s *Solver) start(ctx context.Context, maxNodes int64) {
 	if s.tt == nil {

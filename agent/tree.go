@@ -558,11 +558,30 @@ func (w *searcher) setPriors(es []edge, ps []float32, s game.State) {
 	}
 }
 
+// sqrtLogs[v] is √ln(v+1), the visits' part of UCT's exploration term, for
+// the visit counts of most nodes a descent passes: a logarithm per node
+// descended through was 7% of a Sploof search. The same float64 as the
+// call, so the same moves.
+var sqrtLogs = func() (t [2048]float64) {
+	for v := range t {
+		t[v] = math.Sqrt(math.Log(float64(v) + 1))
+	}
+	return t
+}()
+
+// sqrtLog is √ln(v+1).
+func sqrtLog(v uint32) float64 {
+	if v < uint32(len(sqrtLogs)) {
+		return sqrtLogs[v]
+	}
+	return math.Sqrt(math.Log(float64(v) + 1))
+}
+
 // selectEdge applies UCT: the first untried edge, else the edge with the
 // best mean of the position it leads to plus an exploration bonus from
 // the edge's own visits.
 func (w *searcher) selectEdge(p *node) int32 {
-	explore := float32(w.cfg.C * math.Sqrt(math.Log(float64(p.visits)+1)))
+	explore := float32(w.cfg.C * sqrtLog(p.visits))
 	best, bestV := p.first, float32(math.Inf(-1))
 	es := w.edges[p.first : p.first+int32(p.nedges)]
 	bias := float32(w.cfg.Bias)

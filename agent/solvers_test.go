@@ -10,7 +10,7 @@ import (
 )
 
 // TestTakenSolverIsReset: a solver given back to the pool and taken again
-// (the collector held off, so that it is the same one) solves a position in
+// (the collector held off, so that it can be the same one) solves a position in
 // the nodes a new solver spends: the game before it does not change the
 // next game's proofs, so a bot's moves depend on its position alone.
 func TestTakenSolverIsReset(t *testing.T) {
@@ -31,10 +31,14 @@ func TestTakenSolverIsReset(t *testing.T) {
 	if err != nil || !want.Proven {
 		t.Fatalf("a new solver: %+v %v", want, err)
 	}
-	putSolver("sploof", size, first)
-	again, err := takeSolver("sploof", size)
-	if err != nil {
-		t.Fatal(err)
+	// Under the race detector a sync.Pool drops a quarter of what it is
+	// given, at random: give it back until it comes back.
+	var again game.Solver
+	for try := 0; try < 40 && again != first; try++ {
+		putSolver("sploof", size, first)
+		if again, err = takeSolver("sploof", size); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if again != first {
 		t.Fatal("the pool did not give the solver back: the test proves nothing")

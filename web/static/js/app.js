@@ -96,7 +96,7 @@ function route() {
       load().then((fn) => {
         if (now !== routed) return // left before its code came
         page = fn(view, m.slice(1), new URLSearchParams(query || '')) || null
-        renderHeader()
+        redrawHeader()
       }, () => {
         // The page's code did not come (the network, or a new release
         // whose files replaced this one's): the browser's own words for it
@@ -199,6 +199,17 @@ function schemeButton() {
     }}, h('span', {'aria-hidden': 'true'}, SCHEME_ICONS[now]), h('span', {class: 'label'}, t('theme.' + now)))
 }
 
+// redrawHeader draws the header again as it stands: the phone's menu stays
+// open if it was, and the focus stays on the control it was on. The session
+// that start-up asks for, and a page's code, can arrive just after a tap on
+// Menu: neither should close it.
+function redrawHeader() {
+  const open = header.querySelector('[data-test=nav-toggle]')?.getAttribute('aria-expanded') === 'true'
+  const focused = header.contains(document.activeElement) ? document.activeElement.dataset.test : undefined
+  renderHeader(open)
+  if (focused) header.querySelector(`[data-test="${focused}"]`)?.focus()
+}
+
 window.addEventListener('hashchange', route)
 window.addEventListener('tabula:lang', () => {
   document.title = t('app.title')
@@ -207,7 +218,7 @@ window.addEventListener('tabula:lang', () => {
     renderHeader()
   } else route()
 })
-session.onChange(renderHeader)
+session.onChange(() => redrawHeader())
 mountChallenges() // the challenge badge and toasts on every page (components/challengebanner.js)
 
 document.getElementById('skip').addEventListener('click', (ev) => {

@@ -200,9 +200,9 @@ function schemeButton() {
 }
 
 // redrawHeader draws the header again as it stands: the phone's menu stays
-// open if it was, and the focus stays on the control it was on. The session
-// that start-up asks for, and a page's code, can arrive just after a tap on
-// Menu: neither should close it.
+// open if it was, and the focus stays on the control it was on. A page's
+// code can arrive just after a tap on Menu, and a change of session draws
+// the header again too: neither should close the menu.
 function redrawHeader() {
   const open = header.querySelector('[data-test=nav-toggle]')?.getAttribute('aria-expanded') === 'true'
   const focused = header.contains(document.activeElement) ? document.activeElement.dataset.test : undefined

@@ -97,7 +97,7 @@ func (a *arena) copySubtree(nodes []node, edges []edge, priors []float32, srcN [
 	for i, o := range a.order {
 		nd := srcN[o]
 		if a.isCut(i) {
-			nd.first, nd.nedges = -1, 0
+			nd.first, nd.nedges, nd.partial = -1, 0, false
 		}
 		if nd.first >= 0 {
 			first := int32(len(edges))
@@ -184,7 +184,7 @@ func (a *arena) keep(srcN []node, srcE []edge, ne, nr int) ([]node, []edge, *kep
 		nd := srcN[o]
 		k.rfirst[i] = int32(len(k.rest))
 		if a.isCut(i) {
-			nd.first, nd.nedges = -1, 0
+			nd.first, nd.nedges, nd.partial = -1, 0, false
 		}
 		if nd.first >= 0 {
 			es := srcE[nd.first : nd.first+int32(nd.nedges)]

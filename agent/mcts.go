@@ -39,6 +39,14 @@ type MCTSConfig struct {
 	// NoReuse switches off keeping the subtree of the position reached
 	// between two moves.
 	NoReuse bool
+	// EdgeBlocks gives a node its moves as edges a block at a time
+	// (widen) instead of all at once when it is expanded: the same search
+	// until the edge pool (four edges a node) runs out, which it then does
+	// much later or never — with all at once Skjuub's hard level expands no
+	// node after the first 36,000 of its 272,000 iterations from the start.
+	// Off until self-play shows the longer-growing tree is no weaker
+	// (docs/ai.md).
+	EdgeBlocks bool
 	// KeepBytes bounds the subtree each worker keeps between moves (0:
 	// DefaultKeepBytes; below 0: no bound): what a game holds while it
 	// waits for its next move.
@@ -97,12 +105,11 @@ const (
 	DefaultIters = 10000
 	// DefaultMaxNodes bounds a worker's tree: 512k nodes (24 bytes) and
 	// up to four edges per node (16 bytes) is at most about 46 MB, plus a
-	// 12 MB transposition table. A one-second search makes one node per
-	// iteration at most (Sploof, the fastest game, about 300k); in Skjuub,
-	// whose positions have about fifteen moves, the edges run out first,
-	// near 150k nodes. The tree grows in an arena taken from a pool for
-	// the search only (arena.go); between moves a bot keeps the subtree
-	// of its move.
+	// 12 MB transposition table. A search makes one node per iteration at
+	// most; in Skjuub, whose positions have fifteen to a hundred moves,
+	// the edges run out first (EdgeBlocks). The tree grows in an arena
+	// taken from a pool for the search only (arena.go); between moves a
+	// bot keeps the subtree of its move.
 	DefaultMaxNodes = 1 << 19
 	// DefaultKeepBytes is what each worker may keep between moves: a game
 	// of two hard bots (two workers each) then holds at most 4 MiB of

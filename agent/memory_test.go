@@ -117,6 +117,7 @@ func TestIdleKeepsTheSearchTheSame(t *testing.T) {
 		// Unbounded (KeepBytes -1): keepWhole keeps the whole tree, so
 		// only a subtree kept whole can match it move for move.
 		{"skjuub", MCTSConfig{Iters: 2000, Workers: 2, KeepBytes: -1}, 40},
+		{"skjuub", MCTSConfig{Iters: 2000, Workers: 2, KeepBytes: -1, EdgeBlocks: true}, 40},
 		{"sploof", MCTSConfig{Iters: 2000, KeepBytes: -1}, 30},
 		{"sploof", MCTSConfig{Iters: 1000, Bias: 1, PlayoutPlies: 4, KeepBytes: -1}, 30},
 	} {

@@ -252,13 +252,18 @@ func parseMCTSParams(cfg *MCTSConfig, params string) error {
 			if err != nil {
 				err = fmt.Errorf("want KiB (a positive integer) or all")
 			}
+		case "edges":
+			cfg.EdgeBlocks, err = v == "blocks", nil
+			if v != "all" && v != "blocks" {
+				err = fmt.Errorf("want blocks|all")
+			}
 		case "reuse":
 			cfg.NoReuse, err = v == "off", nil
 			if v != "on" && v != "off" {
 				err = fmt.Errorf("want on|off")
 			}
 		default:
-			return fmt.Errorf("unknown parameter %q (time, iters, workers, c, temp, eps, playout, k, bias, contempt, plies, tt, reuse, keep, solver, solverkeep, solvernodes, stall, rep)", k)
+			return fmt.Errorf("unknown parameter %q (time, iters, workers, c, temp, eps, playout, k, bias, contempt, plies, tt, reuse, edges, keep, solver, solverkeep, solvernodes, stall, rep)", k)
 		}
 		if err != nil {
 			return fmt.Errorf("parameter %s=%q: %v", k, v, err)

@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"cmp"
 	"context"
 	"math"
 	"time"
@@ -23,8 +24,11 @@ type node struct {
 	first  int32  // first edge, or -1 while unexpanded
 	nedges uint16
 	mover  int8 // the seat whose move led here; its rewards are averaged
-	visits uint32
-	mean   float32 // mover's average reward
+	// partial says that the node's edges are the first nedges of its
+	// moves in their shuffled order, not all of them (widen adds more).
+	partial bool
+	visits  uint32
+	mean    float32 // mover's average reward
 }
 
 // edge is one move from a node.
@@ -68,7 +72,13 @@ type searcher struct {
 	arenaHold, keptHold hold
 	degraded, full      bool
 	root                int32
-	rootPos             game.State // the position the tree's root stands for
+	// block, when set, replaces firstEdges (tests).
+	block int
+	// salt seeds, with a node's hash, the order of the node's moves
+	// (movesOf); drawn once, so that a subtree kept between moves widens
+	// as it would have.
+	salt    uint64
+	rootPos game.State // the position the tree's root stands for
 	// rootPly is how many plies rootPos is below the root of the last
 	// search (1 when idle kept the subtree of the move played), so that
 	// reuse looks as far below that search's root as it always has.
@@ -159,6 +169,7 @@ func (w *searcher) prepareRoot(s game.State) {
 	if !w.cfg.NoReuse && w.rootPos != nil && len(w.nodes) > 0 {
 		if r := w.find(w.root, w.rootPos, s, reuseDepth-w.rootPly); r >= 0 && w.reroot(r) {
 			w.rootPos.CopyFrom(s)
+			w.widenTo(w.root, s, true) // a root has all its moves
 			w.rootPly = 0
 			w.reused = int(w.nodes[0].visits)
 			return
@@ -444,7 +455,13 @@ func (w *searcher) iterate(root game.State, n int) {
 			}
 			nd = &w.nodes[cur]
 		}
-		e := w.selectEdge(nd)
+		e := w.selectEdge(nd, true)
+		if e < 0 {
+			// Every edge it has was tried: the node's next moves.
+			if e = w.widen(cur, s); e < 0 {
+				e = w.selectEdge(&w.nodes[cur], false)
+			}
+		}
 		mover := int8(s.ToMove())
 		s.Play(w.edges[e].move)
 		to := w.edges[e].to
@@ -504,22 +521,62 @@ func (w *searcher) resolve(s game.State, mover int8) int32 {
 	return i
 }
 
-// expand adds the edges of node i (whose position is s). It reports false
-// when the pool has no room.
-func (w *searcher) expand(i int32, s game.State) bool {
+// firstEdges is how many of its moves a node gets as edges when it is
+// expanded with MCTSConfig.EdgeBlocks; widen doubles them once all have
+// been tried. UCT tries every edge of a node before it returns to any, in
+// the order expand gave them, so a node whose moves come a block at a time
+// is searched exactly as one that had them all — but a Skjuub position has
+// fifteen to a hundred moves and the search tries a few of most nodes',
+// and with all of them as edges the pool (four edges a node) runs out a
+// few tens of thousands of iterations into a search, after which the tree
+// expands no node.
+const firstEdges = 8
+
+// movesOf leaves the legal moves of node i's position s in w.buf, in the
+// node's own shuffled order: drawn from the node's hash and the worker's
+// salt, so that widen finds the moves in the order expand gave them.
+func (w *searcher) movesOf(i int32, s game.State) {
 	w.buf = s.Legal(w.buf[:0])
-	if len(w.edges)+len(w.buf) > 4*w.cfg.MaxNodes || len(w.buf) > math.MaxUint16 || !w.room(0, len(w.edges)+len(w.buf)) {
+	if w.salt == 0 {
+		w.salt = w.rng.Uint64() | 1
+	}
+	r := game.NewRNG(w.nodes[i].hash ^ w.salt)
+	for k := len(w.buf) - 1; k > 0; k-- {
+		j := r.IntN(k + 1)
+		w.buf[k], w.buf[j] = w.buf[j], w.buf[k]
+	}
+}
+
+// expand adds the edges of node i (whose position is s): all its moves in
+// random order, or with MCTSConfig.EdgeBlocks the first firstEdges in the
+// node's own order — all of them at the root (whose moves the workers'
+// results are merged by) and with progressive bias (which orders all of
+// them by their priors). It reports false when the pool has no room.
+func (w *searcher) expand(i int32, s game.State) bool {
+	n := 0
+	if w.cfg.EdgeBlocks {
+		w.movesOf(i, s)
+		n = len(w.buf)
+		if w.cfg.Bias <= 0 && i != w.root {
+			n = min(n, cmp.Or(w.block, firstEdges))
+		}
+	} else {
+		w.buf = s.Legal(w.buf[:0])
+		n = len(w.buf)
+		// Shuffle so that untried moves are tried in random order.
+		for k := len(w.buf) - 1; k > 0; k-- {
+			j := w.rng.IntN(k + 1)
+			w.buf[k], w.buf[j] = w.buf[j], w.buf[k]
+		}
+	}
+	if len(w.edges)+n > 4*w.cfg.MaxNodes || len(w.buf) > math.MaxUint16 || !w.room(0, len(w.edges)+n) {
 		return false
 	}
 	first := int32(len(w.edges))
-	// Shuffle so that untried moves are tried in random order.
-	for k := len(w.buf) - 1; k > 0; k-- {
-		j := w.rng.IntN(k + 1)
-		w.buf[k], w.buf[j] = w.buf[j], w.buf[k]
-	}
-	for _, m := range w.buf {
+	for _, m := range w.buf[:n] {
 		w.edges = append(w.edges, edge{move: m, to: -1})
 	}
+	w.nodes[i].partial = n < len(w.buf)
 	if w.cfg.Bias > 0 {
 		for len(w.priors) < len(w.edges) {
 			w.priors = append(w.priors, 0)
@@ -527,7 +584,59 @@ func (w *searcher) expand(i int32, s game.State) bool {
 		w.setPriors(w.edges[first:], w.priors[first:], s)
 	}
 	w.nodes[i].first = first
-	w.nodes[i].nedges = uint16(len(w.buf))
+	w.nodes[i].nedges = uint16(n)
+	return true
+}
+
+// widen gives node i (whose position is s), all of whose edges have been
+// tried, twice as many of its moves — all of them with all true — in a new
+// block at the end of the edge pool, the tried edges copied first with their
+// statistics; the old block is left unused. It returns the first new edge,
+// or -1 when the pool has no room.
+func (w *searcher) widen(i int32, s game.State) int32 {
+	return w.widenTo(i, s, false)
+}
+
+// widenTo is widen, with all: every move at once (a new root's).
+func (w *searcher) widenTo(i int32, s game.State, all bool) int32 {
+	nd := &w.nodes[i]
+	if !nd.partial || nd.first < 0 {
+		return -1
+	}
+	old := int(nd.nedges)
+	w.movesOf(i, s)
+	n := min(2*old, len(w.buf))
+	if all {
+		n = len(w.buf)
+	}
+	prev := w.edges[nd.first : nd.first+int32(old)]
+	if n <= old || !sameMoves(prev, w.buf[:old]) {
+		// Not the moves expand gave it (cannot happen while positions
+		// with one hash have one list of moves): search it as it is.
+		nd.partial = false
+		return -1
+	}
+	if len(w.edges)+n > 4*w.cfg.MaxNodes || !w.room(0, len(w.edges)+n) {
+		return -1
+	}
+	nd = &w.nodes[i]
+	first := int32(len(w.edges))
+	// room left the capacity: appending does not move the block copied.
+	w.edges = append(w.edges, w.edges[nd.first:nd.first+int32(old)]...)
+	for _, m := range w.buf[old:n] {
+		w.edges = append(w.edges, edge{move: m, to: -1})
+	}
+	nd.first, nd.nedges, nd.partial = first, uint16(n), n < len(w.buf)
+	return first + int32(old)
+}
+
+// sameMoves reports whether es are the edges of moves ms, in order.
+func sameMoves(es []edge, ms []game.Move) bool {
+	for k := range es {
+		if es[k].move != ms[k] {
+			return false
+		}
+	}
 	return true
 }
 
@@ -579,8 +688,9 @@ func sqrtLog(v uint32) float64 {
 
 // selectEdge applies UCT: the first untried edge, else the edge with the
 // best mean of the position it leads to plus an exploration bonus from
-// the edge's own visits.
-func (w *searcher) selectEdge(p *node) int32 {
+// the edge's own visits. With widen it returns -1 for a partial node whose
+// edges have all been tried (the caller gives it more).
+func (w *searcher) selectEdge(p *node, widen bool) int32 {
 	explore := float32(w.cfg.C * sqrtLog(p.visits))
 	best, bestV := p.first, float32(math.Inf(-1))
 	es := w.edges[p.first : p.first+int32(p.nedges)]
@@ -597,6 +707,9 @@ func (w *searcher) selectEdge(p *node) int32 {
 		if v > bestV {
 			best, bestV = p.first+int32(k), v
 		}
+	}
+	if widen && p.partial {
+		return -1 // all tried: the caller widens the node
 	}
 	return best
 }

@@ -74,6 +74,9 @@ type searcher struct {
 	root                int32
 	// block, when set, replaces firstEdges (tests).
 	block int
+	// edgesOut says that the edge pool refused a widening in this search:
+	// no node is widened again until the next (each try lists its moves).
+	edgesOut bool
 	// salt seeds, with a node's hash, the order of the node's moves
 	// (movesOf); drawn once, so that a subtree kept between moves widens
 	// as it would have.
@@ -118,7 +121,7 @@ func (w *searcher) search(ctx context.Context, s game.State, deadline time.Time,
 // begin prepares a search of s: the root (a reused subtree or a fresh
 // tree), the table, the scratch state and the counters.
 func (w *searcher) begin(s game.State) {
-	w.iters, w.reused = 0, 0
+	w.iters, w.reused, w.edgesOut = 0, 0, false
 	w.me = s.ToMove()
 	w.plies = w.cfg.PlayoutPlies
 	if h, ok := s.(game.SearchHints); ok && w.plies == 0 {
@@ -455,7 +458,7 @@ func (w *searcher) iterate(root game.State, n int) {
 			}
 			nd = &w.nodes[cur]
 		}
-		e := w.selectEdge(nd, true)
+		e := w.selectEdge(nd, !w.edgesOut)
 		if e < 0 {
 			// Every edge it has was tried: the node's next moves.
 			if e = w.widen(cur, s); e < 0 {
@@ -617,6 +620,7 @@ func (w *searcher) widenTo(i int32, s game.State, all bool) int32 {
 		return -1
 	}
 	if len(w.edges)+n > 4*w.cfg.MaxNodes || !w.room(0, len(w.edges)+n) {
+		w.edgesOut = true
 		return -1
 	}
 	nd = &w.nodes[i]

@@ -88,3 +88,70 @@ func TestWidenKeepsTheTreeGrowing(t *testing.T) {
 		t.Fatalf("with all moves at once the tree has %d nodes after %d iterations: the edges did not run out, so this test shows nothing", all, iters)
 	}
 }
+
+// Once the edge pool has refused a widening (the memory budget refused its
+// growth), the search stops trying until its next search — each try lists
+// the position's moves again — and searches on the edges it has.
+func TestWidenStopsWhenTheEdgesRunOut(t *testing.T) {
+	g, err := game.Lookup("skjuub")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := randomPosition(t, g, 0, 1)
+	a := newSearch(g, MCTSConfig{Iters: 3000, Workers: 1, NoReuse: true, EdgeBlocks: true}, 7, "mcts")
+	w := a.(*MCTS).workers[0]
+	w.begin(s)
+	w.run(context.Background(), s, time.Time{}, 3000)
+	// A node all of whose edges were tried, below the root.
+	p := int32(-1)
+	for i := range w.nodes {
+		nd := &w.nodes[i]
+		if int32(i) != w.root && nd.partial && w.edges[nd.first+int32(nd.nedges)-1].to >= 0 && w.edges[nd.first+int32(nd.nedges)-1].visits > 0 {
+			p = int32(i)
+			break
+		}
+	}
+	if p < 0 {
+		t.Fatal("no partial node with all its edges tried: the test shows nothing")
+	}
+	// Its position: find it again from the root by its hash.
+	pos := findByHash(w, s, w.root, w.nodes[p].hash, 8)
+	if pos == nil {
+		t.Fatal("the node's position was not found below the root")
+	}
+	w.edges = w.edges[:len(w.edges):len(w.edges)] // no room left
+	w.full = true                                 // and none to be had
+	if e := w.widen(p, pos); e >= 0 || !w.edgesOut {
+		t.Fatalf("widen with no room returned %d, edgesOut %v", e, w.edgesOut)
+	}
+	if e := w.selectEdge(&w.nodes[p], !w.edgesOut); e < 0 {
+		t.Fatal("after the pool ran out, selection still asks to widen")
+	}
+	w.begin(s)
+	if w.edgesOut {
+		t.Fatal("a new search begins with edgesOut still set")
+	}
+}
+
+// findByHash returns the position of the node with hash h within depth
+// plies below node n (whose position is s), or nil.
+func findByHash(w *searcher, s game.State, n int32, h uint64, depth int) game.State {
+	if w.nodes[n].hash == h {
+		return s
+	}
+	nd := w.nodes[n]
+	if depth == 0 || nd.first < 0 {
+		return nil
+	}
+	for _, e := range w.edges[nd.first : nd.first+int32(nd.nedges)] {
+		if e.to < 0 {
+			continue
+		}
+		c := s.Clone()
+		c.Play(e.move)
+		if r := findByHash(w, c, e.to, h, depth-1); r != nil {
+			return r
+		}
+	}
+	return nil
+}

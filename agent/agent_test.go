@@ -86,7 +86,7 @@ func TestNewParsesSpecs(t *testing.T) {
 		"random": "random", "greedy": "greedy", "hard": "hard", "easy": "easy",
 		"mcts:iters=500": "mcts:iters=500", "mcts:time=20ms": "mcts:time=20ms",
 		"mcts:time=20ms:c=0.4,workers=2": "mcts:time=20ms:c=0.4,workers=2", "mcts": "mcts:time=1s",
-		"hard:stall=off:rep=off:contempt=off": "hard:stall=off:rep=off:contempt=off", "mcts:stall=30:rep=on": "mcts:stall=30:rep=on",
+		"hard:stall=off:rep=off:contempt=off": "hard:stall=off:rep=off:contempt=off", "mcts:stall=30:rep=on": "mcts:stall=30:rep=on", "mcts:stallat=playout": "mcts:stallat=playout",
 		"hard:keep=all": "hard:keep=all", "hard:iters=100:keep=256": "hard:iters=100:keep=256",
 		"hard:edges=all": "hard:edges=all", "mcts:edges=blocks": "mcts:edges=blocks",
 	}
@@ -102,7 +102,7 @@ func TestNewParsesSpecs(t *testing.T) {
 	}
 	for _, spec := range []string{"", "nobody", "random:x=1", "mcts:iters=0", "mcts:time=-1s", "mcts:bogus=1", "mcts:c", "exec:", "hard:reuse=maybe",
 		"mcts:c=NaN", "mcts:c=Inf", "mcts:c=abc", "mcts:bias=NaN", "mcts:contempt=NaN", "mcts:eps=NaN", "mcts:temp=+Inf",
-		"mcts:stall=0", "mcts:stall=-3", "mcts:rep=maybe", "mcts:contempt=0.6", "mcts:keep=0", "mcts:keep=-1", "mcts:keep=1m", "mcts:edges=some"} {
+		"mcts:stall=0", "mcts:stall=-3", "mcts:rep=maybe", "mcts:contempt=0.6", "mcts:keep=0", "mcts:keep=-1", "mcts:keep=1m", "mcts:edges=some", "mcts:stallat=end"} {
 		if _, err := New(spec, g, 1); err == nil {
 			t.Errorf("New(%q) accepted a bad spec", spec)
 		}

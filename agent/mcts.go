@@ -90,6 +90,10 @@ type MCTSConfig struct {
 	// draw in games that report their progress (game.Progress): 0 takes
 	// the game's StallTurns, -1 switches it off.
 	Stall int
+	// StallPlayoutsOnly applies the stall horizon only at a playout's end,
+	// as the search did before December 2026, instead of wherever a line
+	// of the tree reaches it (stalledInTree); for measuring the change.
+	StallPlayoutsOnly bool
 	// NoRepetition switches off scoring a line that repeats a position as
 	// a draw in games that draw on repetition (game.Repetition).
 	NoRepetition bool

@@ -236,6 +236,11 @@ func parseMCTSParams(cfg *MCTSConfig, params string) error {
 			} else {
 				cfg.Stall, err = positive(v)
 			}
+		case "stallat":
+			cfg.StallPlayoutsOnly, err = v == "playout", nil
+			if v != "tree" && v != "playout" {
+				err = fmt.Errorf("want tree|playout")
+			}
 		case "rep":
 			cfg.NoRepetition, err = v == "off", nil
 			if v != "on" && v != "off" {

@@ -28,8 +28,9 @@ func (standoffGame) New(game.Options, uint64) (game.State, error) {
 func (standoffGame) ParsePosition([]byte) (game.State, error) { return &standoff{repeat: true}, nil }
 
 const (
-	wait game.Move = 1
-	goOn game.Move = 2
+	wait  game.Move = 1
+	goOn  game.Move = 2
+	flail game.Move = 10 // and up
 )
 
 type standoff struct {
@@ -37,7 +38,13 @@ type standoff struct {
 	gone   bool // seat 0 has gone: the position changes every ply from then on
 	repeat bool // waiting returns to the same position (else each ply is a new one)
 	weak   bool // going is worth only 0.45 to seat 0: better than a draw only with contempt
-	hist   []uint64
+	// flails is how many moves seat 1 has besides waiting while seat 0
+	// waits, each a blunder that changes the position for good and gives
+	// seat 0 0.95: progress, but none that seat 1 would choose.
+	flails  int
+	flailed bool
+	plyTurn bool // Progress counts plies as turns (as Skjuub, whose turns are each player's)
+	hist    []uint64
 }
 
 func (s *standoff) Game() game.Game       { return standoffGame{} }
@@ -57,14 +64,23 @@ func (s *standoff) Legal(dst []game.Move) []game.Move {
 	if s.turn%2 == 0 && !s.gone {
 		dst = append(dst, goOn)
 	}
+	if s.turn%2 == 1 && !s.gone && !s.flailed {
+		for i := range s.flails {
+			dst = append(dst, flail+game.Move(i))
+		}
+	}
 	return dst
 }
 func (s *standoff) Play(m game.Move) {
 	s.hist = append(s.hist, s.key())
 	s.gone = s.gone || m == goOn
+	s.flailed = s.flailed || m >= flail
 	s.turn++
 }
 func (s *standoff) key() uint64 {
+	if s.flailed {
+		return uint64(s.turn)<<2 | 1<<40
+	}
 	if s.repeat && !s.gone {
 		return uint64(s.turn % 2) // waiting changes nothing but the side to move
 	}
@@ -104,6 +120,9 @@ func (s *standoff) MarshalPosition() ([]byte, error) { return json.Marshal(s.tur
 // 0.6.
 func (s *standoff) Evaluate(seat int) float64 {
 	v := 0.6
+	if s.flailed {
+		v = 0.95
+	}
 	if s.gone {
 		v = 0.2
 		if s.weak {
@@ -118,6 +137,18 @@ func (s *standoff) Evaluate(seat int) float64 {
 func (s *standoff) PlayoutPlies() int { return 1 }
 func (s *standoff) Repeated() bool    { return slices.Contains(s.hist, s.key()) }
 func (s *standoff) Progress() (uint64, int) {
+	if s.plyTurn {
+		if s.flailed {
+			return 1 << 40, s.turn
+		}
+		if s.gone {
+			return uint64(s.turn), s.turn
+		}
+		return 0, s.turn
+	}
+	if s.flailed {
+		return 1 << 40, s.turn / 2
+	}
 	if s.gone {
 		return uint64(s.turn), s.turn / 2
 	}
@@ -227,5 +258,19 @@ func TestProgressSeen(t *testing.T) {
 		if got := p.quiet(c.s); got != c.want {
 			t.Errorf("turn %d gone %v: quiet %d, want %d", c.s.turn, c.s.gone, got, c.want)
 		}
+	}
+}
+
+func TestStallIsADrawInTheTree(t *testing.T) {
+	// Waiting reaches the horizon (one turn) at once. Seat 1 holds the
+	// draw by waiting too; its thirty blunders are progress, and a search
+	// that looked for progress only at the playout's end counted the
+	// random blunders of its playouts as a way out of the stall.
+	s := &standoff{flails: 30, plyTurn: true}
+	if got := chooseStandoff(t, s, "mcts:iters=3000:stall=1"); got != goOn {
+		t.Errorf("chose %d, want go", got)
+	}
+	if got := chooseStandoff(t, s, "mcts:iters=3000:stall=1:stallat=playout"); got != wait {
+		t.Errorf("with the horizon at the playouts' end only: chose %d, want wait (the blunders' way out)", got)
 	}
 }

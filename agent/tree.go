@@ -481,6 +481,10 @@ func (w *searcher) iterate(root game.State, n int) {
 			repeated = true
 			break
 		}
+		if w.stalledInTree(s) {
+			repeated = true // a draw as well
+			break
+		}
 	}
 	if repeated {
 		w.drawn(n)
@@ -721,6 +725,10 @@ func (w *searcher) selectEdge(p *node, widen bool) int32 {
 // playout finishes the game from s at random (or cuts it short and asks the
 // game's heuristic) and leaves each seat's reward in w.rewards.
 func (w *searcher) playout(s game.State, n int) {
+	if len(w.path) > 1 && w.stalledInTree(s) {
+		w.drawn(n) // a leaf reached past the pools' end
+		return
+	}
 	if w.plies > 0 {
 		_, guided := s.(game.Evaluator)
 		guided = guided && w.cfg.PlayoutK > 1
@@ -776,6 +784,19 @@ func (w *searcher) playout(s game.State, n int) {
 	for seat := 0; seat < n; seat++ {
 		w.rewards[seat] = o.Reward(seat, n)
 	}
+}
+
+// stalledInTree reports whether a line of the tree has reached the stall
+// horizon without progress: it is a draw there, as a repetition is, and
+// nothing below it is searched. Checked only at a playout's end (as before
+// December 2026), the horizon let a playout's random plies out of the
+// stall: one of them that sacrificed or blundered a piece for the side
+// holding the draw made "progress", and the heuristic after it showed a
+// waiting line worth nearly as much as the lead (0.77 where the draw was
+// 0.25, in a Skjuub stall of 160 turns), so the bot kept waiting until
+// the 300-turn draw.
+func (w *searcher) stalledInTree(s game.State) bool {
+	return !w.cfg.StallPlayoutsOnly && !s.Outcome().Over() && w.stalled(s)
 }
 
 // drawn leaves a draw's rewards in w.rewards: an even share, less the

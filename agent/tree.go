@@ -795,8 +795,15 @@ func (w *searcher) playout(s game.State, n int) {
 // waiting line worth nearly as much as the lead (0.77 where the draw was
 // 0.25, in a Skjuub stall of 160 turns), so the bot kept waiting until
 // the 300-turn draw.
+//
+// A line of k moves has gone at most k turns, so a search whose game has
+// not stood still for the horizon less the line's length skips the game's
+// Progress (in Skjuub it derives the position's masks) in every descent.
 func (w *searcher) stalledInTree(s game.State) bool {
-	return !w.cfg.StallPlayoutsOnly && !s.Outcome().Over() && w.stalled(s)
+	if w.cfg.StallPlayoutsOnly || w.stall <= 0 || w.quiet+len(w.path)-1 < w.stall {
+		return false
+	}
+	return !s.Outcome().Over() && w.stalled(s)
 }
 
 // drawn leaves a draw's rewards in w.rewards: an even share, less the

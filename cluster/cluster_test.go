@@ -462,9 +462,9 @@ func TestFailover(t *testing.T) {
 // still takes over games between people.
 func TestBotBudget(t *testing.T) {
 	// Long leases, the crashed node's lapsed by hand: with the 1 s default
-	// a loaded machine (the CI's race step) starved a live node's
-	// renewals, and its lease, gone for a moment, looked like no node
-	// with room.
+	// the test failed once in CI's loaded race step, most likely because a
+	// live node's renewals starved and its lease, gone for a moment, looked
+	// like no node with room (not reproduced here).
 	e := newQuietEnv(t)
 	bots := func(c *match.Config) { c.NewAgent = matchtest.FirstLegal }
 	a := e.start(bots)

@@ -51,8 +51,14 @@ type Config struct {
 
 // GameResult is one finished game.
 type GameResult struct {
-	Index   int
-	Seats   []int // agent index per seat
+	Index int
+	Seats []int // agent index per seat
+	// GameSeed is the seed the game was created with (game.Game.New): with
+	// Moves it replays the game, chance events and all.
+	GameSeed uint64
+	// Moves are the game's moves in canonical notation, in order (none for a
+	// game read back from a log written before logs kept them).
+	Moves   []string
 	Outcome game.Outcome
 	Plies   int
 	// Forfeit names the seat that forfeited (-1 for none) and why.
@@ -209,8 +215,8 @@ func rotation(agents, seats int) int {
 }
 
 func playGame(ctx context.Context, cfg *Config, i int, seating []int) (GameResult, error) {
-	gr := GameResult{Index: i, Seats: seating, ForfeitSeat: -1}
 	gameSeed := cfg.Seed + uint64(i/rotation(len(cfg.Agents), len(seating)))
+	gr := GameResult{Index: i, Seats: seating, GameSeed: gameSeed, ForfeitSeat: -1}
 	s, err := cfg.Game.New(cfg.Options, gameSeed)
 	if err != nil {
 		return gr, err
@@ -290,6 +296,7 @@ func playGame(ctx context.Context, cfg *Config, i int, seating []int) (GameResul
 			gr.Outcome = othersWin(len(seating), seat)
 			return gr, nil
 		}
+		gr.Moves = append(gr.Moves, s.FormatMove(m))
 		s.Play(m)
 		gr.Plies++
 	}

@@ -37,6 +37,10 @@ type arenaLogGame struct {
 	Plies       int    `json:"plies"`
 	ForfeitSeat int    `json:"forfeitSeat"`
 	Forfeit     string `json:"forfeit,omitempty"`
+	// GameSeed and Moves replay the game: `tabula show GAME -o … --seed
+	// GAMESEED --moves "…"` (absent from logs written before they were kept).
+	GameSeed *uint64  `json:"gameSeed,omitempty"`
+	Moves    []string `json:"moves,omitempty"`
 }
 
 // arenaLog is an open log, positioned for appending.
@@ -115,7 +119,7 @@ func openArenaLog(path string, h arenaLogHeader) (*arenaLog, []arena.GameResult,
 // add appends a finished game.
 func (l *arenaLog) add(gr arena.GameResult) {
 	lg := arenaLogGame{Index: gr.Index, Seats: gr.Seats, Result: gr.Outcome.Status.String(), Plies: gr.Plies,
-		ForfeitSeat: gr.ForfeitSeat, Forfeit: gr.Forfeit}
+		ForfeitSeat: gr.ForfeitSeat, Forfeit: gr.Forfeit, GameSeed: &gr.GameSeed, Moves: gr.Moves}
 	for seat := range gr.Seats {
 		if gr.Outcome.IsWinner(seat) {
 			lg.Winners = append(lg.Winners, seat)
@@ -204,7 +208,11 @@ func (l *arenaLog) close() error {
 
 // result turns a log line back into a game result.
 func (lg arenaLogGame) result() (arena.GameResult, error) {
-	gr := arena.GameResult{Index: lg.Index, Seats: lg.Seats, Plies: lg.Plies, ForfeitSeat: lg.ForfeitSeat, Forfeit: lg.Forfeit}
+	gr := arena.GameResult{Index: lg.Index, Seats: lg.Seats, Plies: lg.Plies, ForfeitSeat: lg.ForfeitSeat, Forfeit: lg.Forfeit,
+		Moves: lg.Moves}
+	if lg.GameSeed != nil {
+		gr.GameSeed = *lg.GameSeed
+	}
 	switch lg.Result {
 	case game.Drawn.String():
 		gr.Outcome = game.Outcome{Status: game.Drawn}

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -152,5 +154,79 @@ func TestArenaLogLeavesAnotherFileAlone(t *testing.T) {
 	}
 	if want := []arena.GameResult{won(0), won(1), won(2)}; !reflect.DeepEqual(played, want) {
 		t.Errorf("recovered log holds %+v, want %+v", played, want)
+	}
+}
+
+// TestArenaLogReplays: each game's line holds its seed and moves, and
+// `tabula moves` replays them to the result the line records — Skyjo's
+// chance events included — so a drawn game of a long match can be looked at.
+func TestArenaLogReplays(t *testing.T) {
+	for _, m := range []struct {
+		game string
+		opts []string
+		seed string
+	}{
+		{"skyjo", []string{"-o", "players=3"}, "5"},
+		{"skjuub", nil, "3"},
+		{"sgolte", nil, "8"},
+	} {
+		log := filepath.Join(t.TempDir(), m.game+".log")
+		args := append(append([]string{m.game}, m.opts...), "--agents", "greedy,random", "--games", "3", "--seed", m.seed, "--log", log)
+		arenaJSON(t, args...)
+		data, err := os.ReadFile(log)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.TrimSpace(string(data)), "\n")[1:]
+		if len(lines) != 3 {
+			t.Fatalf("%s: %d games in the log, want 3", m.game, len(lines))
+		}
+		for _, line := range lines {
+			var lg arenaLogGame
+			if err := json.Unmarshal([]byte(line), &lg); err != nil {
+				t.Fatal(err)
+			}
+			if lg.GameSeed == nil || len(lg.Moves) != lg.Plies || lg.Plies == 0 {
+				t.Fatalf("%s game %d: seed %v, %d moves for %d plies", m.game, lg.Index, lg.GameSeed, len(lg.Moves), lg.Plies)
+			}
+			margs := append(append([]string{"moves", m.game}, m.opts...), "--seed", fmt.Sprint(*lg.GameSeed),
+				"--moves", strings.Join(lg.Moves, " "), "--json")
+			code, out, errs := tabula(t, "", margs...)
+			if code != 0 {
+				t.Fatalf("%s game %d: replay exit %d: %s", m.game, lg.Index, code, errs)
+			}
+			var got struct {
+				Status string `json:"status"`
+			}
+			if err := json.Unmarshal([]byte(out), &got); err != nil || got.Status != lg.Result {
+				t.Errorf("%s game %d: replayed to %q (%v), the log says %s", m.game, lg.Index, got.Status, err, lg.Result)
+			}
+			// Who won, by seat number as the log counts them.
+			g, _ := game.Lookup(m.game)
+			o, err := game.ParseOptions(g, m.opts[min(1, len(m.opts)):])
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, err := g.New(o, *lg.GameSeed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, text := range lg.Moves {
+				mv, err := s.ParseMove(text)
+				if err != nil {
+					t.Fatalf("%s game %d: %v", m.game, lg.Index, err)
+				}
+				s.Play(mv)
+			}
+			var winners []int
+			for seat := 0; seat < s.NumPlayers(); seat++ {
+				if s.Outcome().Status == game.Won && s.Outcome().IsWinner(seat) {
+					winners = append(winners, seat)
+				}
+			}
+			if !reflect.DeepEqual(winners, lg.Winners) {
+				t.Errorf("%s game %d: replayed, seats %v won; the log says %v", m.game, lg.Index, winners, lg.Winners)
+			}
+		}
 	}
 }

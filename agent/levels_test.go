@@ -117,3 +117,33 @@ func mustGame(t *testing.T, name string) game.Game {
 	}
 	return g
 }
+
+// Skjuub's medium and hard levels give a node its moves a block at a time
+// (their trees otherwise stop expanding early in the game); the other
+// games' levels do not, and edges=all still turns it off.
+func TestSkjuubLevelsGetEdgesInBlocks(t *testing.T) {
+	for _, c := range []struct {
+		game, level string
+		blocks      bool
+	}{
+		{"skjuub", "hard", true}, {"skjuub", "medium", true}, {"skjuub", "strong", false},
+		{"sploof", "hard", false}, {"sgolte", "hard", false},
+	} {
+		if cfg, ok := LevelConfig(c.game, c.level); !ok || cfg.EdgeBlocks != c.blocks {
+			t.Errorf("%s %s: EdgeBlocks %v, want %v", c.game, c.level, cfg.EdgeBlocks, c.blocks)
+		}
+	}
+	g, err := game.Lookup("skjuub")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for spec, blocks := range map[string]bool{"hard": true, "hard:edges=all": false, "medium:edges=all": false} {
+		a, err := New(spec, g, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := a.(*MCTS).cfg.EdgeBlocks; got != blocks {
+			t.Errorf("skjuub %s: EdgeBlocks %v, want %v", spec, got, blocks)
+		}
+	}
+}

@@ -44,8 +44,8 @@ type MCTSConfig struct {
 	// until the edge pool (four edges a node) runs out, which it then does
 	// much later or never — with all at once Skjuub's hard level expands no
 	// node after the first 36,000 of its 272,000 iterations from the start.
-	// Off until self-play shows the longer-growing tree is no weaker
-	// (docs/ai.md).
+	// Skjuub's medium and hard levels have it on, where self-play showed
+	// the longer-growing tree no weaker; elsewhere it is off (docs/ai.md).
 	EdgeBlocks bool
 	// KeepBytes bounds the subtree each worker keeps between moves (0:
 	// DefaultKeepBytes; below 0: no bound): what a game holds while it

@@ -67,15 +67,17 @@ func heapInUse() uint64 {
 // bots' trees held after any move (max-kept-KiB/game, from their pools'
 // capacities: collecting after every move would empty the arenas' pool
 // and make every move allocate a new arena). keep=all is the bots keeping
-// the whole subtree of the move played, as before KeepBytes.
+// the whole subtree of the move played, as before KeepBytes; edges=blocks
+// is Skjuub's hard level since it gets a node's moves a block at a time.
 func BenchmarkHardMoveSkjuub(b *testing.B) {
 	for _, keep := range []struct {
-		name  string
-		bytes int64
-	}{{"keep=default", 0}, {"keep=all", -1}} {
+		name   string
+		bytes  int64
+		blocks bool
+	}{{"keep=default", 0, false}, {"keep=all", -1, false}, {"edges=blocks", 0, true}} {
 		b.Run(keep.name, func(b *testing.B) {
 			cfg := hardByIters(150000)
-			cfg.KeepBytes = keep.bytes
+			cfg.KeepBytes, cfg.EdgeBlocks = keep.bytes, keep.blocks
 			base := heapInUse()
 			g := newBotsGame(b, cfg, 1)
 			var most int64

@@ -104,6 +104,16 @@ func (a *Analysis) Iterations() int {
 	return n
 }
 
+// Nodes is the number of nodes in the workers' trees: how far the search
+// has grown (it stops growing when a tree is full).
+func (a *Analysis) Nodes() int {
+	n := 0
+	for _, w := range a.workers {
+		n += len(w.nodes)
+	}
+	return n
+}
+
 // Elapsed is the time spent in Run so far.
 func (a *Analysis) Elapsed() time.Duration { return a.elapsed }
 

@@ -262,7 +262,14 @@ type engine struct {
 }
 
 func newEngine(s game.State, opt Options) (*engine, error) {
-	a, err := agent.NewAnalysis(s, agent.MCTSConfig{Workers: opt.Workers, MaxNodes: opt.MaxNodes}, opt.Seed)
+	cfg := agent.MCTSConfig{Workers: opt.Workers, MaxNodes: opt.MaxNodes}
+	// The tree takes its moves as the game's strongest bot does: in
+	// Skjuub a block at a time, or a long analysis stops growing its tree
+	// early (docs/ai.md, "Skjuub's tree stops expanding").
+	if hard, ok := agent.LevelConfig(s.Game().Name(), "hard"); ok {
+		cfg.EdgeBlocks = hard.EdgeBlocks
+	}
+	a, err := agent.NewAnalysis(s, cfg, opt.Seed)
 	if err != nil {
 		return nil, err
 	}

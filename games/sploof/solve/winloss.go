@@ -279,25 +279,30 @@ func (w *wlWorker) wins(n *node) bool {
 		}
 	}
 
-	// Order: placements on the opponent's winning points, then placements
-	// by how many winning points they leave the mover (the opponent must
+	// Order: placements on the opponent's winning points, then moves by
+	// how many winning points they leave the mover (the opponent must
 	// answer them), then the move that last refuted at this ply (killer),
-	// then by history; removals by killer and history.
+	// then by history.
 	var moves [sploof.NumPoints + 12]uint8
 	var prio [sploof.NumPoints + 12]uint64
 	nm := 0
 	hist := &w.hist[t]
 	killer := w.killer[n.ply&63]
+	// A threat needs a ball to complete it with after the move: a placement
+	// uses one, a removal none.
+	canThreat := !w.s.opt.NoThreats && n.stock[t] > 0
 	perturb := w.id > 0 && n.ply < w.rootPly+perturbPlies
 	for i := 0; i < nk; i++ {
 		pr := min(hist[kidMove[i]], prioKiller-1)
 		if killer == kidMove[i]+1 {
 			pr |= prioKiller
 		}
+		if canThreat {
+			pr |= uint64(min(threats(kids[i].col[t], kids[i].occ()), 3)) << prioThreatShift
+		}
 		moves[nm], prio[nm] = uint8(i), pr
 		nm++
 	}
-	canThreat := !w.s.opt.NoThreats && n.stock[t] > 1
 	for m := pm; m != 0; m &= m - 1 {
 		p := trailing(m)
 		q := uint32(1) << p
@@ -310,7 +315,7 @@ func (w *wlWorker) wins(n *node) bool {
 		}
 		if block&q != 0 {
 			pr |= prioBlock
-		} else if canThreat {
+		} else if canThreat && n.stock[t] > 1 {
 			pr |= uint64(min(threats(own|q, occ|q), 3)) << prioThreatShift
 		}
 		moves[nm], prio[nm] = uint8(32+p), pr
@@ -382,7 +387,7 @@ func (w *wlWorker) wins(n *node) bool {
 }
 
 // A move's place in wins' order is one word: from the top, a block, how
-// many winning points the placement leaves (up to 3), the killer, and the
+// many winning points the move leaves (up to 3), the killer, and the
 // history below them.
 const (
 	prioBlock       = 1 << 63
@@ -394,10 +399,11 @@ const (
 // twice as much as one a ply deeper. Counted alike at every depth (the
 // common "+1"), the many refutations near the leaves decided the order near
 // the root; weighted so, the order found higher in the subtree being
-// searched rules below it. On 20 positions each at plies 14, 15 and 16 of
+// searched rules below it. On 20 positions each at plies 13 to 16 of
 // seeded random games (fresh tables, one worker) this, the killer and
-// counting the winning points a placement leaves took the search from
-// 49.4, 22.1 and 7.1 million nodes to 13.4, 6.1 and 2.1 (docs/solving.md).
+// counting the winning points a move leaves took the search from 112.8,
+// 49.4, 22.1 and 7.1 million nodes to 32.8, 11.2, 5.2 and 1.9
+// (docs/solving.md).
 func refuteWeight(ply uint8) uint64 { return 1 << max(refutePlies-int(ply), 0) }
 
 // refutePlies is past any ply a game reaches (30 points, 12 reds).

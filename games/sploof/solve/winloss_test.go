@@ -494,9 +494,9 @@ func TestCheckpointLayerAboveLooksChildrenUp(t *testing.T) {
 // TestWinLossOrderingNodes: the order of moves is what the win/loss search's
 // size mostly depends on. On 20 positions 16 plies into seeded random games
 // (one worker, so the count is exact) the order by threats counted, killer
-// and depth-weighted history searches about 2.1 million nodes; the order
-// before it (a threat or not, history counted alike at every depth), 7.1
-// million. The bound sits between them.
+// and depth-weighted history searches about 1.9 million nodes; the order
+// before it (a placement's threat or not, history counted alike at every
+// depth), 7.0 million. The bound sits between them.
 func TestWinLossOrderingNodes(t *testing.T) {
 	var nodes int64
 	count := 0

@@ -97,39 +97,44 @@ func (s *Solver) search(n *node, alpha, beta int) int {
 
 	// Order the moves: the table's best move, then placements on the
 	// points where the opponent would complete a line (blocks), then by
-	// history (how often a move refuted its siblings before).
+	// the winning points a move leaves the mover, the killer and history
+	// (moveOrder).
 	var moves [sploof.NumPoints]uint8
-	var prio [sploof.NumPoints]uint32
+	var prio [sploof.NumPoints]uint64
 	nm := 0
-	var threats uint32
+	var block uint32
 	if opp := 1 - t; n.stock[opp] > 0 {
 		theirs := n.col[opp]
 		for m := pm; m != 0; m &= m - 1 {
 			b := m & -m
 			if sploof.HasLine(theirs|b, occ|b) {
-				threats |= b
+				block |= b
 			}
 		}
 	}
-	hist := &s.hist[t]
 	for i := 0; i < nk; i++ {
-		moves[nm], prio[nm] = uint8(i), hist[kidMove[i]]
-
+		pr := s.order.learnt(t, n.ply, kidMove[i])
+		if n.stock[t] > 0 {
+			pr |= threatPrio(threats(kids[i].col[t], kids[i].occ()))
+		}
+		moves[nm], prio[nm] = uint8(i), pr
 		nm++
 	}
 	for m := pm; m != 0; m &= m - 1 {
 		p := trailing(m)
-		pr := hist[p]
-
-		if threats&(1<<p) != 0 {
-			pr |= 1 << 30
+		q := uint32(1) << p
+		pr := s.order.learnt(t, n.ply, uint8(p))
+		if block&q != 0 {
+			pr |= prioBlock
+		} else if n.stock[t] > 1 {
+			pr |= threatPrio(threats(own|q, occ|q))
 		}
 		moves[nm], prio[nm] = uint8(32+p), pr
 		nm++
 	}
 	for i := 0; i < nm; i++ {
 		if moveOf(moves[i], &kidMove) == ttMove {
-			prio[i] = 1 << 31
+			prio[i] = ^uint64(0)
 		}
 	}
 
@@ -164,7 +169,7 @@ func (s *Solver) search(n *node, alpha, beta int) int {
 			if v > alpha {
 				alpha = v
 				if alpha >= beta {
-					hist[bestMove]++
+					s.order.refuted(t, n.ply, bestMove)
 					break
 				}
 			}

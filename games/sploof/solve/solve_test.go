@@ -193,3 +193,28 @@ func TestResetForgets(t *testing.T) {
 		t.Fatalf("after Reset: %+v %v; a fresh solver: %+v", got, err, want)
 	}
 }
+
+// TestSolverOrderingNodes: the exact search orders its moves as the win/loss
+// search does (moveOrder). On 20 positions 16 plies into seeded random games
+// it searches about 5.6 million nodes; with history counted alike at every
+// depth and no threats or killer, 15.4 million. The bound sits between them.
+func TestSolverOrderingNodes(t *testing.T) {
+	var nodes int64
+	count := 0
+	for seed := uint64(1000); count < 20; seed++ {
+		ps := gamePositions(seed)
+		if len(ps) <= 16 {
+			continue
+		}
+		sol, err := New(16<<20).Solve(context.Background(), ps[16], 0)
+		if err != nil || !sol.Proven {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		nodes += sol.Nodes
+		count++
+	}
+	t.Logf("%d positions: %d nodes", count, nodes)
+	if nodes > 10_000_000 {
+		t.Fatalf("%d positions searched in %d nodes, more than 10 million", count, nodes)
+	}
+}

@@ -44,7 +44,7 @@ func init() {
 type Solver struct {
 	tableBytes int
 	tt         *table
-	hist       [2][64]uint32
+	order      moveOrder
 
 	nodes   int64
 	limit   int64 // stop once nodes exceeds it (0: no limit)
@@ -97,13 +97,13 @@ func (s *Solver) Solve(ctx context.Context, st game.State, maxNodes int64) (game
 	return sol, nil
 }
 
-// Reset implements game.Solver: the table and the history are emptied, the
+// Reset implements game.Solver: the table and the move order are emptied, the
 // table's memory kept.
 func (s *Solver) Reset() {
 	if s.tt != nil {
 		s.tt.clear()
 	}
-	s.hist = [2][64]uint32{}
+	s.order = moveOrder{}
 }
 
 // start resets the counters for a new call.

@@ -143,10 +143,9 @@ type wlWorker struct {
 	id      int
 	ctx     context.Context
 	rootPly uint8
-	hist    [2][64]uint64 // by colour and move: refutations, weighted by refuteWeight
-	killer  [64]uint8     // by ply: the move that last refuted there, plus one (0: none)
-	nodes   int64         // searched by this worker
-	flushed int64         // of them, added to s.nodes
+	order   moveOrder
+	nodes   int64 // searched by this worker
+	flushed int64 // of them, added to s.nodes
 	stopped bool
 }
 
@@ -286,19 +285,14 @@ func (w *wlWorker) wins(n *node) bool {
 	var moves [sploof.NumPoints + 12]uint8
 	var prio [sploof.NumPoints + 12]uint64
 	nm := 0
-	hist := &w.hist[t]
-	killer := w.killer[n.ply&63]
 	// A threat needs a ball to complete it with after the move: a placement
 	// uses one, a removal none.
 	canThreat := !w.s.opt.NoThreats && n.stock[t] > 0
 	perturb := w.id > 0 && n.ply < w.rootPly+perturbPlies
 	for i := 0; i < nk; i++ {
-		pr := min(hist[kidMove[i]], prioKiller-1)
-		if killer == kidMove[i]+1 {
-			pr |= prioKiller
-		}
+		pr := w.order.learnt(t, n.ply, kidMove[i])
 		if canThreat {
-			pr |= uint64(min(threats(kids[i].col[t], kids[i].occ()), 3)) << prioThreatShift
+			pr |= threatPrio(threats(kids[i].col[t], kids[i].occ()))
 		}
 		moves[nm], prio[nm] = uint8(i), pr
 		nm++
@@ -306,17 +300,14 @@ func (w *wlWorker) wins(n *node) bool {
 	for m := pm; m != 0; m &= m - 1 {
 		p := trailing(m)
 		q := uint32(1) << p
-		pr := min(hist[p], prioKiller-1)
+		pr := w.order.learnt(t, n.ply, uint8(p))
 		if perturb {
 			pr = mix(key, uint64(p)<<8|uint64(w.id)) >> 8
-		}
-		if killer == uint8(p)+1 {
-			pr |= prioKiller
 		}
 		if block&q != 0 {
 			pr |= prioBlock
 		} else if canThreat && n.stock[t] > 1 {
-			pr |= uint64(min(threats(own|q, occ|q), 3)) << prioThreatShift
+			pr |= threatPrio(threats(own|q, occ|q))
 		}
 		moves[nm], prio[nm] = uint8(32+p), pr
 		nm++
@@ -377,49 +368,13 @@ func (w *wlWorker) wins(n *node) bool {
 		}
 		if !cw {
 			m := moveOf(moves[i], &kidMove)
-			w.refuted(n.ply, hist, m)
+			w.order.refuted(t, n.ply, m)
 			w.store(n, key, sym, rank, true, m, w.nodes-nodes0)
 			return true
 		}
 	}
 	w.store(n, key, sym, rank, false, noMove, w.nodes-nodes0)
 	return false
-}
-
-// A move's place in wins' order is one word: from the top, a block, how
-// many winning points the move leaves (up to 3), the killer, and the
-// history below them.
-const (
-	prioBlock       = 1 << 63
-	prioThreatShift = 61
-	prioKiller      = 1 << 60
-)
-
-// refuteWeight is what a refutation at ply adds to its move's history:
-// twice as much as one a ply deeper. Counted alike at every depth (the
-// common "+1"), the many refutations near the leaves decided the order near
-// the root; weighted so, the order found higher in the subtree being
-// searched rules below it. On 20 positions each at plies 13 to 16 of
-// seeded random games (fresh tables, one worker) this, the killer and
-// counting the winning points a move leaves took the search from 112.8,
-// 49.4, 22.1 and 7.1 million nodes to 32.8, 11.2, 5.2 and 1.9
-// (docs/solving.md).
-func refuteWeight(ply uint8) uint64 { return 1 << max(refutePlies-int(ply), 0) }
-
-// refutePlies is past any ply a game reaches (30 points, 12 reds).
-const refutePlies = 48
-
-// refuted records m's refutation at ply in hist and as the ply's killer.
-// Should a count come near the priority's bits, every count is halved, which
-// keeps their order.
-func (w *wlWorker) refuted(ply uint8, hist *[64]uint64, m uint8) {
-	w.killer[ply&63] = m + 1
-	hist[m] += refuteWeight(ply)
-	if hist[m] >= prioKiller/2 {
-		for i := range hist {
-			hist[i] /= 2
-		}
-	}
 }
 
 // child is the position after move entry c of wins' list.
@@ -442,19 +397,6 @@ func (w *wlWorker) store(n *node, key uint64, sym, rank int, win bool, move uint
 	if rank >= 0 {
 		w.s.opt.Checkpoint.set(rank, win)
 	}
-}
-
-// threats counts the points the colour whose balls are own could complete a
-// line on next (occ occupied, own among it).
-func threats(own, occ uint32) int {
-	c := 0
-	for m := sploof.Supported(occ) &^ occ; m != 0; m &= m - 1 {
-		b := m & -m
-		if sploof.HasLine(own|b, occ|b) {
-			c++
-		}
-	}
-	return c
 }
 
 // mix is a 64-bit hash (splitmix64's finaliser) for the helpers' orders.

@@ -291,3 +291,33 @@ func TestCommittedCheckpoint(t *testing.T) {
 		checked++
 	}
 }
+
+// TestLeafProverOrders: the checker's leaf search tries the moves that
+// refuted before first, and agrees with the win/loss solver. On 5 positions
+// 16 plies into seeded random games it visits about 660,000 positions;
+// trying the moves in the rules engine's order, 3.9 million. The bound sits
+// between them.
+func TestLeafProverOrders(t *testing.T) {
+	var nodes int64
+	lp := &leafProver{ctx: context.Background(), memo: map[uint64]bool{}}
+	for _, st := range positionsAt(16, 5) {
+		lp.nodes = 0
+		win, err := lp.wins(st, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		nodes += lp.nodes
+		r, err := NewWinLoss(WinLossOptions{TableBytes: 16 << 20, Workers: 1}).Solve(context.Background(), st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if win != (r.Winner == st.ToMove()) {
+			t.Fatalf("the leaf search says the side to move wins: %v; the win/loss solver: seat %d wins", win, r.Winner)
+		}
+		clear(lp.memo) // each position on its own, as the counts above
+	}
+	t.Logf("5 positions: %d positions visited", nodes)
+	if nodes > 2_000_000 {
+		t.Fatalf("5 positions took %d positions, more than 2 million", nodes)
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/bits"
 	"slices"
 	"sort"
@@ -301,7 +302,7 @@ func CheckStrategy(ctx context.Context, s *Strategy, opt CheckOptions) (CheckRep
 				if err == nil {
 					lp.nodes, lp.limit = 0, opt.LeafNodes
 					var win bool
-					win, err = lp.wins(st)
+					win, err = lp.wins(st, 0)
 					nodes.Add(lp.nodes)
 					if err == nil && win != (st.ToMove() == s.Winner) {
 						err = fmt.Errorf("leaf %016x (ply %d) is not won by seat %d", leaves[i], s.LeafPly, s.Winner)
@@ -333,18 +334,25 @@ func CheckStrategy(ctx context.Context, s *Strategy, opt CheckOptions) (CheckRep
 var ErrLeafBudget = errors.New("a leaf's search outgrew its budget")
 
 // leafProver is the checker's search: AND-OR over the rules engine, the
-// results of positions (canonical keys) remembered.
+// results of positions (canonical keys) remembered. It tries the moves that
+// refuted before first — a history weighted by height, as the solver's, but
+// its own: the order decides only how soon a proof is found, never what is
+// proved, since a position is won only when a move is searched to a loss
+// for the other side, and lost only when every move is.
 type leafProver struct {
 	ctx          context.Context
 	memo         map[uint64]bool
 	nodes, limit int64
+	hist         [2][64]uint64 // by mover and move: refutations, 2^(40−depth) each
+	killer       [64]game.Move // by depth: the last refutation there, plus one
 }
 
 // leafMemoMax bounds the memo; past it, it is forgotten (a cache only).
 const leafMemoMax = 1 << 22
 
-// wins reports whether the side to move in st (a game going on) wins.
-func (lp *leafProver) wins(st *sploof.State) (bool, error) {
+// wins reports whether the side to move in st (a game going on) wins;
+// depth is its distance from the leaf the search began at.
+func (lp *leafProver) wins(st *sploof.State, depth int) (bool, error) {
 	k := keyOfBits(st.Bits())
 	if v, ok := lp.memo[k]; ok {
 		return v, nil
@@ -359,6 +367,7 @@ func (lp *leafProver) wins(st *sploof.State) (bool, error) {
 	mover := st.ToMove()
 	legal := st.Legal(nil)
 	kids := make([]sploof.State, 0, len(legal))
+	moves := make([]game.Move, 0, len(legal))
 	for _, m := range legal {
 		c := *st
 		c.Play(m)
@@ -370,13 +379,33 @@ func (lp *leafProver) wins(st *sploof.State) (bool, error) {
 			continue
 		}
 		kids = append(kids, c)
+		moves = append(moves, m)
+	}
+	d := min(depth, 63)
+	prio := func(m game.Move) uint64 {
+		if lp.killer[d] == m+1 {
+			return math.MaxUint64
+		}
+		return lp.hist[mover][m&63]
 	}
 	for i := range kids {
-		w, err := lp.wins(&kids[i])
+		j := i // selection sort, a step per move tried
+		for k := i + 1; k < len(kids); k++ {
+			if prio(moves[k]) > prio(moves[j]) {
+				j = k
+			}
+		}
+		kids[i], kids[j] = kids[j], kids[i]
+		moves[i], moves[j] = moves[j], moves[i]
+		w, err := lp.wins(&kids[i], depth+1)
 		if err != nil {
 			return false, err
 		}
 		if !w {
+			lp.killer[d] = moves[i] + 1
+			if h := &lp.hist[mover][moves[i]&63]; *h < 1<<60 {
+				*h += 1 << max(40-depth, 0)
+			}
 			lp.remember(k, true)
 			return true, nil
 		}

@@ -29,6 +29,7 @@ type wlFlags struct {
 	strategy   *string
 	check      *string
 	sample     *int
+	progress   *string
 }
 
 func (f *wlFlags) register(fs *flag.FlagSet) {
@@ -43,11 +44,12 @@ func (f *wlFlags) register(fs *flag.FlagSet) {
 	f.strategy = fs.String("strategy", "", "with --winloss: once decided, write the winner's strategy down to the checkpoint's ply (or ply 12) to this file")
 	f.check = fs.String("check", "", "check a strategy file written by --strategy: rebuild its layers and walk it with the rules engine, prove its leaves")
 	f.sample = fs.Int("sample", 0, "with --check: prove this many leaves drawn at random (0: all)")
+	f.progress = fs.String("progress", "", "with --check: keep which leaves are proved in this file (read at the start, written every --every and when stopped), so that a full check goes on where it stopped")
 }
 
 // any reports whether a win/loss flag was given.
 func (f *wlFlags) any() bool {
-	return *f.on || *f.checkpoint != "" || *f.strategy != "" || *f.check != "" || *f.sample != 0 || *f.layers != "" || *f.workers != 0 || *f.duration != 0 || *f.ckPly != 0 || *f.etc != 0
+	return *f.on || *f.checkpoint != "" || *f.strategy != "" || *f.check != "" || *f.sample != 0 || *f.layers != "" || *f.workers != 0 || *f.duration != 0 || *f.ckPly != 0 || *f.etc != 0 || *f.progress != ""
 }
 
 // wlResult is `tabula solve sploof --winloss --json`.
@@ -88,7 +90,11 @@ func runSolveWinLoss(s game.State, f wlFlags, tableMB, memMB int, asJSON bool, s
 	case *f.sample != 0 && *f.check == "":
 		return fmt.Errorf("--sample goes with --check")
 	case *f.check != "" && (*f.on || *f.checkpoint != "" || *f.strategy != ""):
-		return fmt.Errorf("--check takes only a strategy file (and --sample, --workers)")
+		return fmt.Errorf("--check takes only a strategy file (and --sample or --progress, --workers, --every)")
+	case *f.progress != "" && *f.check == "":
+		return fmt.Errorf("--progress goes with --check")
+	case *f.progress != "" && *f.sample != 0:
+		return fmt.Errorf("--progress keeps a full check's leaves; it does not go with --sample")
 	}
 	if memMB < 16 || memMB > 1<<20 {
 		return fmt.Errorf("--mem: want 16…1048576 MiB, got %d", memMB)
@@ -98,7 +104,8 @@ func runSolveWinLoss(s game.State, f wlFlags, tableMB, memMB int, asJSON bool, s
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if *f.check != "" {
-		return runCheckStrategy(ctx, *f.check, *f.sample, *f.workers, stdout)
+		return runCheckStrategy(ctx, *f.check, solve.CheckOptions{Workers: *f.workers, Sample: *f.sample,
+			Seed: uint64(time.Now().UnixNano()), Log: stdout, ProgressPath: *f.progress, ProgressEvery: *f.every}, stdout)
 	}
 	if *f.duration > 0 {
 		var cancel context.CancelFunc
@@ -191,7 +198,7 @@ func runSolveWinLoss(s game.State, f wlFlags, tableMB, memMB int, asJSON bool, s
 }
 
 // runCheckStrategy is `tabula solve sploof --check FILE`.
-func runCheckStrategy(ctx context.Context, path string, sample, workers int, stdout io.Writer) error {
+func runCheckStrategy(ctx context.Context, path string, opt solve.CheckOptions, stdout io.Writer) error {
 	f, err := os.Open(path)
 	if err != nil {
 		return err
@@ -203,12 +210,15 @@ func runCheckStrategy(ctx context.Context, path string, sample, workers int, std
 	}
 	fmt.Fprintf(stdout, "strategy: seat %d wins from the position %016x (ply %d), %d positions with it to move, leaves at ply %d\n",
 		strat.Winner, strat.RootKey, strat.RootPly, strat.Entries(), strat.LeafPly)
-	rep, err := solve.CheckStrategy(ctx, strat, solve.CheckOptions{Workers: workers, Sample: sample, Seed: uint64(time.Now().UnixNano()), Log: stdout})
+	rep, err := solve.CheckStrategy(ctx, strat, opt)
+	if err != nil && ctx.Err() != nil && opt.ProgressPath != "" {
+		return fmt.Errorf("%s: stopped with %d of %d leaves proved, kept in %s: run the same command to go on", path, rep.LeavesProved, rep.Leaves, opt.ProgressPath)
+	}
 	if err != nil {
 		return fmt.Errorf("%s: refused: %w", path, err)
 	}
 	what := "every leaf"
-	if sample > 0 && rep.LeavesProved < rep.Leaves {
+	if opt.Sample > 0 && rep.LeavesProved < rep.Leaves {
 		what = fmt.Sprintf("a sample of %d leaves", rep.LeavesProved)
 	}
 	fmt.Fprintf(stdout, "checked: %d positions with the winner to move and %d with the loser walked; %s of %d proved won (%d nodes)\n",

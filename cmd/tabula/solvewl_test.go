@@ -41,6 +41,16 @@ func TestSolveWinLoss(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "checked: ") || !strings.Contains(out, "every leaf") {
 		t.Fatalf("--check: exit %d, %q, %q", code, out, errs)
 	}
+	// With --progress twice: the second run proves no leaf again.
+	progress := filepath.Join(dir, "progress.gz")
+	code, out, errs = tabula(t, "", "solve", "sploof", "--check", strat, "--progress", progress)
+	if code != 0 || !strings.Contains(out, "\n0 of ") || !strings.Contains(out, "every leaf") {
+		t.Fatalf("--check --progress: exit %d, %q, %q", code, out, errs)
+	}
+	code, out, errs = tabula(t, "", "solve", "sploof", "--check", strat, "--progress", progress)
+	if code != 0 || strings.Contains(out, "\n0 of ") || !strings.Contains(out, "(0 nodes)") {
+		t.Fatalf("--check --progress again: exit %d, %q, %q", code, out, errs)
+	}
 	for _, c := range []struct {
 		args []string
 		want string
@@ -49,6 +59,9 @@ func TestSolveWinLoss(t *testing.T) {
 		{[]string{"solve", "sploof", "--winloss", "--every", "0s", "--checkpoint", ck}, "--every"},
 		{[]string{"solve", "sploof", "--layers", dir}, "--layers goes with --checkpoint"},
 		{[]string{"solve", "sploof", "--sample", "3"}, "--sample goes with --check"},
+		{[]string{"solve", "sploof", "--progress", ck}, "--progress goes with --check"},
+		{[]string{"solve", "sploof", "--check", strat, "--progress", ck, "--sample", "2"}, "does not go with --sample"},
+		{[]string{"solve", "sploof", "--check", strat, "--progress", strat}, "progress file"},
 		{[]string{"solve", "sploof", "--check", ck}, "not a strategy file"},
 		{[]string{"solve", "sploof", "--winloss", "--build", dir}, "do not go with --build"},
 		{[]string{"solve", "sgolte", "--winloss"}, "only sploof"},

@@ -174,24 +174,25 @@ func bitsOfKey(k uint64) sploof.Bits {
 // keyOfBits is the canonical key of a position, by permuting its points
 // under each symmetry and keeping the smallest board.
 func keyOfBits(b sploof.Bits) uint64 {
-	best := ^uint64(0)
+	k, _ := keySymOfBits(b)
+	return k
+}
+
+// keySymOfBits is keyOfBits with a symmetry that maps the position onto
+// its canonical image. A point holds one ball: white before black before
+// red, should the planes overlap.
+func keySymOfBits(b sploof.Bits) (uint64, int) {
+	white := b.White
+	black := b.Black &^ white
+	red := b.Red &^ (white | black)
+	lo, hi := white|red, black|red
+	best, bs := ^uint64(0), 0
 	for s := 0; s < numSyms; s++ {
-		var lo, hi uint64
-		for p := 0; p < sploof.NumPoints; p++ {
-			q := uint(perm[s][p])
-			switch bit := uint32(1) << p; {
-			case b.White&bit != 0:
-				lo |= 1 << q
-			case b.Black&bit != 0:
-				hi |= 1 << q
-			case b.Red&bit != 0:
-				lo |= 1 << q
-				hi |= 1 << q
-			}
+		if k := uint64(mapMask(s, lo)) | uint64(mapMask(s, hi))<<30; k < best {
+			best, bs = k, s
 		}
-		best = min(best, lo|hi<<30)
 	}
-	return best | uint64(14-b.Supply[0])/2<<60 | uint64(b.ToMove)<<63
+	return best | uint64(14-b.Supply[0])/2<<60 | uint64(b.ToMove)<<63, bs
 }
 
 // rederive values a position from the next layer with the rules engine.

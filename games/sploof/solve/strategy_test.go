@@ -4,11 +4,14 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tabula-games/tabula/game"
 	"github.com/tabula-games/tabula/games/sploof"
@@ -220,15 +223,14 @@ func TestStrategyFormat(t *testing.T) {
 	zw.Write([]byte(strategyMagic))
 	zw.Write([]byte{1, 0, 0, 0, 0, 0, 0, 0, 0, 12, 0, 1, 0, 0, 0, 0, 16})
 	zw.Close()
-	allocs := testing.AllocsPerRun(1, func() {
-		if _, err := ReadStrategy(bytes.NewReader(raw.Bytes())); err == nil {
-			t.Fatal("a file that claims 2^28 positions and holds none reads")
-		}
-	})
-	var ms runtime.MemStats
-	runtime.ReadMemStats(&ms)
-	if ms.HeapAlloc > 256<<20 {
-		t.Fatalf("%d bytes on the heap after reading it (%v allocations)", ms.HeapAlloc, allocs)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	if _, err := ReadStrategy(bytes.NewReader(raw.Bytes())); err == nil {
+		t.Fatal("a file that claims 2^28 positions and holds none reads")
+	}
+	runtime.ReadMemStats(&after)
+	if got := after.TotalAlloc - before.TotalAlloc; got > 256<<20 {
+		t.Fatalf("reading it allocated %d bytes", got)
 	}
 	rep, err := CheckStrategy(context.Background(), roundTrip(t, strat), CheckOptions{Sample: 3, Seed: 1})
 	if err != nil || rep.LeavesProved != min(3, rep.Leaves) {
@@ -299,7 +301,7 @@ func TestCommittedCheckpoint(t *testing.T) {
 // between them.
 func TestLeafProverOrders(t *testing.T) {
 	var nodes int64
-	lp := &leafProver{ctx: context.Background(), memo: map[uint64]bool{}}
+	lp := &leafProver{ctx: context.Background()}
 	for _, st := range positionsAt(16, 5) {
 		lp.nodes = 0
 		win, err := lp.wins(st, 0)
@@ -314,10 +316,79 @@ func TestLeafProverOrders(t *testing.T) {
 		if win != (r.Winner == st.ToMove()) {
 			t.Fatalf("the leaf search says the side to move wins: %v; the win/loss solver: seat %d wins", win, r.Winner)
 		}
-		clear(lp.memo) // each position on its own, as the counts above
+		lp.memo = leafMemo{} // each position on its own, as the counts above
 	}
 	t.Logf("5 positions: %d positions visited", nodes)
 	if nodes > 2_000_000 {
 		t.Fatalf("5 positions took %d positions, more than 2 million", nodes)
 	}
 }
+
+// cancelOnSave cancels a check once its log says that progress with some
+// leaves proved was saved.
+type cancelOnSave struct{ cancel context.CancelFunc }
+
+func (c cancelOnSave) Write(p []byte) (int, error) {
+	if s := string(p); strings.HasSuffix(s, "(saved)\n") && !strings.HasPrefix(s, "0 ") {
+		c.cancel()
+	}
+	return len(p), nil
+}
+
+// TestStrategyCheckResumes: a full check with a progress file, stopped
+// after it saved some proved leaves, leaves them in the file (as many as it
+// reports); the same check again proves only the others and accepts the
+// strategy; once every leaf is in the file a check proves none again. A
+// progress file of another strategy, or damaged, is refused.
+func TestStrategyCheckResumes(t *testing.T) {
+	_, strat, _ := strategyCase(t, 31, 14, 4)
+	path := filepath.Join(t.TempDir(), "progress.gz")
+
+	ctx, cancel := context.WithCancel(context.Background())
+	stopped, err := CheckStrategy(ctx, strat, CheckOptions{Workers: 1, ProgressPath: path, ProgressEvery: time.Millisecond, Log: cancelOnSave{cancel}})
+	cancel()
+	if err == nil {
+		t.Fatalf("the check of %d leaves ended before it was stopped", stopped.Leaves)
+	}
+	if !errors.Is(err, context.Canceled) {
+		t.Fatal(err)
+	}
+	resumed, err := CheckStrategy(context.Background(), strat, CheckOptions{Workers: 2, ProgressPath: path,
+		Log: logFunc(func(s string) {
+			var before, of int
+			if n, _ := fmt.Sscanf(s, "%d of %d leaves proved before", &before, &of); n == 2 && before != stopped.LeavesProved {
+				t.Errorf("the file holds %d leaves proved, the stopped check had %d", before, stopped.LeavesProved)
+			}
+		})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if stopped.LeavesProved == 0 || stopped.LeavesProved >= resumed.Leaves {
+		t.Fatalf("stopped with %d of %d leaves proved", stopped.LeavesProved, resumed.Leaves)
+	}
+	if resumed.LeavesProved != resumed.Leaves {
+		t.Fatalf("resumed: %d of %d leaves proved", resumed.LeavesProved, resumed.Leaves)
+	}
+	t.Logf("%d leaves: %d proved before the stop (%d positions), the rest in %d positions", resumed.Leaves, stopped.LeavesProved, stopped.Nodes, resumed.Nodes)
+	again, err := CheckStrategy(context.Background(), strat, CheckOptions{ProgressPath: path})
+	if err != nil || again.Nodes != 0 || again.LeavesProved != again.Leaves {
+		t.Fatalf("with every leaf in the file: %v, %d positions searched, %d of %d proved", err, again.Nodes, again.LeavesProved, again.Leaves)
+	}
+
+	_, other, _ := strategyCase(t, 40, 14, 4)
+	if _, err := CheckStrategy(context.Background(), other, CheckOptions{ProgressPath: path}); err == nil || !strings.Contains(err.Error(), "another strategy") {
+		t.Fatalf("another strategy's progress: %v", err)
+	}
+	data, _ := os.ReadFile(path)
+	data[len(data)/2] ^= 0x10
+	bad := filepath.Join(t.TempDir(), "bad.gz")
+	os.WriteFile(bad, data, 0o644)
+	if _, err := CheckStrategy(context.Background(), strat, CheckOptions{ProgressPath: bad}); err == nil {
+		t.Fatal("a damaged progress file is read")
+	}
+}
+
+// logFunc is a Log that hands each line to f.
+type logFunc func(string)
+
+func (f logFunc) Write(p []byte) (int, error) { f(string(p)); return len(p), nil }

@@ -17,6 +17,7 @@ import (
 	"sort"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/tabula-games/tabula/game"
 	"github.com/tabula-games/tabula/games/sploof"
@@ -35,6 +36,12 @@ type CheckOptions struct {
 	LeafNodes int64
 	// Log receives progress lines (nil: nothing).
 	Log io.Writer
+	// ProgressPath, when set (and Sample is not), keeps which leaves are
+	// proved in this file: read at the start (those leaves are not proved
+	// again), written every ProgressEvery (0: 5 minutes) and when the
+	// check ends, stopped or not.
+	ProgressPath  string
+	ProgressEvery time.Duration
 }
 
 // CheckReport is what a check walked and proved.
@@ -42,33 +49,8 @@ type CheckReport struct {
 	WinnerPositions int   // positions with the winner to move the walk reached
 	LoserPositions  int   // positions with the loser to move
 	Leaves          int   // distinct positions at the leaf ply
-	LeavesProved    int   // of them, proved won for the winner
+	LeavesProved    int   // of them, proved won for the winner (with a progress file, also in earlier runs)
 	Nodes           int64 // positions the leaf searches visited
-}
-
-// keySymOfBits is keyOfBits with a symmetry that maps the position onto
-// its canonical image.
-func keySymOfBits(b sploof.Bits) (uint64, int) {
-	best, bs := ^uint64(0), 0
-	for s := 0; s < numSyms; s++ {
-		var lo, hi uint64
-		for p := 0; p < sploof.NumPoints; p++ {
-			q := uint(perm[s][p])
-			switch bit := uint32(1) << p; {
-			case b.White&bit != 0:
-				lo |= 1 << q
-			case b.Black&bit != 0:
-				hi |= 1 << q
-			case b.Red&bit != 0:
-				lo |= 1 << q
-				hi |= 1 << q
-			}
-		}
-		if k := lo | hi<<30; k < best {
-			best, bs = k, s
-		}
-	}
-	return best | uint64(14-b.Supply[0])/2<<60 | uint64(b.ToMove)<<63, bs
 }
 
 // rulesChildren appends the canonical keys of the positions one move after
@@ -161,8 +143,7 @@ func bitsPly(k uint64) int {
 // reached — and proves that the winner wins every leaf (position at the
 // leaf ply) with an independent search. A game ended on the way must be
 // the winner's. It returns the first failure as an error.
-func CheckStrategy(ctx context.Context, s *Strategy, opt CheckOptions) (CheckReport, error) {
-	var rep CheckReport
+func CheckStrategy(ctx context.Context, s *Strategy, opt CheckOptions) (rep CheckReport, err error) {
 	if opt.Workers <= 0 {
 		opt.Workers = 2
 	}
@@ -270,6 +251,42 @@ func CheckStrategy(ctx context.Context, s *Strategy, opt CheckOptions) (CheckRep
 	slices.Sort(leaves)
 	rep.Leaves = len(leaves)
 	logf("walked: %d positions with the winner to move, %d with the loser, %d leaves at ply %d\n", rep.WinnerPositions, rep.LoserPositions, rep.Leaves, s.LeafPly)
+	var prog *checkProgress
+	if opt.ProgressPath != "" && opt.Sample == 0 {
+		if prog, err = openProgress(opt.ProgressPath, s, leaves); err != nil {
+			return rep, err
+		}
+		logf("%d of %d leaves proved before (%s)\n", prog.proved(), len(leaves), opt.ProgressPath)
+		every := opt.ProgressEvery
+		if every <= 0 {
+			every = 5 * time.Minute
+		}
+		stopSaving := make(chan struct{})
+		saved := make(chan error, 1)
+		go func() {
+			t := time.NewTicker(every)
+			defer t.Stop()
+			for {
+				select {
+				case <-t.C:
+					if err := prog.save(); err != nil {
+						logf("progress not saved: %v\n", err)
+					} else {
+						logf("%d of %d leaves proved (saved)\n", prog.proved(), len(leaves))
+					}
+				case <-stopSaving:
+					saved <- prog.save()
+					return
+				}
+			}
+		}()
+		defer func() {
+			close(stopSaving)
+			if serr := <-saved; serr != nil && err == nil {
+				err = fmt.Errorf("the progress file: %w", serr)
+			}
+		}()
+	}
 	if opt.Sample > 0 && opt.Sample < len(leaves) {
 		rng := game.NewRNG(opt.Seed)
 		for i := range opt.Sample {
@@ -286,11 +303,15 @@ func CheckStrategy(ctx context.Context, s *Strategy, opt CheckOptions) (CheckRep
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			lp := &leafProver{ctx: ctx, memo: map[uint64]bool{}}
+			lp := &leafProver{ctx: ctx}
 			for {
 				i := int(next.Add(1)) - 1
 				if i >= len(leaves) {
 					return
+				}
+				if prog != nil && prog.done(i) {
+					proved.Add(1)
+					continue
 				}
 				mu.Lock()
 				stop := first != nil
@@ -315,6 +336,9 @@ func CheckStrategy(ctx context.Context, s *Strategy, opt CheckOptions) (CheckRep
 					}
 					mu.Unlock()
 					return
+				}
+				if prog != nil {
+					prog.mark(i)
 				}
 				if d := proved.Add(1); d%10000 == 0 {
 					logf("%d of %d leaves proved (%d nodes)\n", d, len(leaves), nodes.Load())
@@ -341,20 +365,52 @@ var ErrLeafBudget = errors.New("a leaf's search outgrew its budget")
 // for the other side, and lost only when every move is.
 type leafProver struct {
 	ctx          context.Context
-	memo         map[uint64]bool
+	memo         leafMemo
 	nodes, limit int64
 	hist         [2][64]uint64 // by mover and move: refutations, 2^(40−depth) each
 	killer       [64]game.Move // by depth: the last refutation there, plus one
 }
 
-// leafMemoMax bounds the memo; past it, it is forgotten (a cache only).
-const leafMemoMax = 1 << 22
+// leafMemo remembers the leaf search's results by canonical key: a
+// direct-mapped cache of 2^leafMemoBits entries, a newer result taking an
+// older one's place. It is only a cache: a result is read back only under
+// its own key.
+type leafMemo struct {
+	keys []uint64
+	vals []uint8 // 0: empty, 1: lost for the side to move, 2: won
+}
+
+const leafMemoBits = 24
+
+func (m *leafMemo) slot(k uint64) int { return int(k * 0x9e3779b97f4a7c15 >> (64 - leafMemoBits)) }
+
+func (m *leafMemo) get(k uint64) (win, ok bool) {
+	if m.keys == nil {
+		return false, false
+	}
+	i := m.slot(k)
+	if m.vals[i] == 0 || m.keys[i] != k {
+		return false, false
+	}
+	return m.vals[i] == 2, true
+}
+
+func (m *leafMemo) put(k uint64, win bool) {
+	if m.keys == nil {
+		m.keys, m.vals = make([]uint64, 1<<leafMemoBits), make([]uint8, 1<<leafMemoBits)
+	}
+	i := m.slot(k)
+	m.keys[i], m.vals[i] = k, 1
+	if win {
+		m.vals[i] = 2
+	}
+}
 
 // wins reports whether the side to move in st (a game going on) wins;
 // depth is its distance from the leaf the search began at.
 func (lp *leafProver) wins(st *sploof.State, depth int) (bool, error) {
 	k := keyOfBits(st.Bits())
-	if v, ok := lp.memo[k]; ok {
+	if v, ok := lp.memo.get(k); ok {
 		return v, nil
 	}
 	lp.nodes++
@@ -414,9 +470,4 @@ func (lp *leafProver) wins(st *sploof.State, depth int) (bool, error) {
 	return false, nil
 }
 
-func (lp *leafProver) remember(k uint64, v bool) {
-	if len(lp.memo) >= leafMemoMax {
-		clear(lp.memo)
-	}
-	lp.memo[k] = v
-}
+func (lp *leafProver) remember(k uint64, v bool) { lp.memo.put(k, v) }

@@ -22,6 +22,9 @@ var (
 	// sets its image's bit in the low plane, a black one in the high plane,
 	// a red one in both.
 	pointKey [numSyms][sploof.NumPoints][3]uint64
+	// maskTab[s][c][v] is the image under s of the points 8c…8c+7 whose
+	// bits are v: mapMask in four lookups.
+	maskTab [numSyms][4][256]uint32
 )
 
 // Kinds of ball, the index of pointKey.
@@ -60,6 +63,17 @@ func init() {
 			pointKey[s][p][kindBlack] = 1 << (q + planeBits)
 			pointKey[s][p][kindRed] = 1<<q | 1<<(q+planeBits)
 		}
+		for c := 0; c < 4; c++ {
+			for v := 1; v < 256; v++ {
+				var out uint32
+				for b := 0; b < 8; b++ {
+					if p := 8*c + b; v&(1<<b) != 0 && p < sploof.NumPoints {
+						out |= 1 << perm[s][p]
+					}
+				}
+				maskTab[s][c][v] = out
+			}
+		}
 	}
 	for s := 0; s < numSyms; s++ {
 		for t := 0; t < numSyms; t++ {
@@ -88,9 +102,6 @@ func mapMove(s int, m uint8) uint8 {
 
 // mapMask is the image of a set of points under symmetry s.
 func mapMask(s int, m uint32) uint32 {
-	var out uint32
-	for ; m != 0; m &= m - 1 {
-		out |= 1 << perm[s][trailing(m)]
-	}
-	return out
+	t := &maskTab[s]
+	return t[0][m&255] | t[1][m>>8&255] | t[2][m>>16&255] | t[3][m>>24&255]
 }

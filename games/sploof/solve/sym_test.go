@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tabula-games/tabula/game"
 	"github.com/tabula-games/tabula/games/sploof"
 )
 
@@ -169,4 +170,51 @@ func TestMirrorImages(t *testing.T) {
 		}
 	}
 	t.Logf("%d positions, 8 images each, %d of them solved", positions, solved)
+}
+
+// TestKeyOfBitsByTables: the canonical key computed by lookup tables
+// (mapMask) is the one the definition gives — every point moved by perm
+// under each symmetry, the smallest board kept — with the same symmetry,
+// on every position of 200 random games and on random planes that overlap.
+func TestKeyOfBitsByTables(t *testing.T) {
+	byPoints := func(b sploof.Bits) (uint64, int) {
+		best, bs := ^uint64(0), 0
+		for s := 0; s < numSyms; s++ {
+			var lo, hi uint64
+			for p := 0; p < sploof.NumPoints; p++ {
+				q := uint(perm[s][p])
+				switch bit := uint32(1) << p; {
+				case b.White&bit != 0:
+					lo |= 1 << q
+				case b.Black&bit != 0:
+					hi |= 1 << q
+				case b.Red&bit != 0:
+					lo |= 1 << q
+					hi |= 1 << q
+				}
+			}
+			if k := lo | hi<<30; k < best {
+				best, bs = k, s
+			}
+		}
+		return best | uint64(14-b.Supply[0])/2<<60 | uint64(b.ToMove)<<63, bs
+	}
+	var all []sploof.Bits
+	for seed := uint64(1); seed <= 200; seed++ {
+		for _, st := range gamePositions(seed) {
+			all = append(all, st.Bits())
+		}
+	}
+	rng := game.NewRNG(5)
+	const points = 1<<sploof.NumPoints - 1
+	for range 10000 {
+		all = append(all, sploof.Bits{White: uint32(rng.Uint64()) & points, Black: uint32(rng.Uint64()) & points,
+			Red: uint32(rng.Uint64()) & points, Supply: [2]uint8{uint8(2 * rng.IntN(8))}, ToMove: rng.IntN(2)})
+	}
+	for _, b := range all {
+		wk, ws := byPoints(b)
+		if k, s := keySymOfBits(b); k != wk || s != ws {
+			t.Fatalf("%+v: key %016x under symmetry %d, by points %016x under %d", b, k, s, wk, ws)
+		}
+	}
 }

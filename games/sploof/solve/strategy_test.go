@@ -392,3 +392,39 @@ func TestStrategyCheckResumes(t *testing.T) {
 type logFunc func(string)
 
 func (f logFunc) Write(p []byte) (int, error) { f(string(p)); return len(p), nil }
+
+// TestCommittedStrategy: the committed proof that Black wins Sploof from
+// the start (solving/sploof-strategy.gz) is well formed — its root the
+// start with first=white, Black the winner, its leaves at ply 12 — and the
+// checker, which rebuilds its layers with the rules engine and walks it
+// (every move of White, Black's given move), accepts it and proves a few of
+// its leaves drawn at random, others every run. Every leaf is the full
+// check's work (docs/solving.md).
+func TestCommittedStrategy(t *testing.T) {
+	f, err := os.Open(filepath.Join("..", "..", "..", "solving", "sploof-strategy.gz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	strat, err := ReadStrategy(f)
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, _ := nodeFromBits(startState(t).Bits())
+	if strat.RootKey != mustKey(&n) || strat.RootPly != 0 || strat.LeafPly != 12 || strat.Winner != 1 || strat.Entries() != 152750 {
+		t.Fatalf("the strategy: root %016x (ply %d), seat %d wins, %d positions, leaves at ply %d", strat.RootKey, strat.RootPly, strat.Winner, strat.Entries(), strat.LeafPly)
+	}
+	seed := uint64(time.Now().UnixNano())
+	rep, err := CheckStrategy(context.Background(), strat, CheckOptions{Workers: 2, Sample: committedSample, Seed: seed})
+	if err != nil {
+		t.Fatalf("seed %d: %v", seed, err)
+	}
+	if rep.WinnerPositions != 152750 || rep.Leaves != 83003 || rep.LeavesProved != committedSample {
+		t.Fatalf("walked %d positions with Black to move, %d leaves; %d proved", rep.WinnerPositions, rep.Leaves, rep.LeavesProved)
+	}
+	t.Logf("seed %d: %d leaves proved, %d positions searched", seed, rep.LeavesProved, rep.Nodes)
+}
+
+// committedSample is how many of the committed strategy's leaves a test run
+// proves.
+const committedSample = 2

@@ -305,43 +305,47 @@ func CheckStrategy(ctx context.Context, s *Strategy, opt CheckOptions) (rep Chec
 			defer wg.Done()
 			lp := &leafProver{ctx: ctx}
 			for {
-				i := int(next.Add(1)) - 1
-				if i >= len(leaves) {
+				// Leaves in blocks of neighbours (sorted keys), so that a worker's
+				// memo meets the positions they share.
+				lo := (int(next.Add(1)) - 1) * leafBlock
+				if lo >= len(leaves) {
 					return
 				}
-				if prog != nil && prog.done(i) {
-					proved.Add(1)
-					continue
-				}
-				mu.Lock()
-				stop := first != nil
-				mu.Unlock()
-				if stop {
-					return
-				}
-				st, err := sploof.FromBits(bitsOfKey(leaves[i]))
-				if err == nil {
-					lp.nodes, lp.limit = 0, opt.LeafNodes
-					var win bool
-					win, err = lp.wins(st, 0)
-					nodes.Add(lp.nodes)
-					if err == nil && win != (st.ToMove() == s.Winner) {
-						err = fmt.Errorf("leaf %016x (ply %d) is not won by seat %d", leaves[i], s.LeafPly, s.Winner)
+				for i := lo; i < min(lo+leafBlock, len(leaves)); i++ {
+					if prog != nil && prog.done(i) {
+						proved.Add(1)
+						continue
 					}
-				}
-				if err != nil {
 					mu.Lock()
-					if first == nil {
-						first = err
-					}
+					stop := first != nil
 					mu.Unlock()
-					return
-				}
-				if prog != nil {
-					prog.mark(i)
-				}
-				if d := proved.Add(1); d%10000 == 0 {
-					logf("%d of %d leaves proved (%d nodes)\n", d, len(leaves), nodes.Load())
+					if stop {
+						return
+					}
+					st, err := sploof.FromBits(bitsOfKey(leaves[i]))
+					if err == nil {
+						lp.nodes, lp.limit = 0, opt.LeafNodes
+						var win bool
+						win, err = lp.wins(st, 0)
+						nodes.Add(lp.nodes)
+						if err == nil && win != (st.ToMove() == s.Winner) {
+							err = fmt.Errorf("leaf %016x (ply %d) is not won by seat %d", leaves[i], s.LeafPly, s.Winner)
+						}
+					}
+					if err != nil {
+						mu.Lock()
+						if first == nil {
+							first = err
+						}
+						mu.Unlock()
+						return
+					}
+					if prog != nil {
+						prog.mark(i)
+					}
+					if d := proved.Add(1); d%10000 == 0 {
+						logf("%d of %d leaves proved (%d nodes)\n", d, len(leaves), nodes.Load())
+					}
 				}
 			}
 		}()
@@ -371,6 +375,10 @@ type leafProver struct {
 	killer       [64]game.Move // by depth: the last refutation there, plus one
 }
 
+// leafBlock is how many consecutive leaves a worker of a check takes at a
+// time.
+const leafBlock = 64
+
 // leafMemo remembers the leaf search's results by canonical key: a
 // direct-mapped cache of 2^leafMemoBits entries, a newer result taking an
 // older one's place. It is only a cache: a result is read back only under
@@ -380,7 +388,7 @@ type leafMemo struct {
 	vals []uint8 // 0: empty, 1: lost for the side to move, 2: won
 }
 
-const leafMemoBits = 24
+const leafMemoBits = 25
 
 func (m *leafMemo) slot(k uint64) int { return int(k * 0x9e3779b97f4a7c15 >> (64 - leafMemoBits)) }
 
@@ -398,6 +406,7 @@ func (m *leafMemo) get(k uint64) (win, ok bool) {
 func (m *leafMemo) put(k uint64, win bool) {
 	if m.keys == nil {
 		m.keys, m.vals = make([]uint64, 1<<leafMemoBits), make([]uint8, 1<<leafMemoBits)
+		adviseHugePages(m.keys)
 	}
 	i := m.slot(k)
 	m.keys[i], m.vals[i] = k, 1
@@ -421,9 +430,11 @@ func (lp *leafProver) wins(st *sploof.State, depth int) (bool, error) {
 		return false, lp.ctx.Err()
 	}
 	mover := st.ToMove()
-	legal := st.Legal(nil)
-	kids := make([]sploof.State, 0, len(legal))
-	moves := make([]game.Move, 0, len(legal))
+	// On the stack: a position has at most 30 placements and 12 removals.
+	var legalBuf, moveBuf [48]game.Move
+	var kidBuf [48]sploof.State
+	legal := st.Legal(legalBuf[:0])
+	kids, moves := kidBuf[:0], moveBuf[:0]
 	for _, m := range legal {
 		c := *st
 		c.Play(m)

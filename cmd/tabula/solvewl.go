@@ -105,7 +105,7 @@ func runSolveWinLoss(s game.State, f wlFlags, tableMB, memMB int, asJSON bool, s
 	defer stop()
 	if *f.check != "" {
 		return runCheckStrategy(ctx, *f.check, solve.CheckOptions{Workers: *f.workers, Sample: *f.sample,
-			Seed: uint64(time.Now().UnixNano()), Log: stdout, ProgressPath: *f.progress, ProgressEvery: *f.every}, stdout)
+			Seed: uint64(time.Now().UnixNano()), Log: stdout, ProgressPath: *f.progress, ProgressEvery: *f.every, MemoBytes: int64(memMB) << 20}, stdout)
 	}
 	if *f.duration > 0 {
 		var cancel context.CancelFunc

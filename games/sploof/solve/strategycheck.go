@@ -42,6 +42,9 @@ type CheckOptions struct {
 	// check ends, stopped or not.
 	ProgressPath  string
 	ProgressEvery time.Duration
+	// MemoBytes bounds each worker's memo of the leaf search (0: 64 MiB);
+	// a full check of many leaves goes faster with more (docs/solving.md).
+	MemoBytes int64
 }
 
 // CheckReport is what a check walked and proved.
@@ -303,7 +306,7 @@ func CheckStrategy(ctx context.Context, s *Strategy, opt CheckOptions) (rep Chec
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			lp := &leafProver{ctx: ctx}
+			lp := &leafProver{ctx: ctx, memo: newLeafMemo(opt.MemoBytes)}
 			for {
 				// Leaves in blocks of neighbours (sorted keys), so that a worker's
 				// memo meets the positions they share.
@@ -377,20 +380,32 @@ type leafProver struct {
 
 // leafBlock is how many consecutive leaves a worker of a check takes at a
 // time.
-const leafBlock = 64
+const leafBlock = 256
 
 // leafMemo remembers the leaf search's results by canonical key: a
-// direct-mapped cache of 2^leafMemoBits entries, a newer result taking an
-// older one's place. It is only a cache: a result is read back only under
-// its own key.
+// direct-mapped cache of 2^bits entries (9 bytes each), a newer result
+// taking an older one's place. It is only a cache: a result is read back
+// only under its own key.
 type leafMemo struct {
+	bits int
 	keys []uint64
 	vals []uint8 // 0: empty, 1: lost for the side to move, 2: won
 }
 
-const leafMemoBits = 25
+// newLeafMemo returns a memo of the most entries that fit in bytes (0: 64
+// MiB), at least 2^16; its memory is taken at the first result.
+func newLeafMemo(bytes int64) leafMemo {
+	if bytes <= 0 {
+		bytes = 64 << 20
+	}
+	b := 16
+	for b < 40 && int64(9)<<(b+1) <= bytes {
+		b++
+	}
+	return leafMemo{bits: b}
+}
 
-func (m *leafMemo) slot(k uint64) int { return int(k * 0x9e3779b97f4a7c15 >> (64 - leafMemoBits)) }
+func (m *leafMemo) slot(k uint64) int { return int(k * 0x9e3779b97f4a7c15 >> (64 - m.bits)) }
 
 func (m *leafMemo) get(k uint64) (win, ok bool) {
 	if m.keys == nil {
@@ -405,7 +420,10 @@ func (m *leafMemo) get(k uint64) (win, ok bool) {
 
 func (m *leafMemo) put(k uint64, win bool) {
 	if m.keys == nil {
-		m.keys, m.vals = make([]uint64, 1<<leafMemoBits), make([]uint8, 1<<leafMemoBits)
+		if m.bits == 0 {
+			*m = newLeafMemo(0)
+		}
+		m.keys, m.vals = make([]uint64, 1<<m.bits), make([]uint8, 1<<m.bits)
 		adviseHugePages(m.keys)
 	}
 	i := m.slot(k)

@@ -6,9 +6,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -375,11 +377,47 @@ func TestStrategyCheckResumes(t *testing.T) {
 		t.Fatalf("with every leaf in the file: %v, %d positions searched, %d of %d proved", err, again.Nodes, again.LeavesProved, again.Leaves)
 	}
 
+	// One leaf forgotten, and the check stopped on it at once (a budget of
+	// one position, which a leaf that needs a search exceeds): it still
+	// reports every leaf the file holds.
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := io.ReadAll(zr)
+	words := len(progressMagic) + 8 + 1 + 8 + 4
+	stoppedOnOne := false
+	for i := 0; i < resumed.Leaves && !stoppedOnOne; i++ {
+		forgot := slices.Clone(raw)
+		forgot[words+i/8] &^= 1 << (i % 8)
+		var buf bytes.Buffer
+		zw := gzip.NewWriter(&buf)
+		zw.Write(forgot)
+		zw.Close()
+		cutPath := filepath.Join(t.TempDir(), "cut.gz")
+		os.WriteFile(cutPath, buf.Bytes(), 0o644)
+		cut, err := CheckStrategy(context.Background(), strat, CheckOptions{Workers: 1, ProgressPath: cutPath, LeafNodes: 1})
+		if err == nil {
+			continue // that leaf took one position
+		}
+		if !errors.Is(err, ErrLeafBudget) || cut.LeavesProved != cut.Leaves-1 {
+			t.Fatalf("stopped on leaf %d, the one not proved: %v, %d of %d reported proved", i, err, cut.LeavesProved, cut.Leaves)
+		}
+		stoppedOnOne = true
+	}
+	if !stoppedOnOne {
+		t.Fatal("every leaf took one position")
+	}
+
 	_, other, _ := strategyCase(t, 40, 14, 4)
 	if _, err := CheckStrategy(context.Background(), other, CheckOptions{ProgressPath: path}); err == nil || !strings.Contains(err.Error(), "another strategy") {
 		t.Fatalf("another strategy's progress: %v", err)
 	}
-	data, _ := os.ReadFile(path)
+	data, _ = os.ReadFile(path)
 	data[len(data)/2] ^= 0x10
 	bad := filepath.Join(t.TempDir(), "bad.gz")
 	os.WriteFile(bad, data, 0o644)

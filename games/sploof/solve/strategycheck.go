@@ -355,6 +355,10 @@ func CheckStrategy(ctx context.Context, s *Strategy, opt CheckOptions) (rep Chec
 	}
 	wg.Wait()
 	rep.LeavesProved, rep.Nodes = int(proved.Load()), nodes.Load()
+	if prog != nil {
+		// A stopped run's workers did not reach every leaf proved before.
+		rep.LeavesProved = prog.proved()
+	}
 	if first != nil {
 		return rep, first
 	}

@@ -38,7 +38,7 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		flags = fs
 		buildDir = fs.String("build", "", "build (or go on building) the layered database of every position reachable from the position in this directory, forward then backward (Sploof)")
 		verifyDir = fs.String("verify", "", "check a database built with --build: files against their checksums, every layer's keys re-derived from the layer before and every valued layer's values from the next, with the rules engine")
-		memMB = fs.Int("mem", 1024, "MiB: with --build, for sorting a layer's keys in memory before runs go to disk; with --check, for each worker's memo of the leaf search")
+		memMB = fs.Int("mem", 1024, "MiB: with --build, for sorting a layer's keys in memory before runs go to disk; with --check, for the memo of the leaf search its workers share")
 		upTo = fs.Int("upto", 0, "with --build: stop the forward sweep after the layer of this ply (0: to the end, then value)")
 		wl.register(fs)
 	})

@@ -186,12 +186,19 @@ func keySymOfBits(b sploof.Bits) (uint64, int) {
 	black := b.Black &^ white
 	red := b.Red &^ (white | black)
 	lo, hi := white|red, black|red
-	best, bs := ^uint64(0), 0
-	for s := 0; s < numSyms; s++ {
-		if k := uint64(mapMask(s, lo)) | uint64(mapMask(s, hi))<<30; k < best {
-			best, bs = k, s
+	// The high plane decides the order but where two images tie on it, so
+	// the low plane's image is made only for those that could be smallest.
+	bestHi, bestLo, bs := mapMask(0, hi), mapMask(0, lo), 0
+	for s := 1; s < numSyms; s++ {
+		h := mapMask(s, hi)
+		if h > bestHi {
+			continue
+		}
+		if l := mapMask(s, lo); h < bestHi || l < bestLo {
+			bestHi, bestLo, bs = h, l, s
 		}
 	}
+	best := uint64(bestLo) | uint64(bestHi)<<30
 	return best | uint64(14-b.Supply[0])/2<<60 | uint64(b.ToMove)<<63, bs
 }
 

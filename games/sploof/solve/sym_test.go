@@ -218,3 +218,22 @@ func TestKeyOfBitsByTables(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkKeyOfBits: canonical keys of the positions of 50 random games,
+// the leaf search's most frequent step.
+func BenchmarkKeyOfBits(b *testing.B) {
+	var all []sploof.Bits
+	for seed := uint64(1); seed <= 50; seed++ {
+		for _, st := range gamePositions(seed) {
+			all = append(all, st.Bits())
+		}
+	}
+	b.ResetTimer()
+	var x uint64
+	for i := 0; i < b.N; i++ {
+		x += keyOfBits(all[i%len(all)])
+	}
+	sinkKey = x
+}
+
+var sinkKey uint64

@@ -199,6 +199,9 @@ type SearchStats struct {
 	// is 0: no search ran).
 	SolverNodes int64
 	Proven      bool
+	// Book says that the move came from the game's book of positions
+	// solved ahead of time (game.LookUpBook); Proven is then set too.
+	Book bool
 	// Degraded says that the node's memory budget (WithBudget) could not
 	// lend this search all it asks for: a worker grew a tree smaller than
 	// MaxNodes, or the solver had a smaller table or none.
@@ -255,6 +258,15 @@ func (m *MCTS) Choose(ctx context.Context, obs game.Observation) (game.Move, err
 	budget := BudgetIn(ctx)
 	var solverNodes int64
 	degraded := false
+	if m.cfg.Solver {
+		// A position solved ahead of time: the book's move keeps the win,
+		// found in no time, where the solver might not prove it in its
+		// budget (Sploof's start: Black's moves of the proof).
+		if e, ok := game.LookUpBook(s); ok && e.HasMove && e.Winner == s.ToMove() {
+			m.LastStats = SearchStats{Elapsed: time.Since(start), Proven: true, Book: true}
+			return e.Move, nil
+		}
+	}
 	if m.cfg.Solver && !m.noSolver {
 		mv, nodes, proven, short := m.solve(ctx, s, start, budget)
 		degraded = short

@@ -90,6 +90,10 @@ type Report struct {
 	Win   float64  `json:"win"`
 	Lines []Line   `json:"lines"`
 	Exact *Verdict `json:"exact,omitempty"`
+	// Solved is what the game's book of positions solved ahead of time
+	// knows of the position (Sploof: the proof from the start), when it
+	// knows it: who wins, not in how many plies.
+	Solved *Solved `json:"solved,omitempty"`
 	// Iterations and Millis are the search's work so far; SolverNodes the
 	// exact solver's.
 	Iterations  int   `json:"iterations"`
@@ -124,6 +128,29 @@ type Verdict struct {
 	Line       []string `json:"line"`
 	// Text is the verdict in English: "White wins in 7 plies".
 	Text string `json:"text"`
+}
+
+// Solved is a result known ahead of time (game.LookUpBook).
+type Solved struct {
+	Winner     int    `json:"winner"`
+	WinnerName string `json:"winnerName"`
+	// Move is the proof's move where the winner is to move, else "".
+	Move string `json:"move,omitempty"`
+	// Source says where the proof is, for people to read.
+	Source string `json:"source"`
+}
+
+// solvedOf is what s's game's book knows of s, or nil.
+func solvedOf(s game.State) *Solved {
+	b, ok := game.LookUpBook(s)
+	if !ok {
+		return nil
+	}
+	v := &Solved{Winner: b.Winner, WinnerName: s.SeatName(b.Winner), Source: b.Source}
+	if b.HasMove {
+		v.Move = s.FormatMove(b.Move)
+	}
+	return v
 }
 
 // verdict turns a solver's proof of s into a Verdict.
@@ -259,6 +286,7 @@ type engine struct {
 	spent, slice int64
 	exact        *Verdict
 	children     map[string]*Verdict
+	solved       *Solved
 }
 
 func newEngine(s game.State, opt Options) (*engine, error) {
@@ -273,7 +301,7 @@ func newEngine(s game.State, opt Options) (*engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &engine{s: s.Clone(), opt: opt, mcts: a, slice: firstSolverSlice, children: map[string]*Verdict{}}
+	e := &engine{s: s.Clone(), opt: opt, mcts: a, slice: firstSolverSlice, children: map[string]*Verdict{}, solved: solvedOf(s)}
 	if opt.SolverNodes > 0 && game.HasSolver(s.Game().Name()) {
 		if e.solver, err = game.NewSolver(s.Game().Name(), opt.SolverTable); err != nil {
 			e.solver = nil
@@ -372,19 +400,26 @@ func (e *engine) report(done bool, elapsed time.Duration) Report {
 	seat := e.s.ToMove()
 	r := Report{
 		Game: e.s.Game().Name(), ToMove: seat, Seat: e.s.SeatName(seat), Iterations: e.mcts.Iterations(),
-		Millis: elapsed.Milliseconds(), SolverNodes: e.spent, Done: done, Exact: e.exact, Lines: []Line{},
+		Millis: elapsed.Milliseconds(), SolverNodes: e.spent, Done: done, Exact: e.exact, Solved: e.solved, Lines: []Line{},
 	}
 	for _, l := range e.mcts.Lines(e.opt.Lines, e.opt.Depth) {
 		pv := game.LineTexts(e.s, l.PV)
 		ln := Line{Move: pv[0], Visits: l.Visits, Share: l.Share, Win: l.Value, PV: pv, Exact: e.children[pv[0]]}
 		if ln.Exact != nil {
 			ln.Win = winOf(ln.Exact, seat)
+		} else if e.solved != nil && e.solved.Move == ln.Move {
+			ln.Win = 1 // the proof's move keeps the win
 		}
 		r.Lines = append(r.Lines, ln)
 	}
 	switch {
 	case e.exact != nil:
 		r.Win = winOf(e.exact, seat)
+	case e.solved != nil:
+		r.Win = 0
+		if e.solved.Winner == seat {
+			r.Win = 1
+		}
 	case len(r.Lines) > 0:
 		r.Win = r.Lines[0].Win
 	default:

@@ -103,6 +103,9 @@ func wireProof(v *analysis.Verdict) *wire.Proof {
 func wireReport(r analysis.Report) wire.Report {
 	out := wire.Report{Game: r.Game, ToMove: r.ToMove, Seat: r.Seat, Win: r.Win, Exact: wireProof(r.Exact),
 		Iterations: r.Iterations, Millis: r.Millis, SolverNodes: r.SolverNodes, Done: r.Done}
+	if v := r.Solved; v != nil {
+		out.Solved = &wire.Solved{Winner: v.Winner, WinnerName: v.WinnerName, Move: v.Move, Source: v.Source}
+	}
 	if r.Lines != nil {
 		out.Lines = make([]wire.ReportLine, len(r.Lines))
 	}

@@ -69,6 +69,12 @@ func writeReport(w io.Writer, s game.State, r analysis.Report) error {
 	fmt.Fprintf(&b, "%s to move: %s wins %s\n", r.Seat, r.Seat, percent(r.Win))
 	if r.Exact != nil {
 		fmt.Fprintf(&b, "proven: %s: %s\n", r.Exact.Text, strings.Join(r.Exact.Line, " "))
+	} else if v := r.Solved; v != nil {
+		fmt.Fprintf(&b, "solved: %s wins with best play (%s)", v.WinnerName, v.Source)
+		if v.Move != "" {
+			fmt.Fprintf(&b, "; the proof plays %s", v.Move)
+		}
+		b.WriteByte('\n')
 	}
 	for i, l := range r.Lines {
 		fmt.Fprintf(&b, "%d. %-8s %s wins %s  visits %s (%d)  %s", i+1, l.Move, r.Seat, percent(l.Win), percent(l.Share), l.Visits, strings.Join(l.PV, " "))

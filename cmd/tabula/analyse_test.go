@@ -41,6 +41,18 @@ func TestAnalyseJSON(t *testing.T) {
 			t.Fatalf("output lacks %q:\n%s", want, out)
 		}
 	}
+
+	// Sploof's start, White first: solved ahead of time, Black wins; after
+	// White's move, the proof's answer.
+	code, out, errs = tabula(t, "", "analyse", "sploof", "-o", "first=white", "--moves", "1c3", "--iters", "200", "--workers", "1")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"black to move: black wins 100%\n", "solved: black wins with best play (the proof from the start, docs/solving.md); the proof plays "} {
+		if !strings.Contains(out, want) {
+			t.Fatalf("output lacks %q:\n%s", want, out)
+		}
+	}
 }
 
 // TestAnalyseRefuses: bad input gets one clear line and a failing exit.

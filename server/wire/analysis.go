@@ -79,12 +79,24 @@ type Report struct {
 	Win   float64      `json:"win"`
 	Lines []ReportLine `json:"lines"`
 	Exact *Proof       `json:"exact,omitempty"`
+	// Solved is who wins, known ahead of time (Sploof's start: the proof
+	// in docs/solving.md), when the position is among those solved.
+	Solved *Solved `json:"solved,omitempty"`
 	// Iterations and Millis are the search's work so far; SolverNodes the
 	// exact solver's.
 	Iterations  int   `json:"iterations"`
 	Millis      int64 `json:"ms"`
 	SolverNodes int64 `json:"solverNodes,omitempty"`
 	Done        bool  `json:"done"`
+}
+
+// Solved is a result known ahead of time: who wins with best play (not in
+// how many plies) and, where the winner is to move, the proof's move.
+type Solved struct {
+	Winner     int    `json:"winner"`
+	WinnerName string `json:"winnerName"`
+	Move       string `json:"move,omitempty"`
+	Source     string `json:"source"`
 }
 
 // ReportLine is one of the best moves and what follows it.

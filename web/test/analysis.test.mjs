@@ -178,3 +178,32 @@ test("Skyjo's review says it judged each decision from its player's own view", a
   assertNoErrors(page)
   await page.context().close()
 })
+
+test("Sploof's start is solved: the board says the second player wins and plays the proof's move", async () => {
+  for (const viewport of [{width: 1280, height: 800}, {width: 390, height: 844}]) {
+    const page = await newPage(browser, {viewport})
+    await page.goto(BASE + '/#/analysis/sploof')
+    const solved = '[data-test=engine-solved]'
+    await page.waitForSelector(solved)
+    // Who begins is drawn (first=random); the other colour wins.
+    const first = (await page.textContent('[data-test=engine-eval]')).split(' ')[0]
+    const second = first === 'White' ? 'Black' : 'White'
+    assert.match(await page.textContent(solved), new RegExp(`^Solved: ${second} wins with best play`))
+    assert.equal(await page.$('[data-test=solved-move]'), null, 'no move for the side to move, who loses')
+    assert.equal(await page.textContent('[data-test=engine-eval]'), `${first} to move: wins 0%`)
+    // The first move, then the proof's answer, played from its button.
+    await page.goto(BASE + '/#/analysis/sploof?moves=1c3')
+    await page.waitForFunction(() => document.querySelector('[data-test=analysis-ply]')?.textContent === 'ply 1')
+    await page.waitForSelector('[data-test=solved-move]')
+    const move = await page.textContent('[data-test=solved-move]')
+    await settled(page)
+    await page.screenshot({path: path.join(SHOTS, viewport.width > 500 ? 'analysis-solved.png' : 'analysis-solved-phone.png'), fullPage: viewport.width < 500})
+    await page.click('[data-test=solved-move]')
+    await page.waitForFunction(() => document.querySelector('[data-test=analysis-ply]')?.textContent === 'ply 2')
+    assert.deepEqual(await page.$$eval('[data-test=tree-move]', (es) => es.map((e) => e.textContent)), ['1.1c3', '2.' + move])
+    await page.waitForSelector(solved)
+    assert.equal(await page.$('[data-test=solved-move]'), null)
+    assertNoErrors(page)
+    await page.context().close()
+  }
+})

@@ -455,10 +455,13 @@ func TestCommittedStrategy(t *testing.T) {
 		t.Fatalf("the strategy: root %016x (ply %d), seat %d wins, %d positions, leaves at ply %d", strat.RootKey, strat.RootPly, strat.Winner, strat.Entries(), strat.LeafPly)
 	}
 	seed := uint64(time.Now().UnixNano())
-	rep, err := CheckStrategy(context.Background(), strat, CheckOptions{Workers: 2, Sample: committedSample, Seed: seed})
+	walked := map[uint64]int{}
+	rep, err := CheckStrategy(context.Background(), strat, CheckOptions{Workers: 2, Sample: committedSample, Seed: seed,
+		visit: func(k uint64, m int) { walked[k] = m }})
 	if err != nil {
 		t.Fatalf("seed %d: %v", seed, err)
 	}
+	checkCommittedBook(t, strat.Winner, walked)
 	if rep.WinnerPositions != 152750 || rep.Leaves != 83003 || rep.LeavesProved != committedSample {
 		t.Fatalf("walked %d positions with Black to move, %d leaves; %d proved", rep.WinnerPositions, rep.Leaves, rep.LeavesProved)
 	}

@@ -45,6 +45,8 @@ type CheckOptions struct {
 	// share (0: 64 MiB); a full check of many leaves goes faster with more
 	// (docs/solving.md).
 	MemoBytes int64
+	// visit, if set, sees every position of the walk (walkStrategy).
+	visit func(key uint64, move int)
 }
 
 // CheckReport is what a check walked and proved.
@@ -155,105 +157,10 @@ func CheckStrategy(ctx context.Context, s *Strategy, opt CheckOptions) (rep Chec
 			fmt.Fprintf(opt.Log, format, a...)
 		}
 	}
-	rootBits := bitsOfKey(s.RootKey)
-	root, err := sploof.FromBits(rootBits)
-	if err != nil {
-		return rep, fmt.Errorf("the strategy's root: %w", err)
-	}
-	if keyOfBits(rootBits) != s.RootKey || bitsPly(s.RootKey) != s.RootPly {
-		return rep, fmt.Errorf("the strategy's root %016x is not a canonical key of ply %d", s.RootKey, s.RootPly)
-	}
-	if root.Outcome().Over() {
-		return rep, errors.New("the strategy's root is a finished game")
-	}
-	layers, err := rulesLayers(ctx, s.RootKey, s.LeafPly-1, opt.Workers)
+	rep, leaves, err := walkStrategy(ctx, s, opt.Workers, logf, opt.visit)
 	if err != nil {
 		return rep, err
 	}
-	logf("layers %d–%d rebuilt with the rules engine: %d positions at ply %d\n", s.RootPly, s.LeafPly-1, len(layers[len(layers)-1]), s.LeafPly-1)
-	byPly := map[int]*StrategyPly{}
-	for i := range s.Plies {
-		p := &s.Plies[i]
-		layer := layers[p.Ply-s.RootPly]
-		if len(p.Ranks) > 0 && int(p.Ranks[len(p.Ranks)-1]) >= len(layer) {
-			return rep, fmt.Errorf("ply %d: rank %d in a layer of %d positions", p.Ply, p.Ranks[len(p.Ranks)-1], len(layer))
-		}
-		byPly[p.Ply] = p
-	}
-	seen := map[uint64]bool{}
-	leafSet := map[uint64]bool{}
-	var walk func(st *sploof.State, path []string) error
-	walk = func(st *sploof.State, path []string) error {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		b := st.Bits()
-		key, sym := keySymOfBits(b)
-		ply := bitsPly(key)
-		if seen[key] {
-			return nil
-		}
-		seen[key] = true
-		if ply == s.LeafPly {
-			leafSet[key] = true
-			return nil
-		}
-		legal := st.Legal(nil)
-		if st.ToMove() == s.Winner {
-			rep.WinnerPositions++
-			sp := byPly[ply]
-			if sp == nil {
-				return fmt.Errorf("no moves at ply %d, where the winner moves (after %v)", ply, path)
-			}
-			layer := layers[ply-s.RootPly]
-			rank := sort.Search(len(layer), func(i int) bool { return layer[i] >= key })
-			if rank == len(layer) || layer[rank] != key {
-				return fmt.Errorf("the position after %v is missing from the rebuilt layer %d", path, ply)
-			}
-			cm, ok := sp.move(rank)
-			if !ok {
-				return fmt.Errorf("the strategy has no move for the position after %v (ply %d, rank %d)", path, ply, rank)
-			}
-			m := game.Move(mapMove(inv[sym], cm))
-			if !slices.Contains(legal, m) {
-				return fmt.Errorf("the strategy's move %d for the position after %v (ply %d, rank %d) is not legal", cm, path, ply, rank)
-			}
-			c := *st
-			c.Play(m)
-			if o := c.Outcome(); o.Over() {
-				if !o.IsWinner(s.Winner) {
-					return fmt.Errorf("the strategy's move %s after %v loses the game", st.FormatMove(m), path)
-				}
-				return nil
-			}
-			return walk(&c, append(path, st.FormatMove(m)))
-		}
-		rep.LoserPositions++
-		for _, m := range legal {
-			c := *st
-			c.Play(m)
-			if o := c.Outcome(); o.Over() {
-				if !o.IsWinner(s.Winner) {
-					return fmt.Errorf("the loser wins with %s after %v", st.FormatMove(m), path)
-				}
-				continue
-			}
-			if err := walk(&c, append(path, st.FormatMove(m))); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	if err := walk(root, nil); err != nil {
-		return rep, err
-	}
-	leaves := make([]uint64, 0, len(leafSet))
-	for k := range leafSet {
-		leaves = append(leaves, k)
-	}
-	slices.Sort(leaves)
-	rep.Leaves = len(leaves)
-	logf("walked: %d positions with the winner to move, %d with the loser, %d leaves at ply %d\n", rep.WinnerPositions, rep.LoserPositions, rep.Leaves, s.LeafPly)
 	var prog *checkProgress
 	if opt.ProgressPath != "" && opt.Sample == 0 {
 		if prog, err = openProgress(opt.ProgressPath, s, leaves); err != nil {
@@ -366,6 +273,121 @@ func CheckStrategy(ctx context.Context, s *Strategy, opt CheckOptions) (rep Chec
 		return rep, first
 	}
 	return rep, nil
+}
+
+// walkStrategy rebuilds the layers of s with the rules engine and walks
+// it: every move of the loser, the strategy's move of the winner, each
+// checked legal and the games that end on the way won by the winner. It
+// returns the leaves reached (sorted canonical keys); visit, if not nil,
+// sees each position walked once, by canonical key, with the strategy's
+// move in the canonical image's frame, or -1 where the loser moves.
+func walkStrategy(ctx context.Context, s *Strategy, workers int, logf func(string, ...any), visit func(key uint64, move int)) (rep CheckReport, leaves []uint64, err error) {
+	rootBits := bitsOfKey(s.RootKey)
+	root, err := sploof.FromBits(rootBits)
+	if err != nil {
+		return rep, nil, fmt.Errorf("the strategy's root: %w", err)
+	}
+	if keyOfBits(rootBits) != s.RootKey || bitsPly(s.RootKey) != s.RootPly {
+		return rep, nil, fmt.Errorf("the strategy's root %016x is not a canonical key of ply %d", s.RootKey, s.RootPly)
+	}
+	if root.Outcome().Over() {
+		return rep, nil, errors.New("the strategy's root is a finished game")
+	}
+	layers, err := rulesLayers(ctx, s.RootKey, s.LeafPly-1, workers)
+	if err != nil {
+		return rep, nil, err
+	}
+	logf("layers %d–%d rebuilt with the rules engine: %d positions at ply %d\n", s.RootPly, s.LeafPly-1, len(layers[len(layers)-1]), s.LeafPly-1)
+	byPly := map[int]*StrategyPly{}
+	for i := range s.Plies {
+		p := &s.Plies[i]
+		layer := layers[p.Ply-s.RootPly]
+		if len(p.Ranks) > 0 && int(p.Ranks[len(p.Ranks)-1]) >= len(layer) {
+			return rep, nil, fmt.Errorf("ply %d: rank %d in a layer of %d positions", p.Ply, p.Ranks[len(p.Ranks)-1], len(layer))
+		}
+		byPly[p.Ply] = p
+	}
+	seen := map[uint64]bool{}
+	leafSet := map[uint64]bool{}
+	var walk func(st *sploof.State, path []string) error
+	walk = func(st *sploof.State, path []string) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		b := st.Bits()
+		key, sym := keySymOfBits(b)
+		ply := bitsPly(key)
+		if seen[key] {
+			return nil
+		}
+		seen[key] = true
+		if ply == s.LeafPly {
+			leafSet[key] = true
+			return nil
+		}
+		legal := st.Legal(nil)
+		if st.ToMove() == s.Winner {
+			rep.WinnerPositions++
+			sp := byPly[ply]
+			if sp == nil {
+				return fmt.Errorf("no moves at ply %d, where the winner moves (after %v)", ply, path)
+			}
+			layer := layers[ply-s.RootPly]
+			rank := sort.Search(len(layer), func(i int) bool { return layer[i] >= key })
+			if rank == len(layer) || layer[rank] != key {
+				return fmt.Errorf("the position after %v is missing from the rebuilt layer %d", path, ply)
+			}
+			cm, ok := sp.move(rank)
+			if !ok {
+				return fmt.Errorf("the strategy has no move for the position after %v (ply %d, rank %d)", path, ply, rank)
+			}
+			m := game.Move(mapMove(inv[sym], cm))
+			if !slices.Contains(legal, m) {
+				return fmt.Errorf("the strategy's move %d for the position after %v (ply %d, rank %d) is not legal", cm, path, ply, rank)
+			}
+			if visit != nil {
+				visit(key, int(cm))
+			}
+			c := *st
+			c.Play(m)
+			if o := c.Outcome(); o.Over() {
+				if !o.IsWinner(s.Winner) {
+					return fmt.Errorf("the strategy's move %s after %v loses the game", st.FormatMove(m), path)
+				}
+				return nil
+			}
+			return walk(&c, append(path, st.FormatMove(m)))
+		}
+		rep.LoserPositions++
+		if visit != nil {
+			visit(key, -1)
+		}
+		for _, m := range legal {
+			c := *st
+			c.Play(m)
+			if o := c.Outcome(); o.Over() {
+				if !o.IsWinner(s.Winner) {
+					return fmt.Errorf("the loser wins with %s after %v", st.FormatMove(m), path)
+				}
+				continue
+			}
+			if err := walk(&c, append(path, st.FormatMove(m))); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if err := walk(root, nil); err != nil {
+		return rep, nil, err
+	}
+	leaves = make([]uint64, 0, len(leafSet))
+	for k := range leafSet {
+		leaves = append(leaves, k)
+	}
+	slices.Sort(leaves)
+	rep.Leaves = len(leaves)
+	logf("walked: %d positions with the winner to move, %d with the loser, %d leaves at ply %d\n", rep.WinnerPositions, rep.LoserPositions, rep.Leaves, s.LeafPly)
+	return rep, leaves, nil
 }
 
 // ErrLeafBudget reports a leaf whose search outgrew CheckOptions.LeafNodes.

@@ -132,6 +132,15 @@ export function renderReport(box, rep, play) {
     box.append(h('p', {class: 'exact', 'data-test': 'engine-exact'}, t('analysis.proven', {verdict: verdictText(rep.exact)}), ' ',
       h('code', {}, rep.exact.line.join(' '))))
   }
+  if (rep.solved && !rep.exact) {
+    // Known ahead of time (Sploof's start: the proof in docs/solving.md).
+    const p = h('p', {class: 'exact', 'data-test': 'engine-solved'}, t('analysis.solved', {side: sideName(rep.solved.winnerName)}))
+    if (rep.solved.move) {
+      p.append(' ', t('analysis.solvedMove'), ' ', h('button', {type: 'button', class: 'lmove', 'data-test': 'solved-move',
+        onclick: () => play([rep.solved.move])}, rep.solved.move))
+    }
+    box.append(p)
+  }
   const list = h('ol', {class: 'engine-lines', 'data-test': 'engine-lines'})
   for (const l of rep.lines) {
     // The width through the CSS object model: the site's CSP refuses style attributes.

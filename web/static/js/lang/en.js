@@ -589,6 +589,8 @@ export default {
   'analysis.wins': '{side} wins in {plies} plies',
   'analysis.wins.one': '{side} wins in {plies} ply',
   'analysis.proven': 'Proven: {verdict}.',
+  'analysis.solved': 'Solved: {side} wins with best play (the proof from the start).',
+  'analysis.solvedMove': 'The proof plays',
   'analysis.playLine': 'Play the line up to this move',
   'analysis.winAfter': '{side}\'s chance of winning after the move',
   'analysis.shareTitle': 'The move\'s share of the search',

@@ -585,6 +585,8 @@ export default {
   'analysis.wins': '{side} {plies} нүүдэлд ялна',
   'analysis.wins.one': '{side} {plies} нүүдэлд ялна',
   'analysis.proven': 'Батлагдсан: {verdict}.',
+  'analysis.solved': 'Шийдэгдсэн: зөв тоглолтоор {side} ялна (эхнээс нь хийсэн баталгаа).',
+  'analysis.solvedMove': 'Баталгааны нүүдэл:',
   'analysis.playLine': 'Энэ нүүдэл хүртэлх дарааллыг тавих',
   'analysis.winAfter': 'Энэ нүүдлийн дараа {side} ялах магадлал',
   'analysis.shareTitle': 'Хайлтад энэ нүүдлийн эзлэх хувь',

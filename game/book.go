@@ -1,7 +1,5 @@
 package game
 
-import "sync"
-
 // A Book knows positions of one game that have been solved ahead of time
 // (for Sploof: the proof from the start, docs/solving.md): who wins with
 // best play, and where the winner is to move, a move that keeps the win.
@@ -22,28 +20,16 @@ type BookEntry struct {
 	Source string
 }
 
-var (
-	booksMu sync.RWMutex
-	books   = map[string]Book{}
-)
+var books = byName[Book]{register: "RegisterBook"}
 
 // RegisterBook makes a book available for the named game; a second book for
 // one game panics at start-up.
-func RegisterBook(gameName string, b Book) {
-	booksMu.Lock()
-	defer booksMu.Unlock()
-	if _, dup := books[gameName]; dup {
-		panic("game: RegisterBook called twice for " + gameName)
-	}
-	books[gameName] = b
-}
+func RegisterBook(gameName string, b Book) { books.add(gameName, b) }
 
 // LookUpBook returns what the book of s's game, if it has one, knows of s.
 func LookUpBook(s State) (BookEntry, bool) {
-	booksMu.RLock()
-	b := books[s.Game().Name()]
-	booksMu.RUnlock()
-	if b == nil {
+	b, ok := books.get(s.Game().Name())
+	if !ok {
 		return BookEntry{}, false
 	}
 	return b(s)

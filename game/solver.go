@@ -3,7 +3,6 @@ package game
 import (
 	"context"
 	"fmt"
-	"sync"
 )
 
 // Solver proves positions of one game exactly: who wins with best play and
@@ -45,28 +44,16 @@ type Solution struct {
 // (0: the solver's default).
 type NewSolverFunc func(tableBytes int) Solver
 
-var (
-	solversMu sync.RWMutex
-	solvers   = map[string]NewSolverFunc{}
-)
+var solvers = byName[NewSolverFunc]{register: "RegisterSolver"}
 
 // RegisterSolver makes a solver available for the named game. Solver
 // packages call it from init; a second solver for one game panics at
 // start-up.
-func RegisterSolver(gameName string, f NewSolverFunc) {
-	solversMu.Lock()
-	defer solversMu.Unlock()
-	if _, dup := solvers[gameName]; dup {
-		panic("game: RegisterSolver called twice for " + gameName)
-	}
-	solvers[gameName] = f
-}
+func RegisterSolver(gameName string, f NewSolverFunc) { solvers.add(gameName, f) }
 
 // NewSolver returns a fresh solver for the named game.
 func NewSolver(gameName string, tableBytes int) (Solver, error) {
-	solversMu.RLock()
-	f, ok := solvers[gameName]
-	solversMu.RUnlock()
+	f, ok := solvers.get(gameName)
 	if !ok {
 		return nil, fmt.Errorf("no exact solver for %s", gameName)
 	}
@@ -75,8 +62,6 @@ func NewSolver(gameName string, tableBytes int) (Solver, error) {
 
 // HasSolver reports whether a solver is registered for the named game.
 func HasSolver(gameName string) bool {
-	solversMu.RLock()
-	defer solversMu.RUnlock()
-	_, ok := solvers[gameName]
+	_, ok := solvers.get(gameName)
 	return ok
 }

@@ -114,7 +114,9 @@ func TestAnalysisAcrossNodes(t *testing.T) {
 		t.Fatalf("the events of node1's job through node2: %d", status)
 	}
 	defer stop()
-	if ev := nextEvent(t, "node1's job through node2", events, 30*time.Second, "queued"); ev.Name != "report" || !strings.Contains(ev.Data, `"lines"`) {
+	// Sploof's start is solved (the proof's book): the report read through
+	// the other node says who wins.
+	if ev := nextEvent(t, "node1's job through node2", events, 30*time.Second, "queued"); ev.Name != "report" || !strings.Contains(ev.Data, `"lines"`) || !strings.Contains(ev.Data, `"solved":{"winner":`) {
 		t.Fatalf("the first event through node2: %s %s", ev.Name, ev.Data)
 	}
 	for node := range 2 {

@@ -1,10 +1,12 @@
 package solve
 
-// The strategy's checker. It shares nothing with the solver but the key's
-// definition: positions are sploof.State (FromBits, Legal, Play, Outcome),
+// The strategy's checker. It shares with the solver only the key's
+// definition and, to order the leaf search's moves, the count of winning
+// points (order.go's threats), which decides how soon a leaf is proved,
+// never what: positions are sploof.State (FromBits, Legal, Play, Outcome),
 // keys are reduced by permuting points (keyOfBits), the layers that index
 // the strategy are rebuilt here with the rules engine, and the leaves are
-// proved by a plain AND-OR search over the rules engine.
+// proved by an AND-OR search over the rules engine.
 
 import (
 	"context"

@@ -19,6 +19,27 @@ func hardSploof(iters int) MCTSConfig {
 	return cfg
 }
 
+// offBook plays two moves from Sploof's start, the second not the book's
+// (the start is solved: docs/solving.md), so that the hard bot, which plays
+// the book's moves without searching, searches the game's next moves.
+func offBook(t *testing.T, s game.State) {
+	t.Helper()
+	s.Play(s.Legal(nil)[0])
+	e, ok := game.LookUpBook(s)
+	if !ok || !e.HasMove {
+		t.Fatal("after the first move: no book move")
+	}
+	for _, m := range s.Legal(nil) {
+		if m != e.Move {
+			s.Play(m)
+			break
+		}
+	}
+	if _, ok := game.LookUpBook(s); ok {
+		t.Fatal("two moves in, still in the book")
+	}
+}
+
 // playMoves plays up to n moves of a fresh game of name from seed with a
 // (both seats) under ctx, checking each is legal; it returns the moves.
 func playMoves(t *testing.T, ctx context.Context, name string, seed uint64, a [2]Agent, n int) []game.Move {
@@ -121,6 +142,7 @@ func TestWaitingBotHoldsNoSolverTable(t *testing.T) {
 	a := NewMCTS(hardSploof(5000), 1)
 	g, _ := game.Lookup("sploof")
 	s, _ := g.New(nil, 1)
+	offBook(t, s)
 	var solverNodes int64
 	for i := 0; i < 3; i++ {
 		mv, err := Ask(ctx, a, s)
@@ -251,7 +273,11 @@ func TestRestLetsGo(t *testing.T) {
 	a := NewMCTS(cfg, 1)
 	g, _ := game.Lookup("sploof")
 	s, _ := g.New(nil, 1)
+	offBook(t, s)
 	for i := 0; i < 3; i++ {
+		if _, in := game.LookUpBook(s); in {
+			t.Fatalf("move %d: a position of the book, played without the solver", i)
+		}
 		mv, err := Ask(ctx, a, s)
 		if err != nil {
 			t.Fatal(err)

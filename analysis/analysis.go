@@ -302,7 +302,11 @@ func newEngine(s game.State, opt Options) (*engine, error) {
 		return nil, err
 	}
 	e := &engine{s: s.Clone(), opt: opt, mcts: a, slice: firstSolverSlice, children: map[string]*Verdict{}, solved: solvedOf(s)}
-	if opt.SolverNodes > 0 && game.HasSolver(s.Game().Name()) {
+	// A position of the game's book is solved already: near Sploof's start,
+	// where the book is, the solver would spend its whole budget (seconds of
+	// a core, on the opening every visitor of the board starts from) and
+	// prove nothing.
+	if opt.SolverNodes > 0 && game.HasSolver(s.Game().Name()) && e.solved == nil {
 		if e.solver, err = game.NewSolver(s.Game().Name(), opt.SolverTable); err != nil {
 			e.solver = nil
 		}

@@ -47,6 +47,10 @@ func TestReportSaysSolved(t *testing.T) {
 	if !shown {
 		t.Fatalf("the proof's move %s is not among the %d lines", r.Solved.Move, len(r.Lines))
 	}
+	// With the solver on, a position of the book is not given to it.
+	if r, err = Analyse(context.Background(), s, Options{Iters: 200, Search: Search{Seed: 1, SolverTable: 4 << 20}}, nil); err != nil || r.Solved == nil || r.SolverNodes != 0 {
+		t.Fatalf("the solver on a position of the book: %d nodes, solved %+v (%v)", r.SolverNodes, r.Solved, err)
+	}
 	other, err := lookup(t, "sploof").New(game.Options{"first": "white", "supply": "unlimited"}, 1)
 	if err != nil {
 		t.Fatal(err)

@@ -41,6 +41,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 	"unsafe"
@@ -885,21 +886,16 @@ func (b *builder) rootValue(p int) (byte, error) {
 // returns the first error.
 func parallelChunks(ctx context.Context, n, workers int, f func(lo, hi int) error) error {
 	const chunk = 1 << 14
-	var mu sync.Mutex
-	var first error
-	next := 0
+	var first firstError
+	var next atomic.Int64
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for {
-				mu.Lock()
-				lo := next
-				next += chunk
-				stop := first != nil
-				mu.Unlock()
-				if stop || lo >= n {
+				lo := int(next.Add(chunk)) - chunk
+				if lo >= n || first.get() != nil {
 					return
 				}
 				err := ctx.Err()
@@ -907,16 +903,12 @@ func parallelChunks(ctx context.Context, n, workers int, f func(lo, hi int) erro
 					err = f(lo, min(lo+chunk, n))
 				}
 				if err != nil {
-					mu.Lock()
-					if first == nil {
-						first = err
-					}
-					mu.Unlock()
+					first.set(err)
 					return
 				}
 			}
 		}()
 	}
 	wg.Wait()
-	return first
+	return first.get()
 }

@@ -92,8 +92,7 @@ func rulesLayers(ctx context.Context, root uint64, upTo, workers int) ([][]uint6
 		}
 		prev := layers[len(layers)-1]
 		parts := make([][]uint64, workers)
-		var first error
-		var mu sync.Mutex
+		var first firstError
 		var wg sync.WaitGroup
 		var next atomic.Int64
 		for w := 0; w < workers; w++ {
@@ -109,9 +108,7 @@ func rulesLayers(ctx context.Context, root uint64, upTo, workers int) ([][]uint6
 					for _, k := range prev[lo:min(lo+4096, len(prev))] {
 						var err error
 						if out, err = rulesChildren(k, out); err != nil {
-							mu.Lock()
-							first = err
-							mu.Unlock()
+							first.set(err)
 							return
 						}
 					}
@@ -121,8 +118,8 @@ func rulesLayers(ctx context.Context, root uint64, upTo, workers int) ([][]uint6
 			}()
 		}
 		wg.Wait()
-		if first != nil {
-			return nil, first
+		if err := first.get(); err != nil {
+			return nil, err
 		}
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -208,8 +205,7 @@ func CheckStrategy(ctx context.Context, s *Strategy, opt CheckOptions) (rep Chec
 		leaves = leaves[:opt.Sample]
 	}
 	var next, proved, nodes atomic.Int64
-	var first error
-	var mu sync.Mutex
+	var first firstError
 	var wg sync.WaitGroup
 	// One memo for all workers: they take neighbouring blocks, whose
 	// searches meet the same positions.
@@ -231,10 +227,7 @@ func CheckStrategy(ctx context.Context, s *Strategy, opt CheckOptions) (rep Chec
 						proved.Add(1)
 						continue
 					}
-					mu.Lock()
-					stop := first != nil
-					mu.Unlock()
-					if stop {
+					if first.get() != nil {
 						return
 					}
 					st, err := sploof.FromBits(bitsOfKey(leaves[i]))
@@ -248,11 +241,7 @@ func CheckStrategy(ctx context.Context, s *Strategy, opt CheckOptions) (rep Chec
 						}
 					}
 					if err != nil {
-						mu.Lock()
-						if first == nil {
-							first = err
-						}
-						mu.Unlock()
+						first.set(err)
 						return
 					}
 					if prog != nil {
@@ -271,8 +260,8 @@ func CheckStrategy(ctx context.Context, s *Strategy, opt CheckOptions) (rep Chec
 		// A stopped run's workers did not reach every leaf proved before.
 		rep.LeavesProved = prog.proved()
 	}
-	if first != nil {
-		return rep, first
+	if err := first.get(); err != nil {
+		return rep, err
 	}
 	return rep, nil
 }

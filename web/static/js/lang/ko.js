@@ -587,7 +587,7 @@ export default {
   'analysis.wins': '{side} 승리까지 {plies}수',
   'analysis.wins.one': '{side} 승리까지 {plies}수',
   'analysis.proven': '증명됨: {verdict}.',
-  'analysis.solved': '풀림: 최선의 수로 {side} 승리 (처음부터의 증명).',
+  'analysis.solved': '풀린 국면: 최선의 수로 {side} 승리 (처음부터의 증명).',
   'analysis.solvedMove': '증명의 수:',
   'analysis.playLine': '이 수까지 수순을 둡니다',
   'analysis.winAfter': '이 수를 둔 뒤 {side}의 승률',

@@ -79,17 +79,37 @@ func TestBookLookUp(t *testing.T) {
 			}
 		}
 	}
-	// Black playing at random leaves the proof's path soon.
+	// Off the proof's path: after White's first move, the look-up of each
+	// Black reply's position agrees with the book's keys; the book's reply
+	// is in it, and some other replies are not (a reply other than the
+	// book's may still reach a position the proof reaches another way).
 	st := startState(t)
-	off := false
-	for ply := 0; ply < 12 && !off; ply++ {
-		legal := st.Legal(nil)
-		st.Play(legal[len(legal)-1-ply%2])
-		_, ok := LookUpBook(st)
-		off = !ok
+	st.Play(st.Legal(nil)[0])
+	e, _ := LookUpBook(st)
+	inBook := map[uint64]bool{}
+	for _, k := range openingBookOrFail(t).keys {
+		inBook[k] = true
 	}
-	if !off {
-		t.Fatal("a game of Black's last legal moves stayed in the book to ply 12")
+	outside := 0
+	for _, m := range st.Legal(nil) {
+		c := *st
+		c.Play(m)
+		if c.Outcome().Over() {
+			continue
+		}
+		_, ok := LookUpBook(&c)
+		if ok != inBook[keyOfBits(c.Bits())] {
+			t.Fatalf("move %s: LookUpBook says %v, the book's keys %v", st.FormatMove(m), ok, !ok)
+		}
+		if m == e.Move && !ok {
+			t.Fatalf("the book's own move %s leaves the book", st.FormatMove(m))
+		}
+		if !ok {
+			outside++
+		}
+	}
+	if outside == 0 {
+		t.Fatal("every Black reply to White's first move is in the book")
 	}
 	// Black first: the same proof, colours swapped — White wins.
 	bf, err := sploof.Game{}.New(game.Options{"first": "black"}, 1)
@@ -133,4 +153,14 @@ func TestReadBookRefuses(t *testing.T) {
 			t.Errorf("%s: read", name)
 		}
 	}
+}
+
+// openingBookOrFail is the committed book, read.
+func openingBookOrFail(t *testing.T) *openingBook {
+	t.Helper()
+	b, err := committedBook()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }

@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"encoding/json"
 	"net/http"
 	"testing"
 	"time"
@@ -48,12 +49,23 @@ func TestArenaRoundsListTheGames(t *testing.T) {
 		t.Fatalf("first board %+v", b)
 	}
 	game := b.GameID
-	// The wave is stored before its games start (a berserk before is
-	// refused: "berserk is for a game that has started"; the page offers
-	// it only in the started game), which a loaded machine showed.
+	// The wave is stored before its games are created and started (the
+	// fenced write decides which node pairs it), so for a moment the game
+	// is not found and then not started (a berserk before is refused:
+	// "berserk is for a game that has started"; the page offers it only in
+	// the started game), which loaded machines showed.
 	for end := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
 		var g struct{ Game summary }
-		ann.must(http.StatusOK, "GET", "/api/games/"+game, nil, &g)
+		status, body := ann.do("GET", "/api/games/"+game, nil)
+		switch status {
+		case http.StatusNotFound:
+		case http.StatusOK:
+			if err := json.Unmarshal(body, &g); err != nil {
+				t.Fatalf("GET /api/games/%s: %v: %s", game, err, body)
+			}
+		default:
+			t.Fatalf("GET /api/games/%s: status %d: %s", game, status, body)
+		}
 		if g.Game.Status == "live" {
 			break
 		}

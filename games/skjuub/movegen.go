@@ -11,9 +11,6 @@ func lowBit(b uint64) int { return bits.TrailingZeros64(b) }
 
 // masks are the bitboards move generation derives from a position.
 type masks struct {
-	empty uint64
-	o     [4]uint64 // squares overhung by the pieces leaning each way
-	perp  [4]uint64 // squares overhung from the sides perpendicular to d
 	// tgt[d]: squares from which a dir-d overhang lands acceptably: on a
 	// dir-d piece (connecting), on an empty square no perpendicular
 	// overhang reaches (nor an opposite one under forbid), or past an open
@@ -39,12 +36,9 @@ type masks struct {
 // mask (fwd).
 func (m *masks) compute(b *board, r *rules) {
 	empty := full &^ (b.own[0] | b.own[1])
-	m.empty = empty
 	dn, de, ds, dw := b.dirs[north], b.dirs[east], b.dirs[south], b.dirs[west]
 	on, oe, os, ow := (dn<<6)&full, (de<<1)&^fileA&full, ds>>6, (dw>>1)&^fileF
-	m.o = [4]uint64{on, oe, os, ow}
 	ns, ew := on|os, oe|ow
-	m.perp = [4]uint64{ew, ns, ew, ns}
 	// Empty squares no perpendicular overhang reaches, for the pieces
 	// leaning north/south and east/west.
 	freeNS, freeEW := empty&^ew, empty&^ns
@@ -89,10 +83,10 @@ func (s *State) ban(m *masks) game.Move {
 	switch mKind(r) {
 	case kindSlide, kindTumble:
 		from, to := mFrom(r), mTo(r)
-		owner, d := s.b.at(from)
-		if owner != p {
+		if s.b.own[p]&(1<<uint(from)) == 0 {
 			return r
 		}
+		d := s.dirAt(from)
 		if mKind(r) == kindTumble {
 			d = opposite(d)
 		}
@@ -181,6 +175,8 @@ func (s *State) collect(g *gen, m *masks) {
 	} else {
 		g.place = [4]uint64{}
 	}
+	// Counted in locals, which stay in registers, and stored once.
+	np, moving, turns := 0, 0, 0
 	for d := 0; d < 4; d++ {
 		mine := m.act[d] & b.own[p]
 		if mine == 0 {
@@ -194,18 +190,14 @@ func (s *State) collect(g *gen, m *masks) {
 		pl := m.pl[d]
 		for bb := mine; bb != 0; bb &= bb - 1 {
 			c := lowBit(bb)
-			bit := bb & -bb
-			po := &g.pieces[g.np&15]
-			g.np++
+			po := &g.pieces[np&15]
+			np++
 			po.c = int8(c)
 			po.reach = slideReach(c, pl)
-			po.fwd, po.bwd = noSquare, noSquare
-			if fwdFrom&bit != 0 {
-				po.fwd = int8(c + delta)
-			}
-			if bwdFrom&bit != 0 {
-				po.bwd = int8(c - delta)
-			}
+			// The landing squares, or noSquare (-1), without a branch:
+			// which pieces can tumble is as unpredictable as the board.
+			f, k := int(fwdFrom>>uint(c))&1, int(bwdFrom>>uint(c))&1
+			po.fwd, po.bwd = int8((c+delta+1)*f-1), int8((c-delta+1)*k-1)
 			po.turns = 0
 			if g.bonus {
 				for i, rot := range [2]int{rotCW, rotCCW} {
@@ -219,12 +211,14 @@ func (s *State) collect(g *gen, m *masks) {
 			}
 			if c == bfrom {
 				s.unban(po, bk, bto, mDir(ban))
+				f, k = int(po.fwd>>7+1), int(po.bwd>>7+1)
 			}
-			g.moving += popcount(po.reach) + int(po.fwd>>7+1) + int(po.bwd>>7+1)
-			g.n += int(po.turns&1 + po.turns>>1)
+			moving += popcount(po.reach) + f + k
+			turns += int(po.turns&1 + po.turns>>1)
 		}
 	}
-	g.n += g.moving
+	g.np, g.moving = np, moving
+	g.n += moving + turns
 	g.pickups = 0
 	if g.bonus {
 		g.pickups = b.own[p] &^ (1 << uint(s.sacrificed()))

@@ -107,6 +107,11 @@ func fill(t []uint64, i int, bit uint64) {
 // once: rows and columns from the level-1 bits less their bridges, diagonals
 // as runs of four in the top view of the visible balls.
 func hasLine(own, occ uint32) bool {
+	// A line needs four balls of the colour: a third of the placements of
+	// a random game come before, and skip the rest.
+	if bits.OnesCount32(own) < 4 {
+		return false
+	}
 	vis := own &^ covered(occ)
 	// Level 1 is column-major (bit 4c+r): a row steps by 4, a column by 1.
 	l1 := vis & level1

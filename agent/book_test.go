@@ -46,6 +46,11 @@ func TestHardPlaysTheBook(t *testing.T) {
 			if bot.LastStats.Book {
 				t.Fatalf("ply %d: White played from the book", ply)
 			}
+			// The loser's move is searched without the exact solver, which
+			// spent its whole budget there and proved nothing.
+			if bot.LastStats.SolverNodes != 0 || bot.LastStats.Iterations == 0 {
+				t.Fatalf("ply %d: White's move: %+v, want a search without the solver", ply, bot.LastStats)
+			}
 			legal := st.Legal(nil)
 			mv = legal[rng.IntN(len(legal))] // White: anything
 		}

@@ -258,16 +258,22 @@ func (m *MCTS) Choose(ctx context.Context, obs game.Observation) (game.Move, err
 	budget := BudgetIn(ctx)
 	var solverNodes int64
 	degraded := false
+	inBook := false
 	if m.cfg.Solver {
 		// A position solved ahead of time: the book's move keeps the win,
 		// found in no time, where the solver might not prove it in its
 		// budget (Sploof's start: Black's moves of the proof).
-		if e, ok := game.LookUpBook(s); ok && e.HasMove && e.Winner == s.ToMove() {
+		var e game.BookEntry
+		if e, inBook = game.LookUpBook(s); inBook && e.HasMove && e.Winner == s.ToMove() {
 			m.LastStats = SearchStats{Elapsed: time.Since(start), Proven: true, Book: true}
 			return e.Move, nil
 		}
 	}
-	if m.cfg.Solver && !m.noSolver {
+	// The loser of a book position is not given to the exact solver: the
+	// book's positions were decided in hours, and within its budget the
+	// solver proves none (Sploof: its whole 2 million nodes, half a second,
+	// at each of White's moves of the book), which the search can use.
+	if m.cfg.Solver && !m.noSolver && !inBook {
 		mv, nodes, proven, short := m.solve(ctx, s, start, budget)
 		degraded = short
 		if proven {

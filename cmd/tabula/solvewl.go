@@ -30,6 +30,7 @@ type wlFlags struct {
 	check      *string
 	sample     *int
 	progress   *string
+	within     *int
 }
 
 func (f *wlFlags) register(fs *flag.FlagSet) {
@@ -45,11 +46,12 @@ func (f *wlFlags) register(fs *flag.FlagSet) {
 	f.check = fs.String("check", "", "check a strategy file written by --strategy: rebuild its layers and walk it with the rules engine, prove its leaves")
 	f.sample = fs.Int("sample", 0, "with --check: prove this many leaves drawn at random (0: all)")
 	f.progress = fs.String("progress", "", "with --check: keep which leaves are proved in this file (read at the start, written every --every and when stopped), so that a full check goes on where it stopped")
+	f.within = fs.Int("within", 0, "with --check: prove each leaf won by this ply at the latest, whatever the loser does, which bounds the game's length under the strategy (0: by any ply)")
 }
 
 // any reports whether a win/loss flag was given.
 func (f *wlFlags) any() bool {
-	return *f.on || *f.checkpoint != "" || *f.strategy != "" || *f.check != "" || *f.sample != 0 || *f.layers != "" || *f.workers != 0 || *f.duration != 0 || *f.ckPly != 0 || *f.etc != 0 || *f.progress != ""
+	return *f.on || *f.checkpoint != "" || *f.strategy != "" || *f.check != "" || *f.sample != 0 || *f.layers != "" || *f.workers != 0 || *f.duration != 0 || *f.ckPly != 0 || *f.etc != 0 || *f.progress != "" || *f.within != 0
 }
 
 // wlResult is `tabula solve sploof --winloss --json`.
@@ -93,6 +95,8 @@ func runSolveWinLoss(s game.State, f wlFlags, tableMB, memMB int, asJSON bool, s
 		return fmt.Errorf("--check takes only a strategy file (and --sample or --progress, --workers, --every)")
 	case *f.progress != "" && *f.check == "":
 		return fmt.Errorf("--progress goes with --check")
+	case *f.within != 0 && *f.check == "":
+		return fmt.Errorf("--within goes with --check")
 	case *f.progress != "" && *f.sample != 0:
 		return fmt.Errorf("--progress keeps a full check's leaves; it does not go with --sample")
 	}
@@ -105,7 +109,7 @@ func runSolveWinLoss(s game.State, f wlFlags, tableMB, memMB int, asJSON bool, s
 	defer stop()
 	if *f.check != "" {
 		return runCheckStrategy(ctx, *f.check, solve.CheckOptions{Workers: *f.workers, Sample: *f.sample,
-			Seed: uint64(time.Now().UnixNano()), Log: stdout, ProgressPath: *f.progress, ProgressEvery: *f.every, MemoBytes: int64(memMB) << 20}, stdout)
+			Seed: uint64(time.Now().UnixNano()), Log: stdout, ProgressPath: *f.progress, ProgressEvery: *f.every, MemoBytes: int64(memMB) << 20, Within: *f.within}, stdout)
 	}
 	if *f.duration > 0 {
 		var cancel context.CancelFunc
@@ -221,7 +225,11 @@ func runCheckStrategy(ctx context.Context, path string, opt solve.CheckOptions, 
 	if opt.Sample > 0 && rep.LeavesProved < rep.Leaves {
 		what = fmt.Sprintf("a sample of %d leaves", rep.LeavesProved)
 	}
-	fmt.Fprintf(stdout, "checked: %d positions with the winner to move and %d with the loser walked; %s of %d proved won (%d nodes)\n",
-		rep.WinnerPositions, rep.LoserPositions, what, rep.Leaves, rep.Nodes)
+	won := "won"
+	if opt.Within > 0 {
+		won = fmt.Sprintf("won by ply %d", opt.Within)
+	}
+	fmt.Fprintf(stdout, "checked: %d positions with the winner to move and %d with the loser walked; %s of %d proved %s (%d nodes)\n",
+		rep.WinnerPositions, rep.LoserPositions, what, rep.Leaves, won, rep.Nodes)
 	return nil
 }

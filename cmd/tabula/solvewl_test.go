@@ -51,11 +51,19 @@ func TestSolveWinLoss(t *testing.T) {
 	if code != 0 || strings.Contains(out, "\n0 of ") || !strings.Contains(out, "(0 nodes)") {
 		t.Fatalf("--check --progress again: exit %d, %q, %q", code, out, errs)
 	}
+	code, out, errs = tabula(t, "", "solve", "sploof", "--check", strat, "--within", "42")
+	if code != 0 || !strings.Contains(out, "every leaf of ") || !strings.Contains(out, "proved won by ply 42") {
+		t.Fatalf("--check --within 42: exit %d, %q, %q", code, out, errs)
+	}
 	for _, c := range []struct {
 		args []string
 		want string
 	}{
 		{[]string{"solve", "sploof", "--winloss", "--workers", "-1"}, "--workers"},
+		{[]string{"solve", "sploof", "--within", "40"}, "--within goes with --check"},
+		{[]string{"solve", "sploof", "--check", strat, "--within", "28"}, "a ply after the leaves' (28)"},
+		{[]string{"solve", "sploof", "--check", strat, "--within", "43"}, "at most 42"},
+		{[]string{"solve", "sploof", "--check", strat, "--within", "41", "--progress", progress}, "wins by ply 0, not by ply 41"},
 		{[]string{"solve", "sploof", "--winloss", "--every", "0s", "--checkpoint", ck}, "--every"},
 		{[]string{"solve", "sploof", "--layers", dir}, "--layers goes with --checkpoint"},
 		{[]string{"solve", "sploof", "--sample", "3"}, "--sample goes with --check"},

@@ -18,8 +18,14 @@ import (
 	"sync/atomic"
 )
 
-// progressMagic opens a progress file (inside its gzip stream).
-const progressMagic = "SPCHKPG1"
+// progressMagic opens a progress file (inside its gzip stream);
+// boundMagic one of a check of wins by a given ply, whose header carries
+// that ply too, so that the leaves of one bound are never taken for
+// another's.
+const (
+	progressMagic = "SPCHKPG1"
+	boundMagic    = "SPCHKPB1"
+)
 
 // checkProgress is which leaves of one strategy a check has proved.
 type checkProgress struct {
@@ -28,6 +34,7 @@ type checkProgress struct {
 	leafPly uint8
 	count   uint64 // leaves
 	crc     uint32 // CRC-32C of the sorted leaf keys
+	within  uint8  // the ply the winner wins by, 0 for any
 	words   []uint32
 }
 
@@ -42,12 +49,13 @@ func leavesCRC(leaves []uint64) uint32 {
 	return h.Sum32()
 }
 
-// openProgress reads path's progress for s's sorted leaves, or starts none
-// proved when the file does not exist. A file of another strategy or leaf
-// list, or a damaged one, is refused.
-func openProgress(path string, s *Strategy, leaves []uint64) (*checkProgress, error) {
+// openProgress reads path's progress for s's sorted leaves proved won by
+// ply within (0: by any), or starts none proved when the file does not
+// exist. A file of another strategy, leaf list or bound, or a damaged one,
+// is refused.
+func openProgress(path string, s *Strategy, leaves []uint64, within int) (*checkProgress, error) {
 	p := &checkProgress{path: path, rootKey: s.RootKey, leafPly: uint8(s.LeafPly), count: uint64(len(leaves)),
-		crc: leavesCRC(leaves), words: make([]uint32, (len(leaves)+31)/32)}
+		crc: leavesCRC(leaves), within: uint8(within), words: make([]uint32, (len(leaves)+31)/32)}
 	f, err := os.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return p, nil
@@ -78,9 +86,17 @@ func (p *checkProgress) read(r io.Reader) error {
 	if err := binary.Read(br, binary.LittleEndian, &head); err != nil {
 		return fmt.Errorf("its header: %w", err)
 	}
+	var within uint8
+	if string(head.Magic[:]) == boundMagic {
+		if err := binary.Read(br, binary.LittleEndian, &within); err != nil {
+			return fmt.Errorf("its header: %w", err)
+		}
+	}
 	switch {
-	case string(head.Magic[:]) != progressMagic:
+	case string(head.Magic[:]) != progressMagic && string(head.Magic[:]) != boundMagic:
 		return errors.New("not a strategy check's progress")
+	case within != p.within:
+		return fmt.Errorf("it proves wins by ply %d, not by ply %d (0: any)", within, p.within)
 	case head.RootKey != p.rootKey || head.LeafPly != p.leafPly || head.Count != p.count || head.CRC != p.crc:
 		return fmt.Errorf("it is of another strategy (root %016x, %d leaves at ply %d) than this one (root %016x, %d leaves at ply %d)",
 			head.RootKey, head.Count, head.LeafPly, p.rootKey, p.count, p.leafPly)
@@ -102,8 +118,14 @@ func (p *checkProgress) save() error {
 	return saveAtomic(p.path, func(w io.Writer) error {
 		zw := gzip.NewWriter(w)
 		bw := bufio.NewWriter(zw)
-		bw.WriteString(progressMagic)
-		for _, v := range []any{p.rootKey, p.leafPly, p.count, p.crc} {
+		fields := []any{p.rootKey, p.leafPly, p.count, p.crc}
+		if p.within == 0 {
+			bw.WriteString(progressMagic)
+		} else {
+			bw.WriteString(boundMagic)
+			fields = append(fields, p.within)
+		}
+		for _, v := range fields {
 			binary.Write(bw, binary.LittleEndian, v)
 		}
 		words := make([]uint32, len(p.words))

@@ -328,17 +328,6 @@ func TestLeafProverOrders(t *testing.T) {
 	}
 }
 
-// cancelOnSave cancels a check once its log says that progress with some
-// leaves proved was saved.
-type cancelOnSave struct{ cancel context.CancelFunc }
-
-func (c cancelOnSave) Write(p []byte) (int, error) {
-	if s := string(p); strings.HasSuffix(s, "(saved)\n") && !strings.HasPrefix(s, "0 ") {
-		c.cancel()
-	}
-	return len(p), nil
-}
-
 // TestStrategyCheckResumes: a full check with a progress file, stopped
 // after it saved some proved leaves, leaves them in the file (as many as it
 // reports); the same check again proves only the others and accepts the
@@ -348,8 +337,25 @@ func TestStrategyCheckResumes(t *testing.T) {
 	_, strat, _ := strategyCase(t, 31, 14, 4)
 	path := filepath.Join(t.TempDir(), "progress.gz")
 
+	// Stopped after its third leaf, once the periodic save has written some
+	// proved leaves: the worker waits there for that save, so a loaded
+	// machine on which the saver runs late cannot let the check end first.
 	ctx, cancel := context.WithCancel(context.Background())
-	stopped, err := CheckStrategy(ctx, strat, CheckOptions{Workers: 1, ProgressPath: path, ProgressEvery: time.Millisecond, Log: cancelOnSave{cancel}})
+	saved := make(chan struct{})
+	var once sync.Once
+	leaves := 0
+	stopped, err := CheckStrategy(ctx, strat, CheckOptions{Workers: 1, ProgressPath: path, ProgressEvery: time.Millisecond,
+		Log: logFunc(func(s string) {
+			if strings.HasSuffix(s, "(saved)\n") && !strings.HasPrefix(s, "0 ") {
+				once.Do(func() { close(saved) })
+			}
+		}),
+		leafDone: func() {
+			if leaves++; leaves == 3 {
+				<-saved
+				cancel()
+			}
+		}})
 	cancel()
 	if err == nil {
 		t.Fatalf("the check of %d leaves ended before it was stopped", stopped.Leaves)
@@ -366,6 +372,11 @@ func TestStrategyCheckResumes(t *testing.T) {
 		})})
 	if err != nil {
 		t.Fatal(err)
+	}
+	// The stop is prompt: the worker proves no leaf after it (a leaf's
+	// search alone looks at the context only every 4,096 positions).
+	if stopped.LeavesProved != 3 {
+		t.Fatalf("stopped after its third leaf, the check reports %d proved", stopped.LeavesProved)
 	}
 	if stopped.LeavesProved == 0 || stopped.LeavesProved >= resumed.Leaves {
 		t.Fatalf("stopped with %d of %d leaves proved", stopped.LeavesProved, resumed.Leaves)
@@ -441,15 +452,7 @@ func (f logFunc) Write(p []byte) (int, error) { f(string(p)); return len(p), nil
 // its leaves drawn at random, others every run. Every leaf is the full
 // check's work (docs/solving.md).
 func TestCommittedStrategy(t *testing.T) {
-	f, err := os.Open(filepath.Join("..", "..", "..", "solving", "sploof-strategy.gz"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	strat, err := ReadStrategy(f)
-	f.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
+	strat := committedStrategy(t)
 	n, _ := nodeFromBits(startState(t).Bits())
 	if strat.RootKey != mustKey(&n) || strat.RootPly != 0 || strat.LeafPly != 12 || strat.Winner != 1 || strat.Entries() != 152750 {
 		t.Fatalf("the strategy: root %016x (ply %d), seat %d wins, %d positions, leaves at ply %d", strat.RootKey, strat.RootPly, strat.Winner, strat.Entries(), strat.LeafPly)
@@ -466,6 +469,21 @@ func TestCommittedStrategy(t *testing.T) {
 		t.Fatalf("walked %d positions with Black to move, %d leaves; %d proved", rep.WinnerPositions, rep.Leaves, rep.LeavesProved)
 	}
 	t.Logf("seed %d: %d leaves proved, %d positions searched", seed, rep.LeavesProved, rep.Nodes)
+}
+
+// committedStrategy reads solving/sploof-strategy.gz, the committed proof.
+func committedStrategy(t *testing.T) *Strategy {
+	t.Helper()
+	f, err := os.Open(filepath.Join("..", "..", "..", "solving", "sploof-strategy.gz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	strat, err := ReadStrategy(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strat
 }
 
 // committedSample is how many of the committed strategy's leaves a test run

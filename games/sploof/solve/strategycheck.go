@@ -47,8 +47,16 @@ type CheckOptions struct {
 	// share (0: 64 MiB); a full check of many leaves goes faster with more
 	// (docs/solving.md).
 	MemoBytes int64
+	// Within, when positive, proves more: that the winner's win comes by
+	// ply Within at the latest (the game over by then, whatever the loser
+	// does), so a check that passes bounds the length of the game under
+	// the strategy (0: any length).
+	Within int
 	// visit, if set, sees every position of the walk (walkStrategy).
 	visit func(key uint64, move int)
+	// leafDone, if set, is called by a worker after each leaf it proves
+	// (tests stop a check there).
+	leafDone func()
 }
 
 // CheckReport is what a check walked and proved.
@@ -133,6 +141,11 @@ func rulesLayers(ctx context.Context, root uint64, upTo, workers int) ([][]uint6
 	}
 }
 
+// maxPly is the most plies a game can have: a ply places a ball or
+// removes a red, and the 30 points hold at most 30 balls once the 12 reds
+// are gone.
+const maxPly = 30 + 12
+
 // bitsPly is the ply of the position of key k: balls on the board plus
 // reds removed.
 func bitsPly(k uint64) int {
@@ -151,6 +164,9 @@ func CheckStrategy(ctx context.Context, s *Strategy, opt CheckOptions) (rep Chec
 	if opt.Workers <= 0 {
 		opt.Workers = 2
 	}
+	if opt.Within != 0 && (opt.Within <= s.LeafPly || opt.Within > maxPly) {
+		return rep, fmt.Errorf("a win by ply %d: want a ply after the leaves' (%d) and at most %d", opt.Within, s.LeafPly, maxPly)
+	}
 	logf := func(format string, a ...any) {
 		if opt.Log != nil {
 			fmt.Fprintf(opt.Log, format, a...)
@@ -162,7 +178,7 @@ func CheckStrategy(ctx context.Context, s *Strategy, opt CheckOptions) (rep Chec
 	}
 	var prog *checkProgress
 	if opt.ProgressPath != "" && opt.Sample == 0 {
-		if prog, err = openProgress(opt.ProgressPath, s, leaves); err != nil {
+		if prog, err = openProgress(opt.ProgressPath, s, leaves, opt.Within); err != nil {
 			return rep, err
 		}
 		logf("%d of %d leaves proved before (%s)\n", prog.proved(), len(leaves), opt.ProgressPath)
@@ -214,7 +230,7 @@ func CheckStrategy(ctx context.Context, s *Strategy, opt CheckOptions) (rep Chec
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			lp := &leafProver{ctx: ctx, memo: memo}
+			lp := &leafProver{ctx: ctx, memo: memo, within: opt.Within, winner: s.Winner}
 			for {
 				// Leaves in blocks of neighbours (sorted keys), so that a worker's
 				// memo meets the positions they share.
@@ -230,6 +246,13 @@ func CheckStrategy(ctx context.Context, s *Strategy, opt CheckOptions) (rep Chec
 					if first.get() != nil {
 						return
 					}
+					// A stopped check stops before its next leaf: a leaf's
+					// search looks at the context only every 4,096
+					// positions, and most leaves take fewer.
+					if err := ctx.Err(); err != nil {
+						first.set(err)
+						return
+					}
 					st, err := sploof.FromBits(bitsOfKey(leaves[i]))
 					if err == nil {
 						lp.nodes, lp.limit = 0, opt.LeafNodes
@@ -237,7 +260,11 @@ func CheckStrategy(ctx context.Context, s *Strategy, opt CheckOptions) (rep Chec
 						win, err = lp.wins(st, 0)
 						nodes.Add(lp.nodes)
 						if err == nil && win != (st.ToMove() == s.Winner) {
-							err = fmt.Errorf("leaf %016x (ply %d) is not won by seat %d", leaves[i], s.LeafPly, s.Winner)
+							by := ""
+							if opt.Within > 0 {
+								by = fmt.Sprintf(" by ply %d", opt.Within)
+							}
+							err = fmt.Errorf("leaf %016x (ply %d) is not won by seat %d%s", leaves[i], s.LeafPly, s.Winner, by)
 						}
 					}
 					if err != nil {
@@ -246,6 +273,9 @@ func CheckStrategy(ctx context.Context, s *Strategy, opt CheckOptions) (rep Chec
 					}
 					if prog != nil {
 						prog.mark(i)
+					}
+					if opt.leafDone != nil {
+						opt.leafDone()
 					}
 					if d := proved.Add(1); d%10000 == 0 {
 						logf("%d of %d leaves proved (%d nodes)\n", d, len(leaves), nodes.Load())
@@ -398,8 +428,16 @@ type leafProver struct {
 	ctx          context.Context
 	memo         *leafMemo
 	nodes, limit int64
-	hist         [2][64]uint64 // by mover and move: refutations, 2^(40−depth) each
-	killer       [64]game.Move // by depth: the last refutation there, plus one
+	// within, when positive, bounds the winner's win: a position at that
+	// ply with the game going on counts as the loser's. Every result is
+	// still "won for the side to move": for the winner, a win by that ply;
+	// for the loser, holding out past it (or winning) — so the search's
+	// negamax is unchanged, and since a position's ply follows from the
+	// position, one memo holds one bound's results consistently.
+	within int
+	winner int
+	hist   [2][64]uint64 // by mover and move: refutations, 2^(40−depth) each
+	killer [64]game.Move // by depth: the last refutation there, plus one
 }
 
 // leafBlock is how many consecutive leaves a worker of a check takes at a
@@ -481,6 +519,11 @@ func (lp *leafProver) search(st *sploof.State, k uint64, depth int) (bool, error
 	lp.nodes++
 	if lp.limit > 0 && lp.nodes > lp.limit {
 		return false, ErrLeafBudget
+	}
+	if lp.within > 0 && bitsPly(k) >= lp.within {
+		held := st.ToMove() != lp.winner
+		lp.remember(k, held)
+		return held, nil
 	}
 	if lp.nodes&4095 == 0 && lp.ctx.Err() != nil {
 		return false, lp.ctx.Err()

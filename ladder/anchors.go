@@ -18,13 +18,29 @@ type Anchor struct {
 // opponent by its deviation, and a measured level is known to ±50 or so).
 const AnchorDeviation = 50
 
-// DefaultAnchors are the levels a ladder starts with and the ratings they
-// are held at until an operator sets measured ones (docs/ai.md): roughly
-// 300 points apart, medium at the scale's centre.
+// DefaultAnchors are the levels a ladder starts with and, for a game the
+// calibration has not measured, the ratings they are held at until an
+// operator sets others (docs/ai.md): roughly 300 points apart, medium at the
+// scale's centre.
 var DefaultAnchors = []Anchor{
 	{Level: "easy", Rating: 1200, Deviation: AnchorDeviation},
 	{Level: "medium", Rating: 1500, Deviation: AnchorDeviation},
 	{Level: "hard", Rating: 1800, Deviation: AnchorDeviation},
+}
+
+// StartAnchors are the anchors a game's ladder starts with: the levels of
+// DefaultAnchors at their calibrated ratings where the calibration measured
+// them (Calibrated), so that a level on the ladder stands where the lobby
+// and the bot picker say it does; otherwise at the defaults.
+func StartAnchors(game string) []Anchor {
+	out := make([]Anchor, len(DefaultAnchors))
+	for i, a := range DefaultAnchors {
+		if c, ok := Calibrated[game][a.Level]; ok {
+			a.Rating = c.Rating
+		}
+		out[i] = a
+	}
+	return out
 }
 
 // Calibration is a level's rating as a calibration match measured it.
@@ -52,10 +68,10 @@ const TopScale = "strong"
 // measured them (docs/ai.md, Calibration; the match logs are
 // docs/measurements/ladder-GAME.log, and `tabula ladder rate --anchor
 // easy=1200 LOG` gives these numbers, which a test checks). The lobby and
-// the bot picker show them. A ladder's anchors stay at DefaultAnchors
-// until an operator sets them (`tabula ladder anchor`), which also puts
-// a calibrated level on a ladder. A level a game has no measurement for is
-// not listed.
+// the bot picker show them, and a new ladder holds its levels at them
+// (StartAnchors) until an operator sets others (`tabula ladder anchor`,
+// which also puts another calibrated level on a ladder). A level a game has
+// no measurement for is not listed.
 var Calibrated = map[string]map[string]Calibration{
 	// CALIBRATED TABLE START
 	// 300 games of docs/measurements/ladder-sgolte.log; medium and hard:

@@ -79,3 +79,36 @@ func TestRateMatchRefusesBadInput(t *testing.T) {
 		t.Error("winner seat 2 of 2 was accepted")
 	}
 }
+
+// TestStartAnchors: a new ladder holds easy, medium and hard at the ratings
+// the calibration measured for its game (the lobby's numbers), and a game
+// without a calibration at the defaults.
+func TestStartAnchors(t *testing.T) {
+	sgolte := StartAnchors("sgolte")
+	want := []Anchor{{"easy", 1200, AnchorDeviation}, {"medium", 2252, AnchorDeviation}, {"hard", 2576, AnchorDeviation}}
+	if len(sgolte) != len(want) {
+		t.Fatalf("sgolte: %+v", sgolte)
+	}
+	for i := range want {
+		if sgolte[i] != want[i] {
+			t.Fatalf("sgolte: %+v, want %+v", sgolte, want)
+		}
+	}
+	for game := range Calibrated {
+		for _, a := range StartAnchors(game) {
+			if a.Rating != Calibrated[game][a.Level].Rating || a.Deviation != AnchorDeviation {
+				t.Errorf("%s %s at %v ± %v, calibrated %v", game, a.Level, a.Rating, a.Deviation, Calibrated[game][a.Level].Rating)
+			}
+		}
+	}
+	other := StartAnchors("tnim")
+	for i, a := range DefaultAnchors {
+		if other[i] != a {
+			t.Fatalf("a game without a calibration: %+v, want the defaults %+v", other, DefaultAnchors)
+		}
+	}
+	other[0].Rating = 1 // a copy: the defaults stay
+	if DefaultAnchors[0].Rating != 1200 {
+		t.Fatal("StartAnchors shares DefaultAnchors' array")
+	}
+}

@@ -281,8 +281,8 @@ func (s *Server) pairLadder(ctx context.Context, ls store.Ladder, ln *ladderNode
 		return nil
 	}
 	if !slices.ContainsFunc(es, store.LadderEntry.Anchor) {
-		// A ladder's first bot brings the levels in, at their defaults.
-		for _, a := range ladder.DefaultAnchors {
+		// A ladder's first bot brings the levels in, at their calibrated ratings.
+		for _, a := range ladder.StartAnchors(name) {
 			if err := ls.SetLadderAnchor(ctx, name, a.Level, a.Rating, a.Deviation, true, s.now()); err != nil {
 				return err
 			}

@@ -138,8 +138,10 @@ func TestLadderPairs(t *testing.T) {
 			anchor = s.Level
 		}
 	}
-	if anchor != "medium" || g.Game != "sgolte" {
-		t.Fatalf("the first ladder game %+v: want robo1 against medium, the closest rating", g)
+	// The levels stand at their calibrated ratings (ladder.StartAnchors):
+	// easy's 1200 is the closest to a new bot's 1500, not medium's 2252.
+	if anchor != "easy" || g.Game != "sgolte" {
+		t.Fatalf("the first ladder game %+v: want robo1 against easy, the closest rating", g)
 	}
 	// Anchors out from now: after its loss robo1 waits for another bot.
 	lim.MaxAnchorGames = 0
@@ -156,10 +158,12 @@ func TestLadderPairs(t *testing.T) {
 	for _, en := range p.Entrants {
 		switch {
 		case en.Name == "robo1" && !(en.Rating < 1500 && en.Deviation < 350 && en.Games == 1):
-			t.Fatalf("robo1 after losing to medium: %+v", en)
-		case en.Name == "medium" && (en.Rating != 1500 || en.Wins != 1 || en.Measured == nil || en.Measured.Rating <= 1500):
-			t.Fatalf("medium after its win: %+v (fixed 1500, one win, measured above)", en)
-		case en.Anchor && en.Name != "medium" && en.Games != 0:
+			t.Fatalf("robo1 after losing to easy: %+v", en)
+		case en.Name == "easy" && (en.Rating != 1200 || en.Wins != 1 || en.Measured == nil || en.Measured.Rating <= 1200):
+			t.Fatalf("easy after its win: %+v (fixed 1200, one win, measured above)", en)
+		case en.Name == "medium" && en.Rating != 2252, en.Name == "hard" && en.Rating != 2576:
+			t.Fatalf("%s at %v: want Sgolte's calibrated rating (ladder.Calibrated)", en.Name, en.Rating)
+		case en.Anchor && en.Name != "easy" && en.Games != 0:
 			t.Fatalf("anchor %+v played", en)
 		}
 	}

@@ -48,6 +48,14 @@ func (m *Meta) Invites(uid int64) bool {
 	return uid != 0 && slices.ContainsFunc(m.Seats, func(s Seat) bool { return s.Kind == SeatInvite && s.UserID == uid })
 }
 
+// Public reports whether the lobby's public list shows m. An open game is
+// listed only while a seat is open to anyone: one whose free seats are all
+// invitations is the business of its creator and the invited (their own
+// lists and the user channel show it), not a game a visitor can join.
+func (m *Meta) Public() bool {
+	return m.Status != Open || slices.ContainsFunc(m.Seats, func(s Seat) bool { return s.Kind == SeatOpen })
+}
+
 // full reports whether every seat is taken, so the game can start.
 func (m *Meta) full() bool {
 	return !slices.ContainsFunc(m.Seats, func(s Seat) bool { return s.Kind == SeatOpen || s.Kind == SeatInvite })

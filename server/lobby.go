@@ -179,10 +179,12 @@ func (s *Server) handleListGames(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// The public list (no user named) shows the live games people are
-	// playing now: it leaves out the unattended ones, and reads on to fill
-	// the page (a few pages at most: those games are old, so they gather
-	// at the end of the list, not the start).
-	public := f.UserID == 0 && slices.Contains(f.Statuses, match.Live)
+	// playing now and the open games anyone may join: it leaves out the
+	// unattended live ones and the open ones for invited players only
+	// (match.Meta.Public), and reads on to fill the page (a few pages at
+	// most: unattended games are old, so they gather at the end of the
+	// list, not the start).
+	public := f.UserID == 0
 	// Asking the owners has a budget: an owner being taken over would
 	// hold the list for seconds (its games are listed meanwhile).
 	ask, cancel := context.WithTimeout(r.Context(), presenceBudget)
@@ -194,7 +196,7 @@ func (s *Server) handleListGames(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		for i := range games {
-			if len(out.Games) < f.Limit && (!public || s.attended(ask, &games[i])) {
+			if len(out.Games) < f.Limit && (!public || games[i].Public() && s.attended(ask, &games[i])) {
 				out.Games = append(out.Games, s.summary(r.Context(), &games[i], nil))
 			}
 		}

@@ -40,6 +40,20 @@ func TestLobby(t *testing.T) {
 	if got := list("?user=bob"); len(got) != 1 || got[0] != invite.ID {
 		t.Fatalf("bob's games %v", got)
 	}
+	// An open game whose free seats are all invitations is not in the
+	// public list (a visitor could not join it; it is bob's and carol's
+	// business) but is in its players' own lists.
+	private := alice.create(map[string]any{"game": "tnim", "seats": []map[string]string{{"kind": "me"}, {"kind": "invite", "user": "carol"}}})
+	if got := list("?status=open"); len(got) != 2 || got[0] != invite.ID || got[1] != open.ID {
+		t.Fatalf("open games with an invitation-only game: %v", got)
+	}
+	if got := list("?user=carol&status=open"); len(got) != 1 || got[0] != private.ID {
+		t.Fatalf("carol's open games %v", got)
+	}
+	if got := list("?user=alice&status=open"); len(got) != 3 || got[0] != private.ID {
+		t.Fatalf("alice's open games %v", got)
+	}
+	carol.must(http.StatusOK, "POST", "/api/games/"+private.ID+"/abort", nil, nil)
 	if got := list("?status=live"); len(got) != 0 {
 		t.Fatalf("live games %v", got)
 	}

@@ -6,7 +6,7 @@
 import {test, before, after} from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
-import {launch, newPage, assertNoErrors, startBotGame, playUntilOver, boardState, settled, OUT} from './helpers.mjs'
+import {launch, newPage, assertNoErrors, startBotGame, playUntilOver, boardState, settled, resize, OUT} from './helpers.mjs'
 
 let browser
 before(async () => {
@@ -40,7 +40,24 @@ for (const game of ['sgolte', 'sploof', 'skjuub', 'skyjo']) {
       // the last round's scoreboard: this round's points and the totals
       await page.waitForSelector('[data-test=scoreboard]')
       assert.match(await page.textContent('[data-test=scoreboard]'), /is over/)
+      // shown whole in the side panel below the moves, which scrolls on its own
+      const whole = () => {
+        const r = document.querySelector('[data-test=scoreboard]').getBoundingClientRect()
+        const p = document.querySelector('.game-side').getBoundingClientRect()
+        return r.top >= p.top - 0.5 && r.bottom <= p.bottom + 0.5
+      }
+      const inView = () => page.waitForFunction(whole, null, {timeout: 5000}).catch(async () => assert.fail('the scoreboard is not in view ' + JSON.stringify(await page.evaluate(() => { const sb = document.querySelector('[data-test=scoreboard]'); const p = document.querySelector('.game-side'); return {sb: sb.getBoundingClientRect(), p: p.getBoundingClientRect(), sh: p.scrollHeight, ch: p.clientHeight, st: p.scrollTop, ih: innerHeight} }))))
+      await inView()
+      // and kept there when the window changes size (the panel with it)
+      await resize(page, {width: 1280, height: 800})
+      await inView()
+      await page.evaluate(() => document.querySelector('[data-test=scoreboard]').scrollIntoView({block: 'nearest'}))
+      await page.screenshot({path: path.join(OUT, 'skyjo-end-scoreboard-1280x800.png')})
+      await resize(page, {width: 1280, height: 900})
     }
+    // the step controls' "move N of N" fits between their buttons (three-digit games, a side column of 300 px)
+    const ply = await page.$eval('.game-controls .replay-controls .ply', (el) => ({text: el.textContent, fits: el.scrollWidth <= el.clientWidth + 1}))
+    assert.ok(ply.fits, `"${ply.text}" overflows the step controls`)
     if (!shot) await page.locator('.board').screenshot({path: path.join(OUT, `${game}.png`)})
     await page.screenshot({path: path.join(OUT, `${game}-end.png`), fullPage: true})
 

@@ -5,6 +5,7 @@
 import {h, s, clear, scrollIntoList, beforeFrame} from '../dom.js'
 import {t} from '../i18n.js'
 import {moverNames} from './common.js'
+import {games} from '../games/registry.js'
 
 export class MoveList {
   /**
@@ -61,7 +62,11 @@ export class MoveList {
     // the whole list made and laid out again (hundreds of rows in a long
     // game, at every move).
     const head = this.start ? t('replay.start') : null
-    const rows = moves.map((m, i) => m.ply + '\u0000' + names[i] + '\u0000' + m.move)
+    // a game played in rounds marks the move that begins each round
+    const g = games[sum.game]
+    const rounds = g && g.roundStarts ? g.roundStarts(moves, sum.start && sum.start.view) : null
+    const labels = moves.map((_, i) => (rounds && rounds[i] ? t(g.roundLabel, {n: rounds[i]}) : ''))
+    const rows = moves.map((m, i) => m.ply + '\u0000' + names[i] + '\u0000' + m.move + '\u0000' + labels[i])
     let keep = 0
     if (head === this.head) {
       while (keep < rows.length && keep < this.rows.length && rows[keep] === this.rows[keep]) keep++
@@ -75,8 +80,11 @@ export class MoveList {
     while (this.el.children.length > first + keep) this.el.lastElementChild.remove()
     for (let i = keep; i < moves.length; i++) {
       const m = moves[i]
+      const round = labels[i]
       this.el.append(this.row(m.ply + 1, h('span', {class: 'num'}, m.ply + 1 + '.'), ' ',
-        h('span', {class: 'who'}, names[i]), ' ', h('code', {}, m.move)))
+        h('span', {class: 'who'}, names[i]), ' ', h('code', {}, m.move),
+        round ? [' ', h('span', {class: 'round-mark', 'data-test': 'round-mark'}, round)] : null))
+      if (round) this.el.lastElementChild.classList.add('round-start')
     }
     this.rows = rows
     this.mark(this.shown, !follow)

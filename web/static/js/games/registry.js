@@ -2,7 +2,8 @@
 // side has a colour: black, white, 1, 2), isCapture(move, before, after)
 // for the capture sound, and, where a seat's side can change during a game
 // (Sgolte's pie swap), how to name it: seatName(view, seat) now,
-// moverSides(moves) for each move when it was made. Which games the site
+// moverSides(moves) for each move when it was made; where a game is played
+// in rounds (Skyjo), roundStarts(moves, startView) for the move list. Which games the site
 // offers, in what order, and their facts (seats, options, hidden
 // information) come from the server's catalog (../catalog.js).
 
@@ -19,5 +20,5 @@ export const games = {
   sgolte: {Board: SgolteBoard, icon: 'hex', swatches: true, isCapture: sgolte.isCapture, seatName: sgolte.colourOf, moverSides: sgolte.moverColours},
   sploof: {Board: SploofBoard, icon: 'pyramid', swatches: true, isCapture: sploof.isCapture},
   skjuub: {Board: SkjuubBoard, icon: 'cube', swatches: true, isCapture: skjuub.isCapture},
-  skyjo: {Board: SkyjoBoard, icon: 'cards', isCapture: skyjo.isCapture},
+  skyjo: {Board: SkyjoBoard, icon: 'cards', isCapture: skyjo.isCapture, roundStarts: skyjo.roundStarts, roundLabel: 'skyjo.round'},
 }

@@ -298,7 +298,7 @@ export default {
   'skyjo.removed': 'That column has been removed.',
   'skyjo.ended': 'ended the round',
   'skyjo.moving': 'to move',
-  'skyjo.scoreLine': 'showing {shown}, face down {down}, total {total}',
+  'skyjo.scoreLine': 'face-up sum {shown} · {down} face down · total {total}',
   'skyjo.round': 'Round {n}',
   'skyjo.target': 'game ends at {n} points',
   'skyjo.target.one': 'game ends at {n} point',
@@ -735,7 +735,7 @@ export default {
   // tournaments (issue 25)
   'nav.tournaments': 'Tournaments',
   'tournament.title': 'Tournaments',
-  'tournament.lead': 'Swiss and round-robin tournaments: the site pairs every round and starts its games; you play them as any other game.',
+  'tournament.lead': 'Swiss, round robin, arena and Skyjo tables: the site pairs the players and starts their games; you play them as any other game.',
   'tournament.loading': 'Loading…',
   'tournament.status.upcoming': 'Upcoming',
   'tournament.status.running': 'Running',

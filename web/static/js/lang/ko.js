@@ -296,7 +296,7 @@ export default {
   'skyjo.removed': '그 열은 제거되었습니다.',
   'skyjo.ended': '라운드를 끝냄',
   'skyjo.moving': '차례',
-  'skyjo.scoreLine': '보이는 합 {shown}, 뒷면 {down}장, 총점 {total}',
+  'skyjo.scoreLine': '앞면 합 {shown} · 뒷면 {down}장 · 총점 {total}',
   'skyjo.round': '{n}라운드',
   'skyjo.target': '{n}점에서 게임 종료',
   'skyjo.target.one': '{n}점에서 게임 종료',
@@ -733,7 +733,7 @@ export default {
   // tournaments (issue 25)
   'nav.tournaments': '토너먼트',
   'tournament.title': '토너먼트',
-  'tournament.lead': '스위스 방식과 리그전 토너먼트: 사이트가 매 라운드의 대진을 짜고 대국을 시작합니다. 다른 대국처럼 두시면 됩니다.',
+  'tournament.lead': '스위스, 리그전, 아레나, 스카이조 테이블 토너먼트: 사이트가 대진을 짜고 대국을 시작합니다. 다른 대국처럼 두시면 됩니다.',
   'tournament.loading': '불러오는 중…',
   'tournament.status.upcoming': '예정',
   'tournament.status.running': '진행 중',

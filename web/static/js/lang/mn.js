@@ -294,7 +294,7 @@ export default {
   'skyjo.removed': 'Энэ багана хасагдсан.',
   'skyjo.ended': 'тойргийг дуусгасан',
   'skyjo.moving': 'нүүх ээлж',
-  'skyjo.scoreLine': 'харагдах {shown}, доош харсан {down}, нийт {total}',
+  'skyjo.scoreLine': 'дээш харсан нийлбэр {shown} · доош харсан {down} · нийт {total}',
   'skyjo.round': '{n}-р тойрог',
   'skyjo.target': '{n} оноонд тоглоом дуусна',
   'skyjo.target.one': '{n} оноонд тоглоом дуусна',
@@ -731,7 +731,7 @@ export default {
   // tournaments (issue 25)
   'nav.tournaments': 'Тэмцээн',
   'tournament.title': 'Тэмцээн',
-  'tournament.lead': 'Швейцар ба тойргийн тэмцээн: сайт тойрог бүрийн хосыг гаргаж, тоглолтыг эхлүүлнэ; та бусад тоглолтын адил тоглоно.',
+  'tournament.lead': 'Швейцар, тойргийн, арена ба Скайжо ширээний тэмцээн: сайт тоглогчдын хосыг гаргаж, тоглолтыг эхлүүлнэ; та бусад тоглолтын адил тоглоно.',
   'tournament.loading': 'Ачаалж байна…',
   'tournament.status.upcoming': 'Удахгүй',
   'tournament.status.running': 'Явагдаж байна',

@@ -3,7 +3,7 @@
 // card, round and total scores, and the scoreboard at each round's end. A
 // turn is guided: draw or take, then swap, or discard and flip.
 
-import {s, svgRoot, h, clear} from '../../dom.js'
+import {s, svgRoot, h, clear, renew, scrollIntoList} from '../../dom.js'
 import {t} from '../../i18n.js'
 import {Board} from '../board.js'
 import {posName, parseMove, visibleSum, faceDown, tone} from './model.js'
@@ -123,11 +123,26 @@ export class SkyjoBoard extends Board {
     return {text, buttons}
   }
 
+  /**
+   * roundTurn is the part of the last turn played in this round: the move
+   * that ended a round is not marked on the next round's deal, nor taken for
+   * one turn with the same player's first flips there. While the round's
+   * cards are being turned, a player's face-up cards are their flips so far.
+   */
+  roundTurn() {
+    const turn = this.lastTurn()
+    const view = this.state.view
+    if (view.phase !== 'initial_flips' || !turn.length) return turn
+    const grid = (view.players[turn[0].seat] || {}).grid || []
+    const up = grid.flat().filter((v) => v !== '?' && v !== 'x').length
+    return turn.slice(Math.max(0, turn.length - up))
+  }
+
   render() {
     const view = this.state.view
     this.trackScores(view)
     const legal = this.myTurn ? this.legalSet() : new Set()
-    const turn = this.lastTurn()
+    const turn = this.roundTurn()
     const lastSeat = turn.length ? turn[0].seat : -1
     const lastPos = new Set(turn.map((m) => parseMove(m.move).pos).filter(Boolean))
     const lastKinds = new Set(turn.map((m) => parseMove(m.move).kind))
@@ -216,18 +231,73 @@ export class SkyjoBoard extends Board {
     this.renderInfo()
   }
 
-  /** trackScores notices a round's end (the totals change) and keeps its scoreboard. */
+  /**
+   * trackScores keeps the scoreboard of the round that ended between the
+   * position shown before and this one. Its points are this round's only
+   * when the two positions are that round and the next (or that round's end
+   * of the game): totals change only when a round is scored. So a jump of
+   * several rounds, or a step back (a replay, looking back in the game
+   * room), shows no scoreboard rather than wrong or negative points. The
+   * scoreboard stays while the position is still the one after its round —
+   * through the next round's moves, not before its own end.
+   */
   trackScores(view) {
     const totals = view.players.map((p) => p.total)
-    if (this.prevTotals && this.prevTotals.length === totals.length && totals.some((v, i) => v !== this.prevTotals[i])) {
-      this.scoreboard = {round: this.prevRound, rows: totals.map((v, i) => ({seat: i, gained: v - this.prevTotals[i], total: v}))}
+    const over = view.phase === 'game_over'
+    const prev = this.prevScores
+    this.prevScores = {round: view.round, over, totals}
+    if (prev && prev.totals.length === totals.length && !prev.over &&
+        (over ? view.round === prev.round : view.round === prev.round + 1)) {
+      this.scoreboard = {round: prev.round, over, after: view.round,
+        rows: totals.map((v, i) => ({seat: i, gained: v - prev.totals[i], total: v}))}
+      return
     }
-    this.prevTotals = totals
-    this.prevRound = view.round
+    const sb = this.scoreboard
+    if (sb && (sb.after !== view.round || sb.over !== over)) this.scoreboard = null
   }
 
+  // Renewed, not redrawn (dom.js renew): the board is drawn at every move,
+  // and the round's scoreboard with its Close button stays up through the
+  // next round's moves — a Close pressed as a move arrives must stay the
+  // same button.
   renderInfo() {
-    clear(this.info)
+    const fresh = h('div', {})
+    this.fillInfo(fresh)
+    renew(this.info, fresh)
+    const sb = this.info.querySelector('.scoreboard')
+    if (sb !== this.shownBoard) this.keepInView(sb)
+    this.shownBoard = sb
+  }
+
+  /**
+   * keepInView shows a scoreboard just come whole. In the game room the
+   * facts sit below the move list in a side panel of the board's height,
+   * where it began below the panel's fold — and the panel shrinks again just
+   * after at a game's end (its buttons come above). So while it stands the
+   * panel is scrolled to it whenever the panel changes size, until the
+   * player scrolls the panel. Only that panel, never the page: a phone's
+   * player keeps the board in view.
+   */
+  keepInView(sb) {
+    if (this.inView) this.inView.disconnect()
+    this.inView = null
+    const panel = sb && sb.closest('.game-side')
+    if (!panel || typeof ResizeObserver !== 'function') return
+    let put = panel.scrollTop // where the panel was last scrolled to
+    const show = () => {
+      if (!sb.isConnected || panel.scrollTop !== put) {
+        watch.disconnect() // closed, or the player scrolled: theirs now
+        return
+      }
+      if (panel.scrollHeight > panel.clientHeight + 1 && getComputedStyle(panel).overflowY !== 'visible') scrollIntoList(panel, sb)
+      put = panel.scrollTop
+    }
+    const watch = new ResizeObserver(show)
+    watch.observe(panel)
+    this.inView = watch
+  }
+
+  fillInfo(info) {
     const view = this.state.view
     // the options are strings: a number, so that 1 takes its plural form ('1 point', not '1 points')
     const facts = [t('skyjo.round', {n: view.round}), t('skyjo.target', {n: Number((view.options || {}).target || 100)})]
@@ -235,7 +305,7 @@ export class SkyjoBoard extends Board {
       const ender = view.players.findIndex((p) => p.ended)
       facts.push(t('skyjo.finalLap', {player: this.seatLabel(ender)}))
     }
-    this.info.append(h('p', {class: 'note'}, facts.join(' · ')))
+    info.append(h('p', {class: 'note'}, facts.join(' · ')))
     if (this.scoreboard) {
       const sb = this.scoreboard
       const rows = sb.rows.map((r) => h('tr', {}, h('th', {scope: 'row'}, this.seatLabel(r.seat)), h('td', {}, String(r.gained)), h('td', {}, String(r.total))))
@@ -243,11 +313,18 @@ export class SkyjoBoard extends Board {
         this.scoreboard = null
         this.redraw()
       }}, t('board.close'))
-      this.info.append(h('div', {class: 'scoreboard', 'data-test': 'scoreboard'},
-        h('h3', {}, t('skyjo.roundOver', {n: sb.round})),
+      // compact (the heading and its Close on one line): in the game room it
+      // shares a side panel of the board's height with the move list
+      info.append(h('div', {class: 'scoreboard', 'data-test': 'scoreboard'},
+        h('div', {class: 'scoreboard-head'}, h('h3', {}, t('skyjo.roundOver', {n: sb.round})), close),
         h('table', {}, h('thead', {}, h('tr', {}, h('th', {}, t('skyjo.player')), h('th', {}, t('skyjo.thisRound')), h('th', {}, t('skyjo.total')))),
-          h('tbody', {}, rows)), close))
+          h('tbody', {}, rows))))
     }
+  }
+
+  destroy() {
+    if (this.inView) this.inView.disconnect()
+    super.destroy()
   }
 
   describe() {

@@ -384,6 +384,12 @@ export function boardState(page) {
  * at a point where that target (not something drawn over it) is hit.
  */
 export async function clickHit(page, key) {
+  const pt = await hitPoint(page, key)
+  await page.mouse.click(pt.x, pt.y)
+}
+
+/** hitPoint is a point of the page where the board target with this data-hit key is hit (scrolled into view). */
+export async function hitPoint(page, key) {
   const pt = await page.evaluate((k) => {
     const el = document.querySelector(`.board-svg [data-hit="${CSS.escape(k)}"]`)
     if (!el) return null
@@ -401,7 +407,7 @@ export async function clickHit(page, key) {
     return null
   }, key)
   assert.ok(pt, `no clickable point for board target ${key}`)
-  await page.mouse.click(pt.x, pt.y)
+  return pt
 }
 
 export async function clickMoveButton(page, move) {
@@ -647,6 +653,28 @@ export async function waitUntil(check, {timeout = 15000, what = 'a condition'} =
     if (Date.now() > end) assert.fail(`waited ${timeout} ms for ${what}`)
     await new Promise((resolve) => setTimeout(resolve, wait))
   }
+}
+
+/**
+ * nextRead waits for a page that reads a list on a timer to read it once
+ * more, without waiting the timer out: it moves the page's clock (which
+ * the test has installed, page.clock.install()) on by every ms until the
+ * page has asked for a response that match(response) accepts, and returns
+ * that response once it has come whole. (A page that sets its next timer
+ * only once an answer is drawn may not have set it yet: the clock is moved
+ * on again until it asks.)
+ */
+export async function nextRead(page, match, every) {
+  let done = false
+  const answer = page.waitForResponse(match)
+  answer.then(() => { done = true }, () => { done = true })
+  while (!done) {
+    await page.clock.fastForward(every)
+    await Promise.race([answer.catch(() => {}), new Promise((resolve) => setTimeout(resolve, 250))])
+  }
+  const res = await answer
+  await res.finished()
+  return res
 }
 
 /**

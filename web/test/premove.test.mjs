@@ -6,7 +6,7 @@
 import {test, before, after} from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
-import {launch, assertNoErrors, api, clickHit, twoPlayers, resize, settled, OUT} from './helpers.mjs'
+import {launch, assertNoErrors, api, clickHit, hitPoint, twoPlayers, resize, settled, OUT} from './helpers.mjs'
 
 let browser
 before(async () => {
@@ -103,6 +103,41 @@ test('skjuub and sploof: a premove of two clicks (a square, then a direction) an
   await waitMoves(waiter, 2)
   assert.deepEqual(await moveTexts(waiter), ['1c3', '1e3'])
   for (const p of [sk.alice, sk.bob, sp.alice, sp.bob]) assertNoErrors(p)
+})
+
+test('sgolte: a click pressed as the opponent\'s move arrives is not lost', async () => {
+  // The board is drawn anew when a move arrives, so the cell bob pressed
+  // is another element when he lets go: the browser sends no click for a
+  // press and a release on two elements. The board plays it all the same.
+  const {alice, bob, id} = await twoPlayers(browser, {game: 'sgolte',
+    position: {game: 'sgolte', size: 5, black: ['d3', 'd5'], white: ['e2', 'e3', 'e4', 'e5', 'e6', 'f3'], toMove: 'black', pie: 'done'}})
+  await bob.waitForFunction(() => /premove/i.test(document.querySelector('[data-test=prompt]')?.textContent || ''))
+  const pt = await hitPoint(bob, 'a1')
+  const pressed = await bob.$('.board-svg [data-hit="a1"]')
+  await bob.mouse.move(pt.x, pt.y)
+  await bob.mouse.down()
+  assert.equal((await api(alice, 'POST', `/games/${id}/moves`, {ply: 0, move: 'b1'})).status, 200)
+  await waitMoves(bob, 1)
+  await bob.waitForFunction((el) => !el.isConnected, pressed) // the board was drawn again under the press
+  await bob.mouse.up()
+  await waitMoves(bob, 2)
+  assert.deepEqual(await moveTexts(bob), ['b1', 'a1'])
+  assert.equal(await bob.$('[data-test=prompt].warn'), null, 'played once: no second click refused')
+
+  // A press on one cell and a release on another plays neither.
+  await bob.waitForFunction(() => /premove/i.test(document.querySelector('[data-test=prompt]')?.textContent || ''))
+  const from = await hitPoint(bob, 'a3'), to = await hitPoint(bob, 'i3')
+  await bob.mouse.move(from.x, from.y)
+  await bob.mouse.down()
+  assert.equal((await api(alice, 'POST', `/games/${id}/moves`, {ply: 2, move: 'i5'})).status, 200)
+  await waitMoves(bob, 3)
+  await bob.mouse.move(to.x, to.y)
+  await bob.mouse.up()
+  await bob.waitForSelector('.board-svg [data-hit="a3"].hit') // his turn, nothing played for him
+  assert.deepEqual(await moveTexts(bob), ['b1', 'a1', 'i5'])
+  assert.equal(await bob.$('[data-test=premove-mark]'), null)
+  assertNoErrors(alice)
+  assertNoErrors(bob)
 })
 
 test('no premove in a correspondence game: the waiting board offers nothing', async () => {

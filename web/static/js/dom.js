@@ -58,15 +58,97 @@ export function clear(node) {
  * every event of a game keeps the very buttons a player is pressing — a
  * click whose press and release land on two different elements is no
  * click — and an open menu stays open, even when another row changed.
+ * A child with a data-key is matched with box's child of the same key
+ * wherever it is, not by place: a list that grows at its head (the latest
+ * game first) or whose rows come and go keeps the rows still there.
  */
 export function renew(box, fresh) {
-  const old = [...box.childNodes]
-  const next = [...fresh.childNodes]
-  next.forEach((n, i) => {
-    if (!old[i]) box.append(n)
-    else if (!old[i].isEqualNode(n)) box.replaceChild(n, old[i])
-  })
-  for (const o of old.slice(next.length)) o.remove()
+  renewChildren(box, [...fresh.childNodes], false)
+}
+
+/**
+ * renewTree is renew all the way down: where an element of box and its
+ * counterpart in fresh have the same tag and attributes but other
+ * children, the element stays and its children are renewed in turn, so
+ * only the text and the elements that changed are replaced. An element
+ * with a data-key is kept even when its attributes changed (they are set
+ * on it): a row whose class says it is to move keeps the link in it. It
+ * keeps listeners of the old elements, so it is for trees whose elements
+ * carry none: one listener on box reads what to do from the target's data-*.
+ */
+export function renewTree(box, fresh) {
+  renewChildren(box, [...fresh.childNodes], true)
+}
+
+const keyOf = (n) => (n.nodeType === Node.ELEMENT_NODE ? n.getAttribute('data-key') : null)
+
+// renewChildren makes box's children next, keeping those of box that are
+// the same (deep: or the same but for their children, renewed in turn): a
+// keyed child is matched with box's first unmatched child of that key, an
+// unkeyed one with box's unkeyed child at its place. The children that go
+// are taken out first and the others put in or moved only where the order
+// differs, so a child that stays in place is never moved — a moved element
+// loses focus, closes its open list and drops a press in progress.
+function renewChildren(box, next, deep) {
+  const wanted = new Map() // key → how many of next carry it
+  for (const n of next) {
+    const k = keyOf(n)
+    if (k !== null) wanted.set(k, (wanted.get(k) || 0) + 1)
+  }
+  const byKey = new Map() // key → box's children with it, in order
+  for (const o of [...box.childNodes]) {
+    const k = keyOf(o)
+    if (k === null) continue
+    const q = byKey.get(k) || []
+    if (q.length < (wanted.get(k) || 0)) byKey.set(k, [...q, o])
+    else o.remove()
+  }
+  let at = box.firstChild // box's children before it are next's, in order
+  for (const n of next) {
+    const k = keyOf(n)
+    let o = null
+    if (k !== null) o = byKey.get(k)?.shift() || null
+    else if (at && keyOf(at) === null) o = at
+    let keep = n
+    if (o && o.isEqualNode(n)) keep = o
+    else if (deep && o && o.nodeType === Node.ELEMENT_NODE && n.nodeType === Node.ELEMENT_NODE &&
+      (sameShell(o, n) || (k !== null && o.namespaceURI === n.namespaceURI && o.tagName === n.tagName))) {
+      // a keyed element is the same thing whatever its attributes say now
+      // (a row marked to move, then not): they are set on it in place
+      if (k !== null) setAttributes(o, n)
+      renewChildren(o, [...n.childNodes], true)
+      keep = o
+    } else if (o) {
+      if (o === at) at = o.nextSibling
+      o.remove()
+    }
+    if (keep === at) at = at.nextSibling
+    else box.insertBefore(keep, at)
+  }
+  while (at) {
+    const o = at
+    at = at.nextSibling
+    o.remove()
+  }
+}
+
+// setAttributes gives element o the attributes of n, and only those.
+function setAttributes(o, n) {
+  for (const at of [...o.attributes]) {
+    if (!n.hasAttributeNS(at.namespaceURI, at.localName)) o.removeAttributeNS(at.namespaceURI, at.localName)
+  }
+  for (const at of n.attributes) {
+    if (o.getAttributeNS(at.namespaceURI, at.localName) !== at.value) o.setAttributeNS(at.namespaceURI, at.name, at.value)
+  }
+}
+
+// sameShell: the same element but for its children.
+function sameShell(a, b) {
+  if (a.namespaceURI !== b.namespaceURI || a.tagName !== b.tagName || a.attributes.length !== b.attributes.length) return false
+  for (const at of a.attributes) {
+    if (b.getAttributeNS(at.namespaceURI, at.localName) !== at.value) return false
+  }
+  return true
 }
 
 /**

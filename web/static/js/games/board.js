@@ -40,6 +40,27 @@ export class Board {
       ev.preventDefault()
       this.activate(target.getAttribute('data-hit'))
     }
+    // A move that arrives draws the board anew, so a target pressed just
+    // before it is another element at the release, and the browser sends no
+    // click for a press and a release on two elements: a premove or a move
+    // pressed at that moment was lost. A release on the target of the same
+    // key as the one pressed, now replaced, plays it.
+    this.pressed = null
+    this.onDown = (ev) => {
+      const target = ev.isPrimary && ev.button === 0 && ev.target.closest ? ev.target.closest('[data-hit]') : null
+      this.pressed = target && this.root.contains(target) ? target : null
+    }
+    this.onUp = (ev) => {
+      const was = this.pressed
+      this.pressed = null
+      if (!was || was.isConnected || !ev.isPrimary || ev.button !== 0) return // a click on one element comes as a click
+      const target = ev.target.closest ? ev.target.closest('[data-hit]') : null
+      if (!target || !this.root.contains(target) || target.getAttribute('data-hit') !== was.getAttribute('data-hit')) return
+      // no click follows: the pressed element has no ancestor left in the page
+      this.activate(target.getAttribute('data-hit'))
+    }
+    this.host.addEventListener('pointerdown', this.onDown)
+    this.host.addEventListener('pointerup', this.onUp)
     this.onKey = (ev) => {
       if (ev.key !== 'Enter' && ev.key !== ' ') return
       const target = ev.target.closest && ev.target.closest('[data-hit]')
@@ -207,6 +228,8 @@ export class Board {
 
   destroy() {
     this.host.removeEventListener('click', this.onClick)
+    this.host.removeEventListener('pointerdown', this.onDown)
+    this.host.removeEventListener('pointerup', this.onUp)
     this.host.removeEventListener('keydown', this.onKey)
     this.root.removeEventListener('keydown', this.onEscape)
     this.root.remove()

@@ -8,7 +8,7 @@
 import {test, before, after} from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
-import {launch, newPage, assertNoErrors, guest, api, createGame, userName, keptDealGame, clickDeclining, waitUntil, BASE, SHOTS} from './helpers.mjs'
+import {launch, newPage, assertNoErrors, guest, api, createGame, userName, keptDealGame, clickDeclining, waitUntil, nextRead, BASE, SHOTS} from './helpers.mjs'
 
 let browser
 before(async () => {
@@ -304,6 +304,43 @@ test("a game that keeps its creator's deal says so in the lobby, and Join asks f
   await bob.context().close()
 })
 
+// The lists come again every 5 s, and were drawn anew each time: a Join
+// pressed as they came was released on its replacement, and did nothing.
+// Renewed in place (each row matched by its game, so a new game at the top
+// does not move the others onto new elements), Join is the same button
+// after two more refreshes, and joins.
+test('Join is the same button after two more refreshes of the lists, and joins', async () => {
+  const alice = await newPage(browser)
+  await guest(alice)
+  const g = await createGame(alice, {game: 'sgolte', seats: [{kind: 'me'}, {kind: 'open'}]})
+  const bob = await newPage(browser)
+  await bob.clock.install() // its 5 s are moved on by the test
+  await lobby(bob)
+  const join = await bob.waitForSelector(`[data-test=join-${g.id}]`)
+  const profile = await bob.$(`[data-test=open-games] li[data-id="${g.id}"] .player[data-seat="0"] a.who`)
+  const openRead = (r) => {
+    const u = new URL(r.url())
+    return u.pathname === '/api/games' && u.searchParams.get('status') === 'open'
+  }
+  await nextRead(bob, openRead, 5000)
+  // a game opened meanwhile comes first: the rows below it stay
+  const other = await createGame(alice, {game: 'sploof', seats: [{kind: 'me'}, {kind: 'open'}]})
+  await nextRead(bob, openRead, 5000)
+  await bob.waitForSelector(`[data-test=join-${other.id}]`)
+  assert.ok(await join.evaluate((el) => el.isConnected), 'Join is the same button after two more refreshes and a new game above it')
+  assert.ok(await profile.evaluate((el) => el.isConnected), 'the creator\'s profile link is the same element')
+  await join.click()
+  await bob.waitForURL('**/#/game/' + g.id)
+  const got = (await api(bob, 'GET', '/games/' + g.id)).body.game
+  assert.equal(got.status, 'live')
+  assert.equal(got.seats[1].user, await userName(bob))
+  assert.equal((await api(alice, 'POST', `/games/${other.id}/abort`, {})).status, 200)
+  assertNoErrors(alice)
+  assertNoErrors(bob)
+  await alice.context().close()
+  await bob.context().close()
+})
+
 test('Join goes with an Idempotency-Key: the copy a browser sends by itself is answered as the first', async () => {
   // A proxy that loses the server a request went to tells the browser it
   // was not processed, and the browser sends it again (docs/api.md).
@@ -395,4 +432,32 @@ test('an open game with no increment shows its clock as "1+0"', async () => {
   assert.equal(await tag.textContent(), '1+0')
   await assertNoErrors(page)
   await page.context().close()
+})
+
+test('a game for invited players only is in its players\' lobby, not in everyone\'s', async () => {
+  // Before, every visitor saw it among the open games with a Join that
+  // could only fail (and so saw who invited whom).
+  const [alice, bob, carol] = [await newPage(browser), await newPage(browser), await newPage(browser)]
+  for (const p of [alice, bob, carol]) await guest(p)
+  const bn = await userName(bob)
+  const invite = await createGame(alice, {game: 'sgolte', seats: [{kind: 'me'}, {kind: 'invite', user: bn}]})
+  const open = await createGame(alice, {game: 'sgolte', seats: [{kind: 'me'}, {kind: 'open'}]})
+  const row = (id) => `[data-test=open-games] li[data-id="${id}"]`
+  for (const p of [alice, bob, carol]) {
+    await lobby(p)
+    await p.waitForSelector(row(open.id)) // the list is in
+  }
+  assert.equal(await carol.$(row(invite.id)), null, 'carol is not invited')
+  // the invited player and the creator see it, newest first, and open its page
+  for (const p of [alice, bob]) {
+    await p.waitForSelector(row(invite.id))
+    const ids = await p.$$eval('[data-test=open-games] li[data-id]', (lis) => lis.map((li) => li.dataset.id))
+    assert.ok(ids.indexOf(invite.id) > ids.indexOf(open.id), 'older than the open game, below it')
+  }
+  await bob.click(`${row(invite.id)} a[href="#/game/${invite.id}"]`)
+  await bob.waitForURL('**/#/game/' + invite.id)
+  for (const p of [alice, bob, carol]) {
+    assertNoErrors(p)
+    await p.context().close()
+  }
 })

@@ -3,7 +3,7 @@
 // of /api/catalog and any seats (open, invited, bots), join open games,
 // watch live ones; ratings beside the players' names.
 
-import {h, clear, fmtTime} from '../dom.js'
+import {h, clear, renewTree, fmtTime} from '../dom.js'
 import {t, lang} from '../i18n.js'
 import {api} from '../api.js'
 import * as session from '../session.js'
@@ -184,7 +184,7 @@ export function lobbyPage(main, _params, query) {
 
   function row(sum, action) {
     const clock = clockText(sum.clock)
-    return h('li', {class: 'game-row lobby-row', 'data-id': sum.id},
+    return h('li', {class: 'game-row lobby-row', 'data-id': sum.id, 'data-key': sum.id},
       h('div', {class: 'row-main'},
         h('div', {class: 'row-title'}, h('strong', {}, gameTitle(sum.game)),
           clock ? h('span', {class: 'tag', title: t('lobby.clock')}, clock) : null,
@@ -197,43 +197,65 @@ export function lobbyPage(main, _params, query) {
       action)
   }
 
+  /**
+   * showLists draws the open and live games. Every 5 s, mostly the same
+   * games: the lists are renewed, not redrawn (dom.renewTree, each row
+   * matched by its game), so a Join, Open or Watch pressed as the lists
+   * come again is released on the same element, and does its work. The
+   * rows carry no listeners: Join's is the open list's own, below.
+   */
   function showLists() {
     const {open, live} = lists
     if (!open) return
     const me = session.current()
-    clear(openList)
-    clear(liveList)
-    if (!open.games.length) openList.append(h('p', {class: 'muted'}, t('lobby.noneOpen')))
-    openList.append(h('ul', {class: 'games'}, open.games.map((g) => {
+    const openFresh = h('div', {})
+    if (!open.games.length) openFresh.append(h('p', {class: 'muted'}, t('lobby.noneOpen')))
+    openFresh.append(h('ul', {class: 'games'}, open.games.map((g) => {
       const mine = me && g.seats.some((se) => se.user === me.name)
       const act = mine ? h('a', {href: '#/game/' + g.id, class: 'button'}, t('lobby.openGame')) :
-        h('button', {type: 'button', 'data-test': 'join-' + g.id, onclick: async () => {
-          // A kept deal: its creator may know the hidden cards; join only on consent.
-          const accept = !!g.start?.keepDeal
-          if (accept && !confirm(t('lobby.keptDealConfirm'))) return
-          try {
-            await session.ensure()
-            await api.join(g.id, undefined, accept)
-            location.hash = '#/game/' + g.id
-          } catch (e) {
-            msg.replaceChildren(errorBox(e))
-          }
-        }}, t('lobby.join'))
+        h('button', {type: 'button', 'data-test': 'join-' + g.id, 'data-join': g.id, 'data-keep-deal': g.start?.keepDeal ? 'true' : null}, t('lobby.join'))
       return row(g, act)
     })))
-    if (!live.games.length) liveList.append(h('p', {class: 'muted'}, t('lobby.noneLive')))
-    liveList.append(h('ul', {class: 'games'}, live.games.map((g) => row(g, h('a', {href: '#/game/' + g.id, class: 'button'}, t('lobby.watch'))))))
-    ratingNote.replaceChildren(provisionalNote([...open.games, ...live.games].flatMap((g) => g.seats)) || '')
+    renewTree(openList, openFresh)
+    const liveFresh = h('div', {})
+    if (!live.games.length) liveFresh.append(h('p', {class: 'muted'}, t('lobby.noneLive')))
+    liveFresh.append(h('ul', {class: 'games'}, live.games.map((g) => row(g, h('a', {href: '#/game/' + g.id, class: 'button'}, t('lobby.watch'))))))
+    renewTree(liveList, liveFresh)
+    renewTree(ratingNote, h('div', {}, provisionalNote([...open.games, ...live.games].flatMap((g) => g.seats))))
   }
 
-  // The lists every 5 s while the page is seen (two requests), at once when it is seen again.
+  // Join (an open game's button, its game in data-join): a kept deal, whose
+  // creator may know the hidden cards (data-keep-deal), is joined only on consent.
+  openList.addEventListener('click', async (ev) => {
+    const b = ev.target.closest('button[data-join]')
+    if (!b || !openList.contains(b)) return
+    const id = b.dataset.join
+    const accept = b.hasAttribute('data-keep-deal')
+    if (accept && !confirm(t('lobby.keptDealConfirm'))) return
+    try {
+      await session.ensure()
+      await api.join(id, undefined, accept)
+      location.hash = '#/game/' + id
+    } catch (e) {
+      msg.replaceChildren(errorBox(e))
+    }
+  })
+
+  // The lists every 5 s while the page is seen (two requests, three signed in), at once when it is seen again.
   let last = 0
   async function refresh() {
     if (document.hidden) return
     last = Date.now()
     try {
-      const [open, live] = await Promise.all([api.games({status: 'open', limit: 50}), api.games({status: 'live', limit: 50})])
-      lists = {open, live}
+      // The public list leaves out games for invited players only: one's
+      // own (made, or inviting one) come from one's own list.
+      const me = session.current()
+      const [open, live, mine] = await Promise.all([api.games({status: 'open', limit: 50}), api.games({status: 'live', limit: 50}),
+        me ? api.games({status: 'open', user: me.name, limit: 50}) : {games: []}])
+      const ids = new Set(open.games.map((g) => g.id))
+      const games = [...open.games, ...mine.games.filter((g) => !ids.has(g.id))]
+      games.sort((a, b) => Date.parse(b.created) - Date.parse(a.created)) // newest first, as the lists
+      lists = {open: {games}, live}
       showLists()
     } catch (e) {
       msg.replaceChildren(errorBox(e))

@@ -106,6 +106,7 @@ test('a finished Sploof game in the analysis board: evaluation, three lines, a v
   assert.ok(logged.length >= 1 && logged.every((e) => / 422 /.test(e)), 'only the refusal was logged: ' + logged)
   const refused = await page.textContent('[data-test=editor-verdict]')
   assert.ok(refused.length > 'The rules refuse this position: '.length + 5, 'the reason is given: ' + refused)
+  assert.doesNotMatch(refused, /invalid position/, 'said once, not again in the engine\'s words: ' + refused)
   assert.ok(await page.isDisabled('[data-test=editor-use]'))
   await page.screenshot({path: path.join(SHOTS, 'analysis-editor.png')})
   await page.click('.editor-raw summary')
@@ -196,6 +197,13 @@ test("Sploof's start is solved: the board says the second player wins and plays 
     await page.waitForFunction(() => document.querySelector('[data-test=analysis-ply]')?.textContent === 'ply 1')
     await page.waitForSelector('[data-test=solved-move]')
     const move = await page.textContent('[data-test=solved-move]')
+    // Reports come four times a second; the button a player presses stays the same element through them.
+    const button = await page.$('[data-test=solved-move]')
+    for (let i = 0; i < 2; i++) {
+      const stats = await page.textContent('[data-test=engine-stats]')
+      await page.waitForFunction((was) => document.querySelector('[data-test=engine-stats]')?.textContent !== was, stats)
+    }
+    assert.ok(await button.evaluate((el) => el.isConnected), 'the proof\'s move is the same button after two more reports')
     await settled(page)
     await page.screenshot({path: path.join(SHOTS, viewport.width > 500 ? 'analysis-solved.png' : 'analysis-solved-phone.png'), fullPage: viewport.width < 500})
     await page.click('[data-test=solved-move]')

@@ -152,6 +152,22 @@ test('an arena: paired, berserk, paired again, live standings', async (t) => {
   await pa.waitForTimeout(200)
   await pa.screenshot({path: path.join(SHOTDIR, 'arena-390x844.png'), fullPage: true})
   assert.equal(await pa.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 0, 'sideways scroll at 390 px')
+
+  // The page is renewed in place at each push, not drawn anew: a finished
+  // game's link, Pause and Withdraw stay the same elements through two more
+  // games (b resigns each: a push as it ends, one as the next is paired), the
+  // finished games growing above the link; the kept link opens its game.
+  await pa.setViewportSize({width: 1280, height: 800})
+  const kept = {link: await pa.$(`[data-test=tn-arena-finished] a[href="#/game/${g1}"]`), pause: await pa.$('[data-test=tn-pause]'),
+    withdraw: await pa.$('[data-test=tn-withdraw]'), help: await pa.$('[data-test=tn-help]')}
+  for (const n of [5, 6]) {
+    assert.equal((await apiPaced(pb, 'POST', `/games/${ids.at(-1)}/resign`, {})).status, 200)
+    ids.push(await myGame(pa, ids.at(-1)))
+    await pa.waitForFunction((n) => document.querySelectorAll('[data-test=tn-arena-finished] [data-test=tn-arena-game]').length === n, n - 1)
+  }
+  for (const [what, el] of Object.entries(kept)) assert.ok(await el.evaluate((e) => e.isConnected), `${what} is the same element after two more games`)
+  await kept.link.click()
+  await pa.waitForURL(new RegExp(`#/game/${g1}$`))
   assertNoErrors(pa)
   assertNoErrors(pb)
 })

@@ -103,9 +103,14 @@ test('an arena of more than 100 players: standings a page at a time, My place, t
   assert.ok(await pm.$('tr.tn-me[data-user="' + me + '"]'))
 
   // Joins while page 2 is shown: it is asked for again (at most every 2 s) and shows them.
+  // The pager's buttons stay the same elements through the pushes and the
+  // askings again (the page is renewed in place, not drawn anew: a click
+  // pressed as a push comes is released on the same button).
+  const pagerButtons = {prev: await pm.$('[data-test=tn-page-prev]'), next: await pm.$('[data-test=tn-page-next]'), mine: await pm.$('[data-test=tn-my-place]')}
   const since = await pm.evaluate(() => Date.now())
   const late = await joiners(id, 4, 'q')
   await pm.waitForFunction((n) => document.querySelectorAll('[data-test=tn-standings] tbody tr').length === n, 6, {timeout: 30000})
+  for (const [what, el] of Object.entries(pagerButtons)) assert.ok(await el.evaluate((e) => e.isConnected), `the pager's ${what} is the same element after four joins`)
   const again = (await standingsAsked()).filter((x) => x.at >= since && x.page === '2').map((x) => x.at) // (before the test's own asking below)
   assert.ok(again.length >= 1)
   for (let i = 1; i < again.length; i++) assert.ok(again[i] - again[i - 1] >= 1900, `page 2 asked ${again[i] - again[i - 1]} ms after the last`)
@@ -131,7 +136,8 @@ test('an arena of more than 100 players: standings a page at a time, My place, t
   await pm.waitForFunction(() => innerWidth === 390)
   await pm.screenshot({path: path.join(OUT, 'arenapages-390x844.png'), fullPage: true})
   assert.equal(await pm.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 0, 'sideways scroll at 390 px')
-  await pm.click('[data-test=tn-page-prev]')
+  assert.ok(await pagerButtons.prev.evaluate((e) => e.isConnected), 'Previous is the same element after Show all and back')
+  await pagerButtons.prev.click() // the one kept: it goes to page 1
   await pm.waitForSelector('[data-test=tn-page-of][data-page="1"]')
   await pm.locator('[data-test=tn-pager]').scrollIntoViewIfNeeded()
   await pm.screenshot({path: path.join(OUT, 'arenapages-page1-390x844.png')})
@@ -156,6 +162,64 @@ test('an arena of more than 100 players: standings a page at a time, My place, t
   await pk.screenshot({path: path.join(OUT, 'arenapages-ko-390x844.png')})
   assert.equal(await pk.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 0, 'sideways scroll at 390 px')
   assertNoErrors(pk)
+})
+
+test('pushes renew the page in place: Withdraw, the add-bots form (its count typed, its level chosen) and a bot\'s ✕ stay the same elements, and work', async () => {
+  // A busy arena pushes its page several times a second. Drawn anew each
+  // time, every button was replaced: a click pressed on one as a push came
+  // was released on its replacement and did nothing, and a count typed in
+  // the add-bots form went back to 1. The creator of an unrated arena that
+  // admits bots joins it; others join (each a push that changes the page).
+  const pm = await newPage(browser)
+  const me = await registered(pm, 'rn')
+  const created = await apiPaced(pm, 'POST', '/tournaments', {name: 'Renewed ' + me, format: 'arena', game: 'sgolte', minutes: 60, bots: true,
+    clock: {kind: 'realtime', initialMs: 180000, incrementMs: 2000}, start: new Date(Date.now() + 3600e3).toISOString()})
+  assert.equal(created.status, 201, JSON.stringify(created.body))
+  const id = created.body.tournament.id
+  assert.equal((await apiPaced(pm, 'POST', `/tournaments/${id}/join`, {})).status, 200)
+  await pm.goto(BASE + '/#/tournament/' + id)
+  await pm.waitForSelector('[data-test=tn-add-bots]')
+  const kept = {
+    withdraw: await pm.waitForSelector('[data-test=tn-withdraw]'),
+    help: await pm.$('[data-test=tn-help]'),
+    level: await pm.$('[data-test=tn-bot-level]'),
+    count: await pm.$('[data-test=tn-bot-count]'),
+    add: await pm.$('[data-test=tn-add-bot]'),
+  }
+  await kept.level.selectOption('random')
+  await kept.count.fill('3') // (focus in the field: a push comes as one types)
+  const players = () => pm.$$eval('[data-test=tn-players] li', (lis) => lis.map((li) => li.dataset.user))
+  for (const n of [2, 3]) {
+    const [who] = await joiners(id, 1, 'r')
+    await pm.waitForSelector(`[data-test=tn-players] li[data-user="${who}"]`)
+    assert.equal((await players()).length, n)
+  }
+  for (const [what, el] of Object.entries(kept)) assert.ok(await el.evaluate((e) => e.isConnected), `${what} is the same element after two joins`)
+  assert.equal(await kept.count.inputValue(), '3', 'the count typed is kept through the pushes')
+  assert.equal(await kept.level.inputValue(), 'random', 'the level chosen is kept through the pushes')
+  assert.equal(await pm.evaluate(() => document.activeElement?.dataset.test), 'tn-bot-count', 'the count field keeps the focus')
+
+  // The kept Add adds the count typed of the level chosen.
+  await kept.add.click()
+  await pm.waitForFunction(() => document.querySelectorAll('[data-test=tn-players] [data-test=tn-server-bot][data-level=random]').length === 3)
+  assert.equal(await pm.inputValue('[data-test=tn-bot-count]'), '3')
+
+  // Withdraw (drawn anew, disabled, while Add was under way) and a bot's ✕
+  // stay through a push (one more joins); the kept Withdraw withdraws.
+  const withdraw = await pm.$('[data-test=tn-withdraw]')
+  const bot = (await players()).find((n) => /^random #/.test(n))
+  const remove = await pm.$(`[data-test=tn-players] li[data-user="${bot}"] [data-test=tn-remove-bot]`)
+  const [late] = await joiners(id, 1, 'r')
+  await pm.waitForSelector(`[data-test=tn-players] li[data-user="${late}"]`)
+  assert.ok(await withdraw.evaluate((e) => e.isConnected), 'Withdraw is the same element after a join')
+  assert.ok(await remove.evaluate((e) => e.isConnected), "a bot's ✕ is the same element after a join")
+  await withdraw.click()
+  await pm.waitForSelector('[data-test=tn-join]')
+  await pm.waitForSelector(`[data-test=tn-players] li.withdrawn[data-user="${me}"]`)
+  // The ✕ (drawn anew while Withdraw was under way) takes its bot out.
+  await pm.click(`[data-test=tn-players] li[data-user="${bot}"] [data-test=tn-remove-bot]`)
+  await pm.waitForSelector(`[data-test=tn-players] li.withdrawn[data-user="${bot}"]`)
+  assertNoErrors(pm)
 })
 
 test("a picked arena player's games come from GET .../games?player=NAME, asked once while unchanged", async () => {

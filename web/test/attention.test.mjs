@@ -73,6 +73,8 @@ test('reviewing earlier moves while two people play, then back to the live posit
 
   // two moves arrive meanwhile (alice's own from another device, through the
   // API, and bob's): the board stays where alice is looking, the bar says so
+  // — and its "Back to live" stays the very button she may be pressing
+  const liveButton = await alice.$('[data-test=live]')
   const legal = (await api(alice, 'GET', '/games/' + g.id)).body.legal
   assert.equal((await api(alice, 'POST', `/games/${g.id}/moves`, {ply: 4, move: legal[0]})).status, 200)
   const legalB = (await api(bob, 'GET', '/games/' + g.id)).body.legal
@@ -82,9 +84,10 @@ test('reviewing earlier moves while two people play, then back to the live posit
   assert.match(await alice.textContent('[data-test=new-moves]'), /2/)
   assert.equal(await shown(alice), after1, 'the reviewed position stays on the board')
   assert.match(await alice.textContent('[data-test=ply]'), /move 1 of 6/)
+  assert.ok(await liveButton.evaluate((el) => el.isConnected), '"Back to live" is the same button after two moves arrived')
 
   // back to the live position: the board is playable again
-  await alice.click('[data-test=live]')
+  await liveButton.click()
   await alice.waitForSelector('[data-test=review]', {state: 'hidden'})
   await alice.waitForSelector('.board-svg [data-hit].hit')
   assert.match(await alice.textContent('[data-test=ply]'), /move 6 of 6/)

@@ -9,7 +9,7 @@
 import {test, before, after} from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
-import {launch, newPage, assertNoErrors, BASE, api, registered, resize, settled, boardState, clickHit, clickMoveButton, waitUntil} from './helpers.mjs'
+import {launch, newPage, assertNoErrors, BASE, api, apiPaced, registered, resize, settled, boardState, clickHit, clickMoveButton, waitUntil} from './helpers.mjs'
 
 let browser
 before(async () => {
@@ -216,4 +216,31 @@ test('a fourth challenge waiting is refused with the reason, in the dialog', asy
   await a.waitForFunction(() => /challenges waiting for an answer as allowed/.test(document.querySelector('[data-test=challenge-error]')?.textContent))
   a.errors = a.errors.filter((e) => !/status of 429/.test(e))
   assertNoErrors(a)
+})
+
+test("news of one challenge leaves another's toast alone: the same Accept, the reason chosen", async () => {
+  const b = await newPage(browser, {viewport: {width: 1280, height: 800}})
+  const bn = await registered(b, 'cr')
+  const a = await newPage(browser)
+  await registered(a, 'cs')
+  const c = await newPage(browser)
+  await registered(c, 'ct')
+  await b.goto(BASE + '/#/leaderboard')
+  const first = (await apiPaced(a, 'POST', '/challenges', {game: 'sgolte', players: [bn]})).body
+  const toast = `[data-test=challenge-toast][data-id="${first.id}"]`
+  await b.waitForSelector(toast)
+  await b.selectOption(`${toast} [data-test=challenge-reason]`, 'later')
+  const accept = await b.$(`${toast} [data-test=challenge-accept]`)
+  // A second challenge arrives, then is cancelled: the dock changes twice.
+  const second = (await apiPaced(c, 'POST', '/challenges', {game: 'sploof', players: [bn]})).body
+  await b.waitForFunction(() => document.querySelector('[data-test=challenge-count]')?.textContent === '2')
+  assert.equal((await apiPaced(c, 'POST', `/challenges/${second.id}/cancel`, {})).status, 204)
+  await b.waitForFunction(() => document.querySelector('[data-test=challenge-count]')?.textContent === '1')
+  assert.ok(await accept.evaluate((el) => el.isConnected), 'the first toast\'s Accept is the same button')
+  assert.equal(await b.$eval(`${toast} [data-test=challenge-reason]`, (el) => el.value), 'later', 'the reason chosen stays chosen')
+  await accept.click()
+  await b.waitForURL(new RegExp('#/game/' + first.id))
+  assertNoErrors(a)
+  assertNoErrors(b)
+  assertNoErrors(c)
 })

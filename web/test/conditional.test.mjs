@@ -57,6 +57,12 @@ test('sgolte by correspondence: bob stores "if a1 then i1", alice plays a1, i1 f
     await bob.$eval('[data-test=conditional]', (el) => el.scrollIntoView({block: 'center'}))
     await settled(bob)
     await bob.screenshot({path: path.join(OUT, `conditional-${size.width}.png`)})
+    // the open panel makes the column beside the board taller than the window: nothing in it runs out of
+    // the game's layout (before, the chat's box and its input ran over the page's footer)
+    await bob.waitForFunction(() => {
+      const lay = document.querySelector('.game-layout').getBoundingClientRect()
+      return [...document.querySelectorAll('.game-layout *')].every((e) => !e.getClientRects().length || e.getBoundingClientRect().bottom <= lay.bottom + 1)
+    }, null, {timeout: 5000}).catch(() => assert.fail(`something runs out of the game's layout at ${size.width} px`))
   }
   await resize(bob, {width: 1280, height: 800})
 

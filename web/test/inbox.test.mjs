@@ -81,6 +81,16 @@ test('an invitation in two tabs; read in one, the other drops; a follow, and a g
   await waitCount(tab2, 0)
   await alice.waitForSelector('[data-test=inbox-item][data-read=true]')
 
+  // A new item comes in at the top: the list is renewed, not redrawn (each
+  // row matched by its item), so the rows below it are the same elements —
+  // a click on one as an item comes in is not lost to its replacement.
+  const readLink = await alice.$('[data-test=inbox-item][data-read=true] a.inbox-open')
+  const inv2 = await apiPaced(bob, 'POST', '/games', {game: 'sploof', seats: [{kind: 'me'}, {kind: 'invite', user: an}]})
+  assert.equal(inv2.status, 201, JSON.stringify(inv2.body))
+  await alice.waitForSelector('[data-test=inbox-item][data-read=false]')
+  assert.ok(await readLink.evaluate((el) => el.isConnected), 'the read item\'s link is the same element after a new item came in')
+  const followLink = await alice.$(`[data-test=follow-row][data-user="${bn}"] a[href="#/user/${bn}"]`)
+
   // Bob starts a game (against a bot): alice's tab hears it, and one
   // click on Watch in her Following list opens it.
   const g = await apiPaced(bob, 'POST', '/games', {game: 'sploof', seats: [{kind: 'me'}, {kind: 'bot', level: 'random'}]})
@@ -88,9 +98,15 @@ test('an invitation in two tabs; read in one, the other drops; a follow, and a g
   const id = g.body.game.id
   await tab2.waitForSelector('[data-test=follow-toast]')
   await alice.waitForSelector(`[data-test=follow-row][data-user="${bn}"] [data-test=follow-watch]`)
+  assert.ok(await followLink.evaluate((el) => el.isConnected), 'the followed player\'s link is the same element after the list came again')
   await alice.click(`[data-test=follow-row][data-user="${bn}"] [data-test=follow-watch]`)
   await alice.waitForURL(new RegExp('#/game/' + id + '$'))
   await alice.waitForFunction((bn) => document.querySelector('[data-test=seats]')?.textContent.includes(bn), bn)
+  // An unread item's link opens it and marks it read.
+  await alice.goto(BASE + '/#/inbox')
+  await alice.click('[data-test=inbox-item][data-read=false] a.inbox-open')
+  await alice.waitForURL(new RegExp('#/game/' + inv2.body.game.id + '$'))
+  await waitCount(alice, 0)
   assertNoErrors(alice)
   assertNoErrors(bob)
   assert.deepEqual(tab2.errors, [])

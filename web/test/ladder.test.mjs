@@ -10,7 +10,7 @@
 import {test, before, after} from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
-import {launch, newPage, assertNoErrors, allowErrors, registered, api, waitUntil, BASE, SHOTS} from './helpers.mjs'
+import {launch, newPage, assertNoErrors, allowErrors, registered, api, waitUntil, nextRead, BASE, SHOTS} from './helpers.mjs'
 
 let browser
 before(async () => {
@@ -54,6 +54,7 @@ test('the ladder pairs bots with the levels and its page shows ratings, W/D/L an
   const second = await liveGame(two, names[1])
 
   // The page, from the leaderboard (the top menu has no room for it at 1280 wide).
+  await one.clock.install() // the page's 5 s are moved on by the test below
   await one.goto(BASE + '/#/leaderboard/sgolte')
   await one.click('[data-test=lb-ladder]')
   await one.waitForURL(/#\/ladder\/sgolte$/)
@@ -65,7 +66,7 @@ test('the ladder pairs bots with the levels and its page shows ratings, W/D/L an
     return txt.includes(names[0]) && txt.includes(names[1]) && /0–0–1/.test(await one.textContent(`[data-test=ladder-table] tr:has(a[href="#/user/${names[0]}"])`))
   }, {what: 'the first bot\'s loss on the page', timeout: 20000})
   const mediumRow = await one.textContent(row('level:medium'))
-  assert.match(mediumRow, /1500/, 'the level keeps its fixed rating')
+  assert.match(mediumRow, /2252/, 'the level is held at its calibrated rating, as the lobby shows it')
   assert.match(mediumRow, /fixed/)
   assert.ok(await one.isVisible(`tr:has(a[href="#/user/${names[0]}"]) [data-test=bot-badge]`), 'BOT beside a bot')
   await one.waitForSelector('[data-test=ladder-measured]')
@@ -74,6 +75,17 @@ test('the ladder pairs bots with the levels and its page shows ratings, W/D/L an
   await one.waitForSelector(`[data-test=ladder-games] a[href="#/game/${second.id}"]`)
   assert.ok(await noSideways(one))
   await one.screenshot({path: path.join(SHOTS, 'ladder-1280x800.png')})
+
+  // It asks again every 5 s, and drew the page anew each time: a link
+  // pressed as it came was released on its replacement. Renewed in place,
+  // the links of a game listed are the same elements two reads later.
+  const gameLink = await one.$(`[data-test=ladder-games] a[href="#/game/${first.id}"]`)
+  const botLink = await one.$(`[data-test=ladder-games] li:has(a[href="#/game/${first.id}"]) a[href="#/user/${names[0]}"]`)
+  for (let i = 0; i < 2; i++) await nextRead(one, (r) => new URL(r.url()).pathname === '/api/ladder/sgolte', 5000)
+  assert.ok(await gameLink.evaluate((el) => el.isConnected), 'the game\'s link is the same element after two more reads')
+  assert.ok(await botLink.evaluate((el) => el.isConnected), 'the bot\'s link is the same element after two more reads')
+  await gameLink.click()
+  await one.waitForURL(new RegExp('#/game/' + first.id + '$'))
 
   // A phone, in Korean too: nothing sideways.
   await two.goto(BASE + '/#/ladder/sgolte')

@@ -32,8 +32,14 @@ test('a chat line reported, seen by a moderator, its player muted and unmuted', 
   await bob.press('[data-test=chat-input]', 'Enter')
   await alice.waitForSelector('[data-test=chat-log] >> text=potato')
 
-  // Alice reports the line from the chat.
-  await alice.click('[data-test=chat-log] li[data-seat="1"] [data-test=chat-report]')
+  // Alice reports the line from the chat — its ⚑ the same button after
+  // another line arrived.
+  const flag = await alice.$('[data-test=chat-log] li[data-seat="1"] [data-test=chat-report]')
+  await bob.fill('[data-test=chat-input]', 'gl hf')
+  await bob.press('[data-test=chat-input]', 'Enter')
+  await alice.waitForSelector('[data-test=chat-log] >> text=gl hf')
+  assert.ok(await flag.evaluate((el) => el.isConnected), 'the first line\'s ⚑ is the same button after a second line')
+  await flag.click()
   await alice.waitForSelector('[data-test=report-dialog][open]')
   assert.match(await alice.textContent('[data-test=report-quoted]'), /you play like a <b>potato<\/b>/)
   await alice.click('[data-test=report-send]')

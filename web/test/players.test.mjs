@@ -7,7 +7,7 @@
 import {test, before, after} from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
-import {launch, newPage, assertNoErrors, registered, openGame, api, waitUntil, BASE, SHOTS} from './helpers.mjs'
+import {launch, newPage, assertNoErrors, registered, openGame, api, waitUntil, nextRead, BASE, SHOTS} from './helpers.mjs'
 
 let browser
 before(async () => {
@@ -106,3 +106,40 @@ test("the phone menu stays open when the page's code comes after a tap on Menu",
   assert.equal(await page.evaluate(() => document.activeElement.dataset.test), 'nav-toggle', 'the focus stays on Menu')
   assertNoErrors(page)
 })
+
+// The online list is read again every 15 s, and was drawn anew each time:
+// a profile link, Watch or Challenge pressed as it came again was released
+// on its replacement, and the click did nothing. Renewed in place, they are
+// the same elements after two more reads, and do their work.
+test('the online list keeps its links and Challenge buttons through its refreshes', async () => {
+  const alice = await newPage(browser)
+  const name = await registered(alice, 'pr')
+  const id = await openGame(alice, {game: 'sploof', seats: [{kind: 'me'}, {kind: 'bot', level: 'random'}]})
+  await waitUntil(async () => (await api(alice, 'GET', '/online/players')).body.players.some((p) => p.name === name && p.games?.some((g) => g.id === id)),
+    {what: name + ' playing in the online list'})
+  const bob = await newPage(browser, {viewport: {width: 1280, height: 800}})
+  await registered(bob, 'ps')
+  await bob.clock.install() // its 15 s are moved on by the test
+  await bob.goto(BASE + '/#/players')
+  const row = `[data-test=players-game-sploof] li[data-user="${name}"]`
+  const watch = await bob.waitForSelector(`${row} [data-test=players-watch-${id}]`)
+  const profile = await bob.$(`${row} a[href="#/user/${name}"]`)
+  const challenge = await bob.$(`${row} [data-test=players-challenge]`)
+  const onlineRead = (r) => new URL(r.url()).pathname === '/api/online/players'
+  for (let i = 0; i < 2; i++) await nextRead(bob, onlineRead, 15000)
+  for (const [what, el] of [['the profile link', profile], ['Watch', watch], ['Challenge', challenge]]) {
+    assert.ok(await el.evaluate((e) => e.isConnected), what + ' is the same element after two more reads of the list')
+  }
+  await challenge.click()
+  await bob.waitForSelector('[data-test=challenge-dialog]')
+  assert.equal(await bob.textContent('#challenge-title'), 'Challenge ' + name)
+  await bob.keyboard.press('Escape')
+  await bob.waitForSelector('[data-test=challenge-dialog]', {state: 'detached'})
+  await watch.click()
+  await bob.waitForURL(new RegExp('#/game/' + id + '$'))
+  assertNoErrors(alice)
+  assertNoErrors(bob)
+  await alice.context().close()
+  await bob.context().close()
+})
+

@@ -186,6 +186,9 @@ test('rated puzzles: a rated miss, an unrated retry, a streak, the daily puzzle 
         await p.evaluate(() => window.scrollTo(0, 0))
         const sideways = await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
         assert.ok(sideways <= 0, `${code} ${w}×${h} ${scheme}: the page scrolls sideways by ${sideways}px`)
+        // the board starts in the window's upper part (the ratings and modes are beside it, not above it)
+        const top = await p.$eval('[data-test=board]', (b) => b.getBoundingClientRect().top)
+        assert.ok(top < (w > 500 ? 300 : 500), `${code} ${w}×${h}: the board starts ${Math.round(top)} px down`)
         await p.screenshot({path: path.join(SHOTS, `puzzle-${code}-${w}x${h}-${scheme}.png`)})
       }
     }

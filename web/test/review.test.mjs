@@ -33,8 +33,14 @@ test("Skyjo's review names the players and the bot, in English and Korean", asyn
   await playByApi(page, g.id)
   assert.deepEqual(await reviewRows(page, g.id), [`Player 1 · ${me}`, 'Player 2 · Bot (easy)'])
   await page.screenshot({path: path.join(SHOTS, 'review-skyjo-1280x800.png')})
+  // the two curves (hidden cards: each player's own estimate) say whose is which colour
+  assert.deepEqual(await page.$$eval('[data-test=graph-key]', (ks) => ks.map((k) => [k.textContent, getComputedStyle(k, '::before').borderTopColor])),
+    [['Player 1', await page.$eval('.review-graph .curve.seat-0', (c) => getComputedStyle(c).stroke)],
+      ['Player 2', await page.$eval('.review-graph .curve.seat-1', (c) => getComputedStyle(c).stroke)]])
   await resize(page, {width: 390, height: 844})
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'no sideways scroll on a phone')
+  // drawn again to the phone's width: as high as on a wide screen's drawing, not a scaled-down sliver
+  await page.waitForFunction(() => document.querySelector('.review-graph svg').getBoundingClientRect().height >= 100)
   await page.screenshot({path: path.join(SHOTS, 'review-skyjo-390x844.png'), fullPage: true})
   await page.setViewportSize({width: 1280, height: 800})
   await page.evaluate(() => localStorage.setItem('tabula.lang', 'ko'))

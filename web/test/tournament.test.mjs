@@ -11,7 +11,7 @@
 import {test, before, after} from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
-import {launch, newPage, assertNoErrors, guest, BASE, SHOTS, apiPaced, registered} from './helpers.mjs'
+import {launch, newPage, assertNoErrors, guest, BASE, SHOTS, OUT, apiPaced, registered, nextRead} from './helpers.mjs'
 
 let browser
 before(async () => {
@@ -68,7 +68,7 @@ test('a Swiss from creation to its podium, through the pages', async () => {
   const [a, b, c] = [await registered(pa, 'tn'), await registered(pb, 'tn'), await registered(pc, 'tn')]
   const pages = {[a]: pa, [b]: pb, [c]: pc}
 
-  // First what needs no clock (the Swiss below starts 30 s after it is
+  // First what needs no clock (the Swiss below starts 50 s after it is
   // created, and on a loaded machine all of this once took longer: the
   // Swiss started before the third player was back in).
   // A password-protected one refuses a wrong password with a clear message.
@@ -88,10 +88,25 @@ test('a Swiss from creation to its podium, through the pages', async () => {
   // A guest may look but neither create nor join.
   const pg = await newPage(browser)
   await guest(pg)
+  await pg.clock.install() // the list's 5 s are moved on by the test
   await pg.goto(BASE + '/#/tournaments')
   await pg.waitForSelector('[data-test=tn-create-guest]')
   assert.equal(await pg.$('[data-test=tn-form]'), null)
-  await pg.click(`li[data-id="${lockedID}"] a`)
+  // The lists are read again every 5 s, and were drawn anew each time: a
+  // link pressed as they came was released on its replacement. Renewed in
+  // place, the tournament's link is the same element two reads later, and
+  // its countdown still ticks.
+  const link = await pg.waitForSelector(`li[data-id="${lockedID}"] a`)
+  const upcomingRead = (r) => {
+    const u = new URL(r.url())
+    return u.pathname === '/api/tournaments' && u.searchParams.get('status') === 'upcoming'
+  }
+  for (let i = 0; i < 2; i++) await nextRead(pg, upcomingRead, 5000)
+  assert.ok(await link.evaluate((el) => el.isConnected), 'the tournament\'s link is the same element after two more reads')
+  const countdown = `li[data-id="${lockedID}"] .tn-countdown`
+  const was = await pg.textContent(countdown)
+  await pg.waitForFunction(([sel, was]) => document.querySelector(sel)?.textContent !== was, [countdown, was])
+  await link.click()
   await pg.waitForSelector('[data-test=tn-actions]')
   assert.equal(await pg.$('[data-test=tn-join]'), null)
   assertNoErrors(pg)
@@ -111,7 +126,9 @@ test('a Swiss from creation to its podium, through the pages', async () => {
   pa.errors = pa.errors.filter((e) => !/status of 400/.test(e))
   // Then a good one: a Swiss of two rounds starting in a few seconds.
   const start = await pa.evaluate(() => {
-    const d = new Date(Date.now() + 30000) // time for the others to join, on a loaded machine too
+    // Time for the others to join, on a loaded machine too: 30 s were too
+    // few in a clean-clone CI on a slower 2-core host (c15723e's).
+    const d = new Date(Date.now() + 50000)
     return new Date(d.getTime() - d.getTimezoneOffset() * 60000).toISOString().slice(0, 19)
   })
   await pa.fill('[data-test=tn-start]', start)
@@ -124,7 +141,10 @@ test('a Swiss from creation to its podium, through the pages', async () => {
   assert.equal(await pa.getAttribute('[data-test=tn-status]', 'data-status'), 'upcoming')
   assert.match(await pa.textContent('[data-test=tn-countdown]'), /starts in 0:\d\d/)
   await pa.click('[data-test=tn-join]')
-  await pa.waitForSelector('[data-test=tn-withdraw]')
+  // The page is renewed in place at each push, not drawn anew: a's Withdraw
+  // stays the same element while the others join and withdraw (a click
+  // pressed on it as a push came was released on its replacement, and lost).
+  const aWithdraw = await pa.waitForSelector('[data-test=tn-withdraw]')
 
   // It is listed as upcoming with a countdown.
   await pb.goto(BASE + '/#/tournaments')
@@ -142,11 +162,14 @@ test('a Swiss from creation to its podium, through the pages', async () => {
   await pb.click('[data-test=tn-join]')
   await pb.waitForSelector('[data-test=tn-withdraw]')
   await pb.waitForFunction((n) => document.querySelectorAll('[data-test=tn-players] li:not(.withdrawn)').length === n, 3)
-  assert.equal(await pb.getAttribute('[data-test=tn-status]', 'data-status'), 'upcoming', 'the Swiss started before all three were in: 30 s were too few')
+  assert.equal(await pb.getAttribute('[data-test=tn-status]', 'data-status'), 'upcoming', 'the Swiss started before all three were in: 50 s were too few')
+  await pa.waitForFunction((n) => document.querySelectorAll('[data-test=tn-players] li:not(.withdrawn)').length === n, 3)
+  assert.ok(await aWithdraw.evaluate((el) => el.isConnected), "a's Withdraw is the same element after two joins, a withdrawal and a join again")
 
   // The site starts it: round 1's pairings appear on every page, with a link to the game.
   for (const p of [pa, pb, pc]) await p.waitForSelector('[data-test=tn-round][data-round="1"]', {timeout: 60000})
   assert.equal(await pa.getAttribute('[data-test=tn-status]', 'data-status'), 'running')
+  assert.ok(await aWithdraw.evaluate((el) => el.isConnected), "a's Withdraw is the same element once the Swiss has started")
   let boards = await boardsOf(pc, 1)
   assert.equal(boards.length, 2, JSON.stringify(boards)) // three players: one game and a bye
   const game1 = boards.find((x) => x.black)
@@ -156,6 +179,9 @@ test('a Swiss from creation to its podium, through the pages', async () => {
   assert.equal(await pc.textContent(`[data-test=tn-standings] tr[data-user="${bye1.white}"] [data-test=tn-points]`), '1')
 
   await finish(pages, game1.href.split('/').pop(), game1.white, game1.black, game1.black)
+  // Round 1's game link, once it shows the result, stays the same element
+  // when round 2 comes in above it; that very link is clicked below.
+  const link1 = await pa.waitForSelector(`[data-test=tn-round][data-round="1"] a[href="${game1.href}"][data-result="1-0"]`, {timeout: 30000})
   // The standings follow: the winner has a point; round 2 is paired.
   await pc.waitForFunction((w) => document.querySelector(`[data-test=tn-standings] tr[data-user="${w}"] [data-test=tn-points]`)?.textContent === '1', game1.white, {timeout: 30000})
   await pc.waitForSelector('[data-test=tn-round][data-round="2"]', {timeout: 30000})
@@ -163,7 +189,9 @@ test('a Swiss from creation to its podium, through the pages', async () => {
   assert.ok(await pc.$$eval('[data-test=tn-standings] thead th', (ths) => ths.map((x) => x.textContent).join(' ').includes('Bu')))
 
   // The game's link opens the game.
-  await pa.click(`[data-test=tn-round][data-round="1"] a[href="${game1.href}"]`)
+  await pa.waitForSelector('[data-test=tn-round][data-round="2"]')
+  assert.ok(await link1.evaluate((el) => el.isConnected), "round 1's game link is the same element once round 2 is paired")
+  await link1.click()
   await pa.waitForURL(new RegExp(game1.href.replace('#', '#') + '$'))
   await pa.goBack()
   await pa.waitForSelector('[data-test=tn-round][data-round="2"]')
@@ -174,6 +202,18 @@ test('a Swiss from creation to its podium, through the pages', async () => {
     assert.ok(await sideways(p) <= 0, `sideways scroll at ${w}px`)
     await p.screenshot({path: path.join(SHOTS, `tournament-running-${w}x${hh}-${scheme}.png`), fullPage: true})
   }
+
+  // The tie-breaks' short heads (Bu, SB…) say what they are in their titles; a phone shows no title, so a
+  // screen without hover gets a legend under the table — and a desktop does not.
+  assert.equal(await pa.isVisible('[data-test=tn-tb-legend]'), false)
+  const phone = await browser.newContext({viewport: {width: 390, height: 844}, isMobile: true, hasTouch: true})
+  const pp = await phone.newPage()
+  await pp.goto(BASE + '/#/tournament/' + id)
+  await pp.waitForSelector('[data-test=tn-tb-legend]', {state: 'visible'})
+  assert.match(await pp.textContent('[data-test=tn-tb-legend]'), /^Bu\s*Buchholz: the sum of the opponents/)
+  await pp.$eval('[data-test=tn-tb-legend]', (l) => l.scrollIntoView({block: 'center'}))
+  await pp.screenshot({path: path.join(OUT, 'tournament-running-touch-390x844.png')})
+  await phone.close()
 
   boards = await boardsOf(pc, 2)
   const game2 = boards.find((x) => x.black)
@@ -209,6 +249,21 @@ test('a Swiss from creation to its podium, through the pages', async () => {
   await pa.goto(BASE + '/#/tournaments')
   await pa.waitForSelector('[data-test=tn-finished] li')
   await pa.emulateMedia({colorScheme: 'light'})
+  // The create form: the game's options are a row of their own (before,
+  // their tall box stood in a row of fields, leaving holes under the others),
+  // and the clock's longest choice fits its field.
+  const form = await pa.evaluate(() => {
+    const box = (sel) => document.querySelector(sel).getBoundingClientRect()
+    const opts = box('[data-test=tn-options]'), formBox = box('[data-test=tn-form]')
+    const beside = ['tn-name', 'tn-game', 'tn-clock', 'tn-start', 'tn-format', 'tn-rounds', 'tn-rated', 'tn-min-rated', 'tn-bots', 'tn-password']
+      .filter((t) => { const r = box(`[data-test=${t}]`); return r.bottom > opts.top + 1 && r.top < opts.bottom - 1 })
+    const clock = document.querySelector('[data-test=tn-clock]')
+    const ctx = document.createElement('canvas').getContext('2d')
+    ctx.font = getComputedStyle(clock).font
+    const text = ctx.measureText(clock.selectedOptions[0].textContent).width
+    return {beside, wide: opts.width >= formBox.width - 2, clockFits: text + 24 <= clock.clientWidth}
+  })
+  assert.deepEqual(form, {beside: [], wide: true, clockFits: true})
   await pa.screenshot({path: path.join(SHOTS, 'tournament-list-1280x800-light.png'), fullPage: true})
 
   for (const p of [pa, pb, pc]) {

@@ -126,7 +126,9 @@ export function openEditor(box, game, position, {use, close}) {
       board.set({view: ans.view, legal: null, seat: -1, seats: [], moves: [], status: 'replay'})
     } catch (e) {
       if (mine !== seq) return
-      verdict.textContent = t('editor.refused', {reason: e.message || errorText(e)})
+      // the engine's reason without its "sploof: invalid position: " (the line says the position is refused)
+      const reason = String(e.message || errorText(e)).replace(/^[a-z]+: invalid position: /, '')
+      verdict.textContent = t('editor.refused', {reason})
       verdict.className = 'editor-verdict refused'
     }
   }

@@ -4,7 +4,7 @@
 // their visit shares, Sploof's proofs — and stops on request. One search
 // at a time: a new position replaces the search of the old one.
 
-import {h, s, clear} from '../dom.js'
+import {h, s, clear, renewTree} from '../dom.js'
 import {t} from '../i18n.js'
 import {api} from '../api.js'
 import * as session from '../session.js'
@@ -121,15 +121,24 @@ export function verdictText(v) {
 
 /**
  * renderReport draws the evaluation and the lines into box; play(moves)
- * puts moves of a line on the board.
+ * puts moves of a line on the board. Reports come several times a second:
+ * the box is renewed, not redrawn, so a button whose move is still shown
+ * is the same button from one report to the next — a click pressed on it
+ * is released on it. The buttons carry their moves (data-moves) for the
+ * one listener on box.
  */
 export function renderReport(box, rep, play) {
-  clear(box)
+  box.onclick = (ev) => {
+    const b = ev.target.closest('button[data-moves]')
+    if (b && box.contains(b)) play(JSON.parse(b.dataset.moves))
+  }
+  const moves = (ms) => JSON.stringify(ms)
+  const fresh = h('div', {})
   const side = sideName(rep.seat)
-  box.append(h('p', {class: 'eval', 'data-test': 'engine-eval'},
+  fresh.append(h('p', {class: 'eval', 'data-test': 'engine-eval'},
     h('strong', {}, t('analysis.evaluation', {side, pct: pct(rep.win)}))))
   if (rep.exact) {
-    box.append(h('p', {class: 'exact', 'data-test': 'engine-exact'}, t('analysis.proven', {verdict: verdictText(rep.exact)}), ' ',
+    fresh.append(h('p', {class: 'exact', 'data-test': 'engine-exact'}, t('analysis.proven', {verdict: verdictText(rep.exact)}), ' ',
       h('code', {}, rep.exact.line.join(' '))))
   }
   if (rep.solved && !rep.exact) {
@@ -137,9 +146,9 @@ export function renderReport(box, rep, play) {
     const p = h('p', {class: 'exact', 'data-test': 'engine-solved'}, t('analysis.solved', {side: sideName(rep.solved.winnerName)}))
     if (rep.solved.move) {
       p.append(' ', t('analysis.solvedMove'), ' ', h('button', {type: 'button', class: 'lmove', 'data-test': 'solved-move',
-        onclick: () => play([rep.solved.move])}, rep.solved.move))
+        'data-moves': moves([rep.solved.move])}, rep.solved.move))
     }
-    box.append(p)
+    fresh.append(p)
   }
   const list = h('ol', {class: 'engine-lines', 'data-test': 'engine-lines'})
   for (const l of rep.lines) {
@@ -148,17 +157,18 @@ export function renderReport(box, rep, play) {
     fill.style.width = (100 * l.share).toFixed(1) + '%'
     const bar = h('span', {class: 'share'}, fill)
     const pv = h('span', {class: 'pv'}, l.pv.map((m, i) => h('button', {type: 'button', class: 'pvmove',
-      title: t('analysis.playLine'), onclick: () => play(l.pv.slice(0, i + 1))}, m)))
+      title: t('analysis.playLine'), 'data-moves': moves(l.pv.slice(0, i + 1))}, m)))
     list.append(h('li', {'data-test': 'engine-line'},
-      h('button', {type: 'button', class: 'lmove', 'data-test': 'line-move', onclick: () => play([l.move])}, l.move),
+      h('button', {type: 'button', class: 'lmove', 'data-test': 'line-move', 'data-moves': moves([l.move])}, l.move),
       h('span', {class: 'lwin', title: t('analysis.winAfter', {side})}, pct(l.win)),
       bar, h('span', {class: 'lshare', title: t('analysis.shareTitle')}, pct(l.share)),
       l.exact ? h('span', {class: 'lexact'}, verdictText(l.exact)) : null,
       pv))
   }
-  box.append(list)
-  box.append(h('p', {class: 'engine-stats', 'data-test': 'engine-stats'},
+  fresh.append(list)
+  fresh.append(h('p', {class: 'engine-stats', 'data-test': 'engine-stats'},
     t('analysis.stats', {n: rep.iterations.toLocaleString(), s: (rep.ms / 1000).toFixed(1)})))
+  renewTree(box, fresh)
 }
 
 /** engineError says why the engine stopped with an error. */

@@ -7,7 +7,7 @@
 // a decline is shown, an accepted challenge opens the game. The channel is
 // the tab's one user channel (userchannel.js).
 
-import {h, clear} from '../dom.js'
+import {h, renew} from '../dom.js'
 import {t} from '../i18n.js'
 import * as session from '../session.js'
 import {subscribe} from '../userchannel.js'
@@ -21,6 +21,7 @@ let root = null
 let open = true // the list of toasts shown (the badge folds it)
 const incoming = new Map() // id → challenge
 const answers = [] // the challenger's news: [{key, text, id}]
+let answerSeq = 0 // each answer's key (render's data-key)
 const listeners = new Set()
 let ticker = null
 
@@ -125,11 +126,11 @@ function onMessage(msg) {
       break
     default: // declined, cancelled, expired
       if (mine && msg.news === 'declined') {
-        answers.push({id: c.id, text: t('challenge.declinedBy', {name: msg.by, reason: t('challenge.reason.' + msg.reason)})})
+        answers.push({key: ++answerSeq, id: c.id, text: t('challenge.declinedBy', {name: msg.by, reason: t('challenge.reason.' + msg.reason)})})
       } else if (mine && msg.news === 'expired') {
-        answers.push({id: c.id, text: t('challenge.expiredTo', {names: c.to.join(', ')})})
+        answers.push({key: ++answerSeq, id: c.id, text: t('challenge.expiredTo', {names: c.to.join(', ')})})
       } else if (!mine && incoming.has(c.id) && msg.news !== 'declined') {
-        answers.push({id: c.id, text: t('challenge.' + msg.news + 'From', {name: c.from})})
+        answers.push({key: ++answerSeq, id: c.id, text: t('challenge.' + msg.news + 'From', {name: c.from})})
       }
       incoming.delete(c.id)
   }
@@ -137,26 +138,39 @@ function onMessage(msg) {
   render()
 }
 
+// render renews the dock rather than redrawing it (dom.js renew): news of
+// one challenge must leave the others' toasts alone — the Accept being
+// pressed, the reason chosen in an open list. A toast is kept whole where
+// its markup is unchanged (its listeners are its own), so the expiry times
+// are brought up to date first, as the fresh toasts will say them.
 function render() {
   if (!root) return
-  clear(root)
+  tick()
   if (ticker) clearInterval(ticker)
   ticker = null
+  const fresh = h('div', {})
+  fill(fresh)
+  renew(root, fresh)
+  if (incoming.size > 0 && open) ticker = setInterval(tick, 15000)
+}
+
+function tick() {
+  for (const el of root.querySelectorAll('[data-expires]')) el.textContent = expiresText(el.dataset.expires)
+}
+
+function fill(root) {
   for (const a of answers) {
-    root.append(h('div', {class: 'challenge-toast answer', role: 'status', 'data-test': 'challenge-answer'},
+    root.append(h('div', {class: 'challenge-toast answer', role: 'status', 'data-test': 'challenge-answer', 'data-key': 'answer ' + a.key},
       h('p', {}, a.text),
       h('p', {class: 'challenge-buttons'}, h('button', {type: 'button', 'data-test': 'challenge-answer-ok',
         onclick: () => { answers.splice(answers.indexOf(a), 1); render() }}, t('challenge.ok')))))
   }
   if (incoming.size === 0) return
-  root.append(h('button', {type: 'button', class: 'challenge-badge', 'data-test': 'challenge-badge', 'aria-expanded': String(open),
+  root.append(h('button', {type: 'button', class: 'challenge-badge', 'data-test': 'challenge-badge', 'data-key': 'badge', 'aria-expanded': String(open),
     onclick: () => { open = !open; render() }},
   t('challenge.badge'), ' ', h('span', {class: 'count', 'data-test': 'challenge-count'}, String(incoming.size))))
   if (!open) return
   for (const c of incoming.values()) root.append(toast(c))
-  ticker = setInterval(() => {
-    for (const el of root.querySelectorAll('[data-expires]')) el.textContent = expiresText(el.dataset.expires)
-  }, 15000)
 }
 
 function toast(c) {
@@ -176,7 +190,8 @@ function toast(c) {
       for (const b of el.querySelectorAll('button')) b.disabled = false
     }
   }
-  const el = h('div', {class: 'challenge-toast', role: 'group', 'aria-label': t('challenge.from', {name: c.from}), 'data-test': 'challenge-toast', 'data-id': c.id},
+  const el = h('div', {class: 'challenge-toast', role: 'group', 'aria-label': t('challenge.from', {name: c.from}), 'data-test': 'challenge-toast', 'data-id': c.id,
+    'data-key': 'challenge ' + c.id},
     h('p', {class: 'challenge-who'}, h('a', {href: '#/user/' + encodeURIComponent(c.from)}, c.from), ' ', t('challenge.challengesYou')),
     h('p', {class: 'challenge-what'}, gameLine(c)),
     h('p', {class: 'muted challenge-when', 'data-expires': c.expires}, expiresText(c.expires)),

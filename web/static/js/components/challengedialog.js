@@ -27,12 +27,22 @@ export function challengeButton(actions, user) {
 /**
  * challengeLink is the Challenge button of one player in a list (pages/players.js: the search's results and who is
  * online), or null where the server would refuse it: signed out, a guest (challenging needs an account), or yourself.
+ * The button names its player (data-challenge) and carries no listener: the list's own (challengeClicks) opens the
+ * dialog, so a list renewed in place (dom.renewTree) keeps the button and does what it says.
  */
 export function challengeLink(name) {
   const me = session.current()
   if (!me || me.guest || me.name.toLowerCase() === name.toLowerCase()) return null
-  return h('button', {type: 'button', class: 'link players-challenge', 'data-test': 'players-challenge',
-    'aria-label': t('challenge.title', {name}), onclick: () => openChallenge(name)}, t('challenge.button'))
+  return h('button', {type: 'button', class: 'link players-challenge', 'data-test': 'players-challenge', 'data-challenge': name,
+    'aria-label': t('challenge.title', {name})}, t('challenge.button'))
+}
+
+/** challengeClicks makes a click on a challengeLink in box open the dialog for its player. */
+export function challengeClicks(box) {
+  box.addEventListener('click', (ev) => {
+    const b = ev.target.closest('button[data-challenge]')
+    if (b && box.contains(b)) openChallenge(b.dataset.challenge)
+  })
 }
 
 function clockChoices() {

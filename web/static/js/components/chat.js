@@ -7,7 +7,7 @@
 // Muting hides the others' lines; it is remembered (one setting for both
 // chats).
 
-import {h, clear} from '../dom.js'
+import {h, renew} from '../dom.js'
 import {t} from '../i18n.js'
 import * as prefs from '../prefs.js'
 import * as catalog from '../catalog.js'
@@ -80,16 +80,20 @@ export class Chat {
 
   draw() {
     const follow = this.log.scrollTop + this.log.clientHeight >= this.log.scrollHeight - 4
-    clear(this.log)
+    // Renewed by line number (dom.js renew), not redrawn: a line that
+    // arrives leaves the others — and the ⚑ being pressed, or the text
+    // being selected — where they are.
+    const log = h('ul', {})
     const mine = (l) => (this.spectators ? !!this.me && l.user === this.me : l.seat === this.mine)
     const shown = this.lines.filter((l) => !this.muted || mine(l))
     const empty = this.spectators ? 'chat.spectators.empty' : 'chat.empty'
-    if (!shown.length) this.log.append(h('li', {class: 'chat-empty'}, t(this.muted && this.lines.length ? 'chat.mutedNote' : empty)))
+    if (!shown.length) log.append(h('li', {class: 'chat-empty'}, t(this.muted && this.lines.length ? 'chat.mutedNote' : empty)))
     for (const l of shown) {
-      this.log.append(h('li', {class: mine(l) ? 'mine' : '', 'data-seat': l.seat},
+      log.append(h('li', {class: mine(l) ? 'mine' : '', 'data-seat': l.seat, 'data-key': String(l.n)},
         h('span', {class: 'chat-who'}, this.spectators ? l.user || '?' : this.who(l.seat)), ' ', h('span', {class: 'chat-text'}, l.text),
         this.spectators || mine(l) ? null : this.reportLine(l)))
     }
+    renew(this.log, log)
     if (follow || shown.length && mine(shown[shown.length - 1])) this.log.scrollTop = this.log.scrollHeight
   }
 

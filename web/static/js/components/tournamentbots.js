@@ -8,7 +8,6 @@
 import {h} from '../dom.js'
 import {t} from '../i18n.js'
 import {botBadge} from './botbadge.js'
-import {tournaments} from './tournamentapi.js'
 
 /** The server's bot levels (match.BotLevels), weakest first. */
 export const BOT_LEVELS = ['random', 'greedy', 'easy', 'medium', 'hard']
@@ -27,23 +26,44 @@ export function mayAddBots(tr, me) {
   return !!me && !me.guest && me.name === tr.creator && tr.bots && !tr.rated && tr.status !== 'finished'
 }
 
-let chosen = 'easy' // the level last chosen, kept through the page's redraws
+let chosen = 'easy' // the level last chosen, kept through the page's redraws and for the next tournament
 
-/** addBotsForm: level, how many, Add — act(fn) runs the request as the page's other actions do. */
-export function addBotsForm(id, busy, act) {
-  const level = h('select', {'data-test': 'tn-bot-level', onchange: () => { chosen = level.value }},
-    BOT_LEVELS.map((l) => h('option', {value: l, selected: l === chosen}, t('bot.' + l))))
+// The form and the ✕ carry no listeners: the page renews itself in place
+// (dom.js renewTree) at every push, keeping the very controls the creator
+// is using — the count typed, the menu open — and one listener of the page
+// acts on their data-action (addBotsAsked, botLevelChosen).
+
+/**
+ * addBotsForm: level, how many, Add (data-action="add-bots"). The menu's
+ * choice and the count are the controls' own: kept as long as the form
+ * stays (its attributes do not change), the level chosen last for a new one.
+ */
+export function addBotsForm(busy) {
+  const level = h('select', {'data-test': 'tn-bot-level'},
+    BOT_LEVELS.map((l) => h('option', {value: l}, t('bot.' + l))))
+  level.value = chosen // a property, not an attribute: a form that stays keeps its own choice
   const count = h('input', {type: 'number', min: 1, max: MAX_BOTS, value: 1, 'data-test': 'tn-bot-count', inputmode: 'numeric'})
   return h('div', {class: 'tn-add-bots', 'data-test': 'tn-add-bots'},
     h('p', {class: 'muted tn-add-bots-help'}, t('tournament.addBotsHelp', {n: MAX_BOTS})),
     h('label', {class: 'tn-field'}, h('span', {}, t('tournament.botLevel')), level),
     h('label', {class: 'tn-field'}, h('span', {}, t('tournament.botCount')), count),
-    h('button', {type: 'button', 'data-test': 'tn-add-bot', disabled: busy,
-      onclick: () => act(() => tournaments.addBots(id, level.value, Math.max(1, Math.min(MAX_BOTS, Number(count.value) || 1))))}, t('tournament.addBots')))
+    h('button', {type: 'button', 'data-test': 'tn-add-bot', 'data-action': 'add-bots', disabled: busy}, t('tournament.addBots')))
 }
 
-/** removeBotButton: ✕ beside a bot in the players, for the creator. */
-export function removeBotButton(id, player, busy, act) {
-  return h('button', {type: 'button', class: 'tn-remove-bot', 'data-test': 'tn-remove-bot', disabled: busy, title: t('tournament.removeBot'),
-    'aria-label': t('tournament.removeBot'), onclick: () => act(() => tournaments.removeBot(id, player.number))}, '✕')
+/** botLevelChosen remembers the level chosen in the form's menu (its change event). */
+export function botLevelChosen(select) {
+  chosen = select.value
+}
+
+/** addBotsAsked: the level and the count (1 to MAX_BOTS) that form (the page's .tn-add-bots) asks for now. */
+export function addBotsAsked(form) {
+  const level = form.querySelector('[data-test=tn-bot-level]').value
+  const count = Math.max(1, Math.min(MAX_BOTS, Number(form.querySelector('[data-test=tn-bot-count]').value) || 1))
+  return {level, count}
+}
+
+/** removeBotButton: ✕ beside a bot in the players, for the creator (data-action="remove-bot", its number in data-number). */
+export function removeBotButton(player, busy) {
+  return h('button', {type: 'button', class: 'tn-remove-bot', 'data-test': 'tn-remove-bot', 'data-action': 'remove-bot', 'data-number': String(player.number),
+    disabled: busy, title: t('tournament.removeBot'), 'aria-label': t('tournament.removeBot')}, '✕')
 }

@@ -159,16 +159,16 @@ export function arenaPlayerGames(line, rounds) {
 
 /**
  * arenaPlayerPanel: the games of the arena player of line, with a Close
- * button (onClose). rounds are that player's boards (GET
+ * button (data-action="close-games", for the page's listener). rounds are that player's boards (GET
  * /api/tournaments/{id}/games?player=NAME): null while they are asked
  * for (a quiet "loading"); failed, if set, says the asking failed.
  */
-export function arenaPlayerPanel(line, rounds, bots, onClose, failed = null) {
+export function arenaPlayerPanel(line, rounds, bots, failed = null) {
   style()
   const games = rounds ? arenaPlayerGames(line, rounds) : []
   return h('div', {class: 'tn-player-games', 'data-test': 'tn-player-games', 'data-user': line.name, 'aria-busy': rounds || failed ? 'false' : 'true'},
     h('div', {class: 'tn-player-games-head'}, h('h3', {}, t('arena.gamesOf', {name: line.name})),
-      h('button', {type: 'button', class: 'tn-close', 'data-test': 'tn-player-games-close', onclick: onClose}, t('tournament.close'))),
+      h('button', {type: 'button', class: 'tn-close', 'data-test': 'tn-player-games-close', 'data-action': 'close-games'}, t('tournament.close'))),
     failed && !rounds ? h('p', {class: 'muted', role: 'status', 'data-test': 'tn-pg-failed'}, t('arena.gamesFailed'))
       : !rounds ? h('p', {class: 'muted', role: 'status', 'data-test': 'tn-pg-loading'}, t('arena.gamesLoading'))
       : games.length ? h('div', {class: 'tn-scroll'}, h('table', {class: 'ratings tn-pg'},
@@ -204,7 +204,7 @@ export function arenaGameList(rounds, bots, finishedTotal) {
   done.reverse()
   const shown = Math.min(done.length, FINISHED_SHOWN)
   const earlier = Math.max(finishedTotal ?? done.length, done.length) - shown
-  const item = (b) => h('li', {'data-test': 'tn-arena-game', 'data-game': b.gameId},
+  const item = (b) => h('li', {'data-test': 'tn-arena-game', 'data-game': b.gameId, 'data-key': b.gameId},
     h('span', {class: 'tn-pair'}, named(b.white, bots), berserked(b.whiteBerserk), h('span', {class: 'muted'}, ' – '), named(b.black, bots), berserked(b.blackBerserk)),
     b.gameId ? h('a', {href: gameHref(b.gameId), class: 'tn-result', 'data-test': 'tn-game', 'data-result': b.result},
       b.result ? (b.result === '-' ? t('tournament.aborted') : b.result.replace('1/2-1/2', '½-½')) : t('tournament.playing')) : null)
@@ -237,7 +237,7 @@ export function tableResults(tables, bots) {
     h('thead', {}, h('tr', {}, h('th', {scope: 'col'}, '#'), h('th', {scope: 'col'}, t('tournament.player')),
       tables.rounds.map((r) => h('th', {scope: 'col', class: 'tn-x-col', title: t('tournament.round', {n: r.number})}, t('tables.roundShort', {n: r.number}))),
       h('th', {scope: 'col'}, t('tournament.points')))),
-    h('tbody', {}, tables.standings.map((s) => h('tr', {'data-user': s.name},
+    h('tbody', {}, tables.standings.map((s) => h('tr', {'data-user': s.name, 'data-key': s.name},
       h('td', {}, String(s.rank)), h('th', {scope: 'row', class: 'tn-name'}, named(s.name, bots)),
       tables.rounds.map((r) => {
         const at = seatOf(r, s.name)

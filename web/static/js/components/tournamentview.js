@@ -55,7 +55,7 @@ export function tablesTable(lines, bots) {
       h('th', {scope: 'col'}, '#'), h('th', {scope: 'col'}, t('tournament.player')), h('th', {scope: 'col'}, t('tournament.points')),
       h('th', {scope: 'col', title: t('tables.skyjoTotalHelp')}, t('tables.skyjoTotal')),
       h('th', {scope: 'col', class: 'tn-opt'}, t('tables.games')), h('th', {scope: 'col', class: 'tn-opt', title: t('tables.firstsHelp')}, t('tables.firsts')))),
-    h('tbody', {}, lines.map((s) => h('tr', {'data-user': s.name, class: s.withdrawn ? 'withdrawn' : null},
+    h('tbody', {}, lines.map((s) => h('tr', {'data-user': s.name, 'data-key': s.name, class: s.withdrawn ? 'withdrawn' : null},
       h('td', {}, String(s.rank)),
       h('td', {class: 'tn-name'}, named(s.name, bots), s.withdrawn ? h('span', {class: 'muted'}, ' (' + t('tournament.withdrawn') + ')') : null),
       h('td', {class: 'tn-points', 'data-test': 'tn-points'}, points(s.points)),
@@ -70,7 +70,7 @@ export function tablesTable(lines, bots) {
  */
 export function tableRounds(rounds, bots) {
   const state = (tb) => (tb.result === 'placed' ? t('tables.finished') : tb.result === '-' ? t('tournament.aborted') : t('tournament.playing'))
-  return [...rounds].reverse().map((r) => h('div', {class: 'tn-round', 'data-test': 'tn-round', 'data-round': r.number},
+  return [...rounds].reverse().map((r) => h('div', {class: 'tn-round', 'data-test': 'tn-round', 'data-round': r.number, 'data-key': r.number},
     h('h3', {}, t('tournament.round', {n: r.number})),
     h('div', {class: 'tn-tables'}, r.tables.map((tb) => h('div', {class: 'tn-table', 'data-test': 'tn-table', 'data-table': tb.table},
       h('div', {class: 'tn-table-head'}, h('strong', {}, t('tables.table', {n: tb.table})), ' ',
@@ -82,50 +82,59 @@ export function tableRounds(rounds, bots) {
 
 const TIE_BREAKS = ['buchholz', 'buchholz-cut1', 'sonneborn-berger', 'wins', 'direct-encounter']
 
-/** standingsTable: rank, player, points, W/D/L, and the format's tie-breaks in the API's order. */
+/**
+ * standingsTable: rank, player, points, W/D/L, and the format's tie-breaks
+ * in the API's order. The tie-breaks' short heads are explained by their
+ * titles, and by a legend under the table that only a screen without
+ * hover shows (a phone shows no title; tournament.css).
+ */
 export function standingsTable(standings, format, bots) {
   const order = format === 'roundrobin' ? ['direct-encounter', 'sonneborn-berger', 'wins'] : TIE_BREAKS
   const keys = order.filter((k) => standings.some((s) => s.tieBreaks && k in s.tieBreaks))
   const num = points
-  return h('div', {class: 'tn-scroll'}, h('table', {class: 'ratings tn-standings', 'data-test': 'tn-standings'},
+  const legend = keys.length ? h('dl', {class: 'tn-tb-legend', 'data-test': 'tn-tb-legend'},
+    keys.map((k) => [h('dt', {}, t('tournament.tbShort.' + k)), h('dd', {}, t('tournament.tb.' + k))])) : null
+  const table = h('div', {class: 'tn-scroll'}, h('table', {class: 'ratings tn-standings', 'data-test': 'tn-standings'},
     h('thead', {}, h('tr', {},
       h('th', {scope: 'col'}, '#'), h('th', {scope: 'col'}, t('tournament.player')), h('th', {scope: 'col'}, t('tournament.points')),
       h('th', {scope: 'col'}, t('tournament.wdl')),
       keys.map((k) => h('th', {scope: 'col', class: 'tn-tb', title: t('tournament.tb.' + k)}, t('tournament.tbShort.' + k))))),
-    h('tbody', {}, standings.map((s) => h('tr', {'data-user': s.name},
+    h('tbody', {}, standings.map((s) => h('tr', {'data-user': s.name, 'data-key': s.name},
       h('td', {}, String(s.rank)), h('td', {class: 'tn-name'}, named(s.name, bots)),
       h('td', {class: 'tn-points', 'data-test': 'tn-points'}, num(s.points)),
       h('td', {'data-test': 'tn-wdl'}, `${s.wins}/${s.draws}/${s.losses}`),
       keys.map((k) => h('td', {class: 'tn-tb'}, num(s.tieBreaks[k] ?? 0))))))))
+  return h('div', {}, table, legend)
 }
 
 /**
  * arenaTable: an arena's standings — rank, player (🔥 on fire, paused,
  * withdrawn), points, each game's points in the order played (those that
  * counted double marked), W/D/L, berserks, and the game being played.
- * With pick, a click on a player's line (or their points, a button) calls
- * pick(name) to show their games; picked is the name shown; me (the
- * signed-in user's name) marks their own line. The ranks are the server's
+ * With pickable, a player's line (and their points, a button) is marked
+ * data-action="pick" for the page's listener, which shows their games on
+ * a click; picked is the name shown; me (the signed-in user's name) marks
+ * their own line. The lines carry no listeners, and data-key (their
+ * player), so that the page renews them in place (dom.js renewTree). The ranks are the server's
  * (players level on points share one), on every page of the standings.
  */
-export function arenaTable(lines, bots, pick, picked, me) {
+export function arenaTable(lines, bots, pickable, picked, me) {
   return h('div', {class: 'tn-scroll'}, h('table', {class: 'ratings tn-standings tn-arena', 'data-test': 'tn-standings'},
     h('thead', {}, h('tr', {},
       h('th', {scope: 'col'}, '#'), h('th', {scope: 'col'}, t('tournament.player')), h('th', {scope: 'col'}, t('tournament.points')),
       h('th', {scope: 'col', class: 'tn-sheet-h'}, t('arena.sheet')), h('th', {scope: 'col'}, t('tournament.wdl')),
       h('th', {scope: 'col', class: 'tn-bz', title: t('arena.berserks')}, '⚔'), h('th', {scope: 'col'}, t('arena.now')))),
-    h('tbody', {}, lines.map((s) => h('tr', {'data-user': s.name, class: [s.withdrawn ? 'withdrawn' : '', s.name === picked ? 'tn-picked' : '', me && s.name === me ? 'tn-me' : ''].join(' ').trim() || null,
-      onclick: pick ? (ev) => {
-        if (!ev.target.closest('a, button')) pick(s.name)
-      } : null},
+    h('tbody', {}, lines.map((s) => h('tr', {'data-user': s.name, 'data-key': s.name,
+      class: [s.withdrawn ? 'withdrawn' : '', s.name === picked ? 'tn-picked' : '', me && s.name === me ? 'tn-me' : ''].join(' ').trim() || null,
+      'data-action': pickable ? 'pick' : null},
       h('td', {'data-test': 'tn-rank'}, String(s.rank)),
       h('td', {class: 'tn-name'}, named(s.name, bots),
         s.onFire ? h('span', {class: 'tn-fire', 'data-test': 'tn-fire', title: t('arena.onFire', {n: s.streak})}, ' 🔥') : null,
         s.paused ? h('span', {class: 'muted', 'data-test': 'tn-paused'}, ' (' + t('arena.paused') + ')') : null,
         s.withdrawn ? h('span', {class: 'muted'}, ' (' + t('tournament.withdrawn') + ')') : null),
-      h('td', {class: 'tn-points', 'data-test': 'tn-points'}, pick
-        ? h('button', {type: 'button', 'data-test': 'tn-show-games', 'aria-expanded': s.name === picked ? 'true' : 'false',
-          'aria-label': t('arena.showGames', {name: s.name}), title: t('arena.showGames', {name: s.name}), onclick: () => pick(s.name)}, String(s.points))
+      h('td', {class: 'tn-points', 'data-test': 'tn-points'}, pickable
+        ? h('button', {type: 'button', 'data-test': 'tn-show-games', 'data-action': 'pick', 'aria-expanded': s.name === picked ? 'true' : 'false',
+          'aria-label': t('arena.showGames', {name: s.name}), title: t('arena.showGames', {name: s.name})}, String(s.points))
         : String(s.points)),
       h('td', {class: 'tn-sheet-c'}, h('span', {class: 'tn-sheet', 'data-test': 'tn-sheet'},
         s.sheet.slice(-12).map((p, i, a) => h('span', {class: s.fire[s.fire.length - a.length + i] ? 'fire' : null}, String(p))))),

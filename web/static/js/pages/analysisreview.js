@@ -87,6 +87,7 @@ export function reviewPage(main, [id]) {
   function drawGraph() {
     clear(graph)
     W = Math.max(240, Math.round(graph.clientWidth || 600))
+    drawnWidth = Math.round(graph.clientWidth)
     H = W < 500 ? 110 : 140
     const svg = s(graph, 'svg', {viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': t('review.graph')})
     s(svg, 'line', {x1: 0, x2: W, y1: H / 2, y2: H / 2, class: 'mid'})
@@ -130,8 +131,20 @@ export function reviewPage(main, [id]) {
       const r = svg.getBoundingClientRect()
       go(Math.round(((ev.clientX - r.left) / r.width) * moves.length))
     })
-    graph.append(h('p', {class: 'legend muted'}, two ? t('review.graphTwo', {side: moverSide(0)}) : t('review.graphEach')))
+    graph.append(h('p', {class: 'legend muted'}, two ? t('review.graphTwo', {side: moverSide(0)}) : t('review.graphEach'),
+      // several curves: which colour is whose
+      two ? null : review.seats.map((_, seat) => [' ', h('span', {class: 'key seat-' + seat, 'data-test': 'graph-key'}, moverSide(seat))])))
   }
+
+  // The graph is drawn to its box's width (its viewBox in pixels, so that
+  // the dots stay round): a window made narrower or wider, or a phone
+  // turned, draws it again, or a phone's graph was a sliver 40 px high.
+  let drawnWidth = 0
+  const refit = typeof ResizeObserver === 'function' ? new ResizeObserver(() => {
+    const w = Math.round(graph.clientWidth)
+    if (review && review.points && review.points.length && Math.abs(w - drawnWidth) > 8) drawGraph()
+  }) : null
+  if (refit) refit.observe(graph)
 
   // moverSide names a seat's side as the game does (Black, Player 1…).
   function moverSide(seat) {
@@ -206,6 +219,7 @@ export function reviewPage(main, [id]) {
   return {
     destroy() {
       unkeys()
+      if (refit) refit.disconnect()
       positions.cancel()
       if (es) es.close()
       if (board) board.destroy()

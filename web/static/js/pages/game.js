@@ -7,7 +7,7 @@
 // (room.js: offers, takebacks, presence, abort, the rematch) and the
 // players' chat (chat.js) live beside the board.
 
-import {h, s, clear, renew, beforeFrame} from '../dom.js'
+import {h, s, clear, renew, renewTree, beforeFrame} from '../dom.js'
 import {t} from '../i18n.js'
 import {api} from '../api.js'
 import * as session from '../session.js'
@@ -122,14 +122,35 @@ export function gamePage(main, [id]) {
   boardPrefs.onZen = () => st.summary && renderButtons()
 
   // The wide layout fills the window below the header: the board scales to it.
+  const setAvail = (px) => {
+    const avail = px + 'px'
+    if (layout.style.getPropertyValue('--avail') !== avail) layout.style.setProperty('--avail', avail)
+  }
   const fitNow = () => {
     const top = layout.getBoundingClientRect().top + window.scrollY
-    const avail = Math.max(420, window.innerHeight - top - 12) + 'px'
-    if (layout.style.getPropertyValue('--avail') !== avail) layout.style.setProperty('--avail', avail)
+    const avail = Math.max(420, window.innerHeight - top - 12)
+    setAvail(avail)
+    // The column beside the board may need more than the window's height
+    // (an open panel of conditional moves, an offer, the chat's form below
+    // them): then the layout grows by what runs out of it, rather than the
+    // column running over the page's footer. The move list scrolls on its
+    // own and is not counted beyond its box.
+    const bottom = layout.getBoundingClientRect().bottom
+    let over = 0
+    for (const box of layout.children) {
+      if (box.classList.contains('game-main') || !box.getClientRects().length) continue
+      const r = box.getBoundingClientRect()
+      const scrolls = getComputedStyle(box).overflowY !== 'visible'
+      over = Math.max(over, r.bottom - bottom, scrolls ? 0 : r.top + box.scrollHeight - bottom)
+    }
+    if (over > 1) setAvail(avail + Math.ceil(over))
   }
   // measured before the next frame, not in the middle of an event's redraw
   const fit = beforeFrame(fitNow)
   window.addEventListener('resize', fit)
+  // the column's boxes change height with their content (a panel opened, an offer come)
+  const refit = typeof ResizeObserver === 'function' ? new ResizeObserver(fit) : null
+  if (refit) for (const box of layout.children) if (!box.classList.contains('game-main') && !box.classList.contains('game-side')) refit.observe(box)
   fitNow()
 
   const positions = new Positions(id, (n, rep) => {
@@ -170,14 +191,18 @@ export function gamePage(main, [id]) {
     // Live, the list follows the newest move by itself (MoveList.set) and
     // leaves alone a list the player scrolled; looking back shows the row.
     list.mark(n, !!st.review)
-    clear(reviewBar)
     reviewBar.hidden = !st.review
     boardBox.classList.toggle('reviewing', !!st.review)
     if (!st.review) return
+    // Renewed, not redrawn: each move that arrives while the player looks
+    // back changes the bar, and "Back to live" must stay the button being
+    // pressed (dom.js renew). The count of new moves keeps its place,
+    // hidden while there are none, so the button never moves in the list.
     const fresh = st.moves.length - st.review.seen
-    reviewBar.append(h('span', {}, t('game.reviewing', {ply: n, total: st.moves.length})))
-    if (fresh > 0) reviewBar.append(h('strong', {class: 'new-moves', 'data-test': 'new-moves'}, t('game.newMoves', {n: fresh})))
-    reviewBar.append(h('button', {type: 'button', class: 'primary', 'data-test': 'live', onclick: backToLive}, t('game.backToLive')))
+    renew(reviewBar, h('div', {},
+      h('span', {}, t('game.reviewing', {ply: n, total: st.moves.length})),
+      h('strong', {class: 'new-moves', 'data-test': 'new-moves', hidden: fresh <= 0}, fresh > 0 ? t('game.newMoves', {n: fresh}) : ''),
+      h('button', {type: 'button', class: 'primary', 'data-test': 'live', onclick: backToLive}, t('game.backToLive'))))
   }
 
   function openChannel() {
@@ -391,14 +416,16 @@ export function gamePage(main, [id]) {
     }
   }
 
+  // Renewed, not redrawn (dom.js renewTree): the rows are drawn at every
+  // move, and a player's profile link pressed as a move arrives must stay.
   function renderSeats() {
     const sum = st.summary
-    clear(seatsBox)
+    const fresh = h('ol')
     sum.seats.forEach((se, i) => {
       const side = sideName(sum.game, se)
       const toMove = sum.toMove === i && sum.status === 'live'
       const coloured = games[sum.game] && games[sum.game].swatches
-      seatsBox.append(h('li', {class: 'seat' + (toMove ? ' to-move' : '') + (i === st.seat ? ' me' : ''), 'data-seat': i},
+      fresh.append(h('li', {class: 'seat' + (toMove ? ' to-move' : '') + (i === st.seat ? ' me' : ''), 'data-seat': i, 'data-key': 'seat' + i},
         h('span', {class: coloured && se.name ? 'swatch side-' + se.name : 'swatch none', 'aria-hidden': 'true'}),
         // A bot's name in a span of its own: bare text in the flex row could not end in "…" and was cut mid-letter on a phone.
         h('span', {class: 'who'}, se.user ? h('a', {href: '#/user/' + encodeURIComponent(se.user)}, se.user) : h('span', {class: 'seat-name'}, seatText(se, sum.seats)), botBadge(se.bot),
@@ -409,6 +436,7 @@ export function gamePage(main, [id]) {
           i === st.seat ? h('span', {class: 'you'}, t('game.you')) : null,
           sum.status === 'live' && room.isAway(i) ? h('span', {class: 'gone', 'data-test': 'seat-away'}, t('room.left')) : null)))
     })
+    renewTree(seatsBox, fresh)
     // Whether the game is rated, and what "1500?" means, in words (components/players.js).
     const note = provisionalNote(sum.seats)
     seatNote.replaceChildren(...(sum.rated ? [h('p', {class: 'muted rated-note', 'data-test': 'rated-note'}, t('game.ratedNote'))] : []),
@@ -461,8 +489,14 @@ export function gamePage(main, [id]) {
     // The analysis board: a finished game, or a live one watched (never
     // one's own live game: the server refuses it too).
     if (catalog.analysable(sum.game) && (sum.status === 'finished' || sum.status === 'imported' || (sum.status === 'live' && st.seat < 0))) {
-      buttons.append(h('a', {href: `#/analysis/${sum.game}?game=${encodeURIComponent(sum.id)}&ply=${st.moves.length}`, class: 'button',
-        'data-test': 'analysis-link'}, t('game.analyse')))
+      // The ply is put in the address when the link is followed: in the
+      // markup it would change at every move of a watched game, and renew
+      // would replace the link being clicked.
+      // (A middle click or the context menu's "copy link" takes it too.)
+      const base = `#/analysis/${sum.game}?game=${encodeURIComponent(sum.id)}`
+      const atPly = (ev) => { ev.currentTarget.href = `${base}&ply=${st.moves.length}` }
+      buttons.append(h('a', {href: base, class: 'button', 'data-test': 'analysis-link',
+        onclick: atPly, onauxclick: atPly, oncontextmenu: atPly}, t('game.analyse')))
     }
     if (sum.status === 'open') {
       const mine = me && sum.seats.some((se) => se.kind === 'human' && se.user === me.name)
@@ -628,6 +662,7 @@ export function gamePage(main, [id]) {
     clearInterval(clockTimer)
     room.destroy()
     window.removeEventListener('resize', fit)
+    if (refit) refit.disconnect()
     unkeys()
     list.destroy()
     positions.cancel()

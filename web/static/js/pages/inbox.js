@@ -5,7 +5,7 @@
 // game. The page follows the bell's notices: what changes elsewhere shows
 // here without a reload. followButton is the profile's Follow/Unfollow.
 
-import {h, clear, fmtTime} from '../dom.js'
+import {h, renewTree, fmtTime} from '../dom.js'
 import {t, lang} from '../i18n.js'
 import * as session from '../session.js'
 import {errorBox, gameTitle} from '../components/common.js'
@@ -43,9 +43,21 @@ export function inboxPage(main) {
     h('section', {class: 'panel inbox'}, h('div', {class: 'inbox-head'}, h('p', {class: 'muted'}, t('inbox.lead')), markAll), status, list, more),
     h('section', {class: 'panel'}, h('h2', {}, t('follow.title')), h('p', {class: 'muted'}, t('follow.hint')), following))
 
+  // An item's link and its Mark read have one listener, the list's: an
+  // unread item's link marks it read as it opens it. The rows carry their
+  // item's id (data-key) and whether it is read (data-read).
+  list.addEventListener('click', (ev) => {
+    const li = ev.target.closest('li[data-key]')
+    if (!li || !list.contains(li)) return
+    if (ev.target.closest('[data-test=inbox-mark]') || (ev.target.closest('a.inbox-open') && li.dataset.read === 'false')) mark([li.dataset.key])
+  })
+
   let shown = 0
   let busy = false
-  // load draws the items from offset on (0: the whole list again).
+  // load draws the items from offset on (0: the whole list again, renewed:
+  // an item already shown, unchanged, stays the same element — matched by
+  // its id, as a new item comes in at the top — so a click on it as a
+  // notice comes in is not lost).
   let pending = false
   async function load(offset = 0) {
     if (busy) {
@@ -55,8 +67,8 @@ export function inboxPage(main) {
     busy = true
     try {
       const res = await social.inbox(offset, PAGE)
-      if (offset === 0) clear(list)
-      for (const it of res.items) list.append(row(it))
+      if (offset === 0) renewTree(list, h('ul', {}, res.items.map(row)))
+      else for (const it of res.items) list.append(row(it))
       shown = offset + res.items.length
       more.hidden = res.next == null
       setUnread(res.unread)
@@ -73,11 +85,11 @@ export function inboxPage(main) {
   }
 
   function row(it) {
-    const open = h('a', {href: it.link, class: 'inbox-open', onclick: () => !it.read && mark([it.id])}, itemText(it))
-    const li = h('li', {class: 'inbox-item' + (it.read ? '' : ' unread'), 'data-test': 'inbox-item', 'data-kind': it.kind, 'data-read': String(it.read)},
+    const open = h('a', {href: it.link, class: 'inbox-open'}, itemText(it))
+    const li = h('li', {class: 'inbox-item' + (it.read ? '' : ' unread'), 'data-test': 'inbox-item', 'data-kind': it.kind, 'data-read': String(it.read), 'data-key': it.id},
       h('span', {class: 'dot', 'aria-hidden': 'true'}),
       h('div', {class: 'inbox-text'}, open, h('small', {class: 'muted'}, (it.read ? '' : t('inbox.unread') + ' · ') + fmtTime(it.created, lang()))),
-      it.read ? null : h('button', {type: 'button', class: 'small', 'data-test': 'inbox-mark', onclick: () => mark([it.id])}, t('inbox.markRead')))
+      it.read ? null : h('button', {type: 'button', class: 'small', 'data-test': 'inbox-mark'}, t('inbox.markRead')))
     return li
   }
 
@@ -91,20 +103,23 @@ export function inboxPage(main) {
     }
   }
 
+  // loadFollows draws the players followed again (a followed player's game
+  // started): renewed, not redrawn, so their links stay the same elements.
   async function loadFollows() {
     try {
       const res = await social.follows()
-      clear(following)
-      if (!res.follows.length) following.append(h('li', {class: 'muted'}, t('follow.none')))
+      const fresh = h('ul', {})
+      if (!res.follows.length) fresh.append(h('li', {class: 'muted'}, t('follow.none')))
       for (const f of res.follows) {
         const g = f.playing[0]
-        following.append(h('li', {class: 'follow-row', 'data-test': 'follow-row', 'data-user': f.user},
+        fresh.append(h('li', {class: 'follow-row', 'data-test': 'follow-row', 'data-user': f.user, 'data-key': f.user},
           h('span', {class: 'online-dot' + (f.online ? ' on' : ''), role: 'img', 'aria-label': f.online ? t('follow.online') : t('follow.offline')}),
           userLink(f.user), ' ',
           h('span', {class: 'muted'}, g ? t('follow.playing', {game: gameTitle(g.game)}) : (f.online ? t('follow.online') : t('follow.offline'))),
           g ? h('a', {href: '#/game/' + encodeURIComponent(g.id), class: 'button small', 'data-test': 'follow-watch',
             'aria-label': t('follow.watchLabel', {name: f.user, game: gameTitle(g.game)})}, t('follow.watch')) : null))
       }
+      renewTree(following, fresh)
     } catch (e) {
       following.replaceChildren(errorBox(e))
     }

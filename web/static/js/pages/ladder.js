@@ -5,7 +5,7 @@
 // played, and the latest games. It asks again every few seconds while it
 // is shown: the ladder plays on its own.
 
-import {h, clear} from '../dom.js'
+import {h, clear, renewTree} from '../dom.js'
 import {t} from '../i18n.js'
 import {ApiError} from '../api.js'
 import * as catalog from '../catalog.js'
@@ -60,24 +60,35 @@ export function ladderPage(main, [game]) {
     return h('span', {}, userLink(e.name), botBadge(true))
   }
 
+  /**
+   * show draws the ladder. Read again every 5 s, mostly the same: body is
+   * renewed, not redrawn (dom.renewTree; the latest games matched by game,
+   * the newest coming first), so a link pressed as it comes again is
+   * released on the same element. Nothing in it has a listener.
+   */
   function show() {
-    clear(body)
+    const fresh = h('div', {})
+    draw(fresh)
+    renewTree(body, fresh)
+  }
+
+  function draw(box) {
     if (failed) {
-      body.append(errorBox(failed))
+      box.append(errorBox(failed))
       return
     }
     if (!answer) {
-      body.append(h('p', {class: 'muted'}, t('leaderboard.loading')))
+      box.append(h('p', {class: 'muted'}, t('leaderboard.loading')))
       return
     }
     const bots = answer.entrants.filter((e) => !e.anchor)
     if (!bots.length) {
-      body.append(h('p', {class: 'lb-empty', 'data-test': 'ladder-empty'}, t('ladder.empty')),
+      box.append(h('p', {class: 'lb-empty', 'data-test': 'ladder-empty'}, t('ladder.empty')),
         h('p', {}, h('code', {}, 'tabula bot --server … --token … --engine … --ladder ' + game)),
         h('p', {}, h('a', {href: '#/tokens', class: 'button'}, t('leaderboard.botsHow'))))
     }
     if (answer.entrants.length) {
-      body.append(h('div', {class: 'lb-scroll'}, h('table', {class: 'ratings lb-table', 'data-test': 'ladder-table'},
+      box.append(h('div', {class: 'lb-scroll'}, h('table', {class: 'ratings lb-table', 'data-test': 'ladder-table'},
         h('thead', {}, h('tr', {}, h('th', {scope: 'col'}, t('leaderboard.rank')), h('th', {scope: 'col'}, t('ladder.entrant')),
           h('th', {scope: 'col'}, t('profile.rating')), h('th', {scope: 'col'}, t('profile.played')),
           h('th', {scope: 'col', class: 'ladder-wdl'}, t('ladder.wdl')), h('th', {scope: 'col', class: 'lb-dev'}, t('ladder.playing')))),
@@ -92,19 +103,19 @@ export function ladderPage(main, [game]) {
           h('td', {class: 'lb-dev'}, String(e.playing))))))))
       // A bot's "1310?" while its rating is provisional: what the ? means, in words.
       const note = provisionalNote(answer.entrants)
-      if (note) body.append(note)
+      if (note) box.append(note)
     }
     if (answer.headToHead.length) {
-      body.append(h('h3', {}, t('ladder.headToHead')),
+      box.append(h('h3', {}, t('ladder.headToHead')),
         h('div', {class: 'lb-scroll'}, h('table', {class: 'ratings', 'data-test': 'ladder-h2h'},
           h('thead', {}, h('tr', {}, h('th', {scope: 'col'}, t('ladder.pair')), h('th', {scope: 'col'}, t('ladder.score')))),
-          h('tbody', {}, answer.headToHead.map((p) => h('tr', {},
+          h('tbody', {}, answer.headToHead.map((p) => h('tr', {'data-key': p.a + ' ' + p.b},
             h('td', {}, who(p.a), ' – ', who(p.b)),
             h('td', {class: 'ladder-wdl'}, p.winsA + '–' + p.draws + '–' + p.winsB)))))))
     }
     if (answer.games.length) {
-      body.append(h('h3', {}, t('ladder.recent')),
-        h('ul', {class: 'ladder-games', 'data-test': 'ladder-games'}, answer.games.map((g) => h('li', {},
+      box.append(h('h3', {}, t('ladder.recent')),
+        h('ul', {class: 'ladder-games', 'data-test': 'ladder-games'}, answer.games.map((g) => h('li', {'data-key': g.id},
           h('a', {href: '#/game/' + g.id}, t('ladder.vs')), ' ', who(g.first), ' – ', who(g.second), ' · ',
           g.result === 'first' || g.result === 'second'
             ? h('span', {class: 'muted'}, t('ladder.wonBy'), ' ', who(g.result === 'first' ? g.first : g.second))

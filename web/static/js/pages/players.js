@@ -5,13 +5,13 @@
 // not listed (docs/api.md, Finding people). Each player listed can be
 // challenged from here (components/challengedialog.js), as from a profile.
 
-import {h, clear} from '../dom.js'
+import {h, clear, renewTree} from '../dom.js'
 import {t} from '../i18n.js'
 import {ApiError} from '../api.js'
 import * as catalog from '../catalog.js'
 import {errorBox, gameTitle} from '../components/common.js'
 import {userLink} from '../components/leaderboard.js'
-import {challengeLink} from '../components/challengedialog.js'
+import {challengeLink, challengeClicks} from '../components/challengedialog.js'
 
 // The same rule as the server's: names are letters, digits, _ and -.
 const NAME_START = /^[A-Za-z0-9_-]{1,24}$/
@@ -55,6 +55,8 @@ export function playersPage(main) {
   const results = h('div', {'data-test': 'players-results', 'aria-live': 'polite'})
   const onlineBody = h('div', {'data-test': 'players-online', 'aria-live': 'polite'})
   const hint = h('p', {id: 'players-search-hint', class: 'note'})
+  challengeClicks(results)
+  challengeClicks(onlineBody)
 
   function render() {
     clear(main)
@@ -101,19 +103,31 @@ export function playersPage(main) {
     }
   }
 
+  /**
+   * showOnline draws who is online. Read again every 15 s, mostly the
+   * same: the list is renewed, not redrawn (dom.renewTree; a row is matched
+   * by its player and game, a game's heading and list by the game), so a
+   * profile link, Watch or Challenge pressed as it comes again is released
+   * on the same element. Challenge's listener is onlineBody's.
+   */
   function showOnline() {
-    clear(onlineBody)
+    const fresh = h('div', {})
+    drawOnline(fresh)
+    renewTree(onlineBody, fresh)
+  }
+
+  function drawOnline(box) {
     if (onlineErr && !online) {
-      onlineBody.append(errorBox(onlineErr))
+      box.append(errorBox(onlineErr))
       return
     }
     if (!online) {
-      onlineBody.append(h('p', {class: 'muted'}, t('players.loading')))
+      box.append(h('p', {class: 'muted'}, t('players.loading')))
       return
     }
-    onlineBody.append(h('p', {class: 'note', 'data-test': 'players-count'}, t('players.count', {users: online.users, guests: online.guests})))
+    box.append(h('p', {class: 'note', 'data-test': 'players-count'}, t('players.count', {users: online.users, guests: online.guests})))
     if (!online.players.length) {
-      onlineBody.append(h('p', {class: 'muted', 'data-test': 'players-nobody'}, t('players.nobody')))
+      box.append(h('p', {class: 'muted', 'data-test': 'players-nobody'}, t('players.nobody')))
       return
     }
     // One group per game played, in the catalog's order, then the idle.
@@ -129,17 +143,19 @@ export function playersPage(main) {
     const order = catalog.gameNames()
     const games = [...byGame.keys()].sort((a, b) => (order.indexOf(a) + 1 || 99) - (order.indexOf(b) + 1 || 99))
     for (const game of games) {
-      onlineBody.append(h('h3', {}, t('players.playing', {game: gameTitle(game)})),
-        h('ul', {class: 'players-list', 'data-test': 'players-game-' + game}, byGame.get(game).map(([p, g]) => h('li', {'data-user': p.name},
-          userLink(p.name), ' · ',
-          h('a', {href: '#/game/' + g.id, 'data-test': 'players-watch-' + g.id,
-            'aria-label': t('players.watchLabel', {name: p.name, game: gameTitle(game)})}, t('players.watch')), challenge(p.name)))))
+      box.append(h('h3', {'data-key': 'head ' + game}, t('players.playing', {game: gameTitle(game)})),
+        h('ul', {class: 'players-list', 'data-test': 'players-game-' + game, 'data-key': 'list ' + game}, byGame.get(game).map(([p, g]) =>
+          h('li', {'data-user': p.name, 'data-key': p.name + ' ' + g.id},
+            userLink(p.name), ' · ',
+            h('a', {href: '#/game/' + g.id, 'data-test': 'players-watch-' + g.id,
+              'aria-label': t('players.watchLabel', {name: p.name, game: gameTitle(game)})}, t('players.watch')), challenge(p.name)))))
     }
     if (idle.length) {
-      onlineBody.append(h('h3', {}, t('players.idle')),
-        h('ul', {class: 'players-list', 'data-test': 'players-idle'}, idle.map((p) => h('li', {'data-user': p.name}, userLink(p.name), challenge(p.name)))))
+      box.append(h('h3', {'data-key': 'head idle'}, t('players.idle')),
+        h('ul', {class: 'players-list', 'data-test': 'players-idle', 'data-key': 'list idle'},
+          idle.map((p) => h('li', {'data-user': p.name, 'data-key': p.name}, userLink(p.name), challenge(p.name)))))
     }
-    if (online.truncated) onlineBody.append(h('p', {class: 'note'}, t('players.truncated')))
+    if (online.truncated) box.append(h('p', {class: 'note'}, t('players.truncated')))
   }
 
   let timer = null

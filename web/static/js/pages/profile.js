@@ -164,9 +164,12 @@ export function profilePage(main, [name]) {
     list.append(h('ul', {class: 'games'}, res.games.map((g) => {
       const mine = reader && g.seats.findIndex((se) => se.user === reader.name)
       const result = reader && reader.name === name ? resultText(g, mine) : resultOf(g, name)
-      return h('li', {class: 'game-row'}, h('strong', {}, gameTitle(g.game)), ' ', playersLine(g), ' ',
-        h('small', {}, fmtTime(g.created, lang())), ' ', g.result ? h('span', {}, result) : h('span', {}, t('status.' + g.status)), ' ',
-        h('a', {href: (g.status === 'finished' ? '#/replay/' : '#/game/') + g.id, class: 'button'}, g.status === 'finished' ? t('game.replay') : t('lobby.openGame')))
+      // two lines: the game and its players; when, how it ended and its link (on a phone one run of text
+      // broke its date in two and put the button anywhere)
+      return h('li', {class: 'game-row'}, h('div', {}, h('strong', {}, gameTitle(g.game)), ' ', playersLine(g)),
+        h('div', {class: 'game-row-meta'}, h('small', {class: 'when'}, fmtTime(g.created, lang())),
+          g.result ? h('span', {}, result) : h('span', {}, t('status.' + g.status)),
+          h('a', {href: (g.status === 'finished' ? '#/replay/' : '#/game/') + g.id, class: 'button'}, g.status === 'finished' ? t('game.replay') : t('lobby.openGame'))))
     })))
     // The players' ratings beside their names: what a "?" means, in words.
     const note = provisionalNote(res.games.flatMap((g) => g.seats))

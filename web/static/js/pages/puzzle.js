@@ -113,8 +113,10 @@ export function puzzlePage(main, [game], query) {
   const actions = h('div', {class: 'learn-actions'})
   main.append(h('nav', {class: 'rules-nav', 'aria-label': t('learn.title')},
     PUZZLE_GAMES.map((g) => h('a', {href: '#/puzzles/' + g, 'aria-current': g === game ? 'page' : null}, t('learn.puzzles', {game: gameTitle(g)})))),
-  title, h('p', {class: 'lead'}, t(game === 'skyjo' ? 'puzzle.skyjo.lead' : 'puzzle.lead')), ratedBar,
-  h('div', {class: 'learn-layout'},
+  title, h('p', {class: 'lead'}, t(game === 'skyjo' ? 'puzzle.skyjo.lead' : 'puzzle.lead')),
+  // the ratings and modes beside the board, after the task, not above it: the board is in view when the page opens (learn.css)
+  h('div', {class: 'learn-layout puzzle-layout'},
+    ratedBar,
     h('div', {class: 'learn-task'}, heading, task),
     boardBox,
     h('div', {class: 'learn-answer'}, feedback, actions),

@@ -21,15 +21,23 @@
 // picked player's games from GET .../games?player=NAME, asked again only when
 // their line's games or game being played change. The creator of an unrated tournament
 // that admits bots adds the server's bots here (components/tournamentbots.js).
+// A push redraws the page several times a second in a busy arena: the page
+// is drawn afresh and renewed in place (dom.js renewTree), so the elements
+// that did not change stay — a click pressed on a button or a link as a push
+// comes is released on the same element, a count being typed and an open
+// menu stay as they are. Its elements carry no listeners (a kept element
+// would keep an old drawing's): one listener of the page reads what to do
+// from the data-action of what was clicked, and the rest from the page's
+// state at the time of the click.
 
-import {h, clear} from '../dom.js'
+import {h, renewTree} from '../dom.js'
 import {t} from '../i18n.js'
 import * as session from '../session.js'
 import {tournaments, countdown} from '../components/tournamentapi.js'
 import {facts, problem, standingsTable, arenaTable, tablesTable, tableRounds, named} from '../components/tournamentview.js'
 import {liveTournament} from '../components/tournamentlive.js'
 import {crossTable, roundSheet, CROSS_MAX, arenaPlayerPanel, arenaGameList, tableResults} from '../components/tournamentcross.js'
-import {mayAddBots, addBotsForm, removeBotButton} from '../components/tournamentbots.js'
+import {mayAddBots, addBotsForm, removeBotButton, addBotsAsked, botLevelChosen} from '../components/tournamentbots.js'
 
 const POLL_MS = 3000
 const LIVE_POLL_MS = 30000 // while the stream is up
@@ -37,6 +45,10 @@ const PAGE_LINES = 100 // an arena's standings lines a page (the server's)
 const PAGE_MS = 2000 // a later standings page is asked again at most this often while the arena changes
 const MINE_MS = 30000 // one's own arena line, when not among the lines shown, is asked again at most this often
 const PLAYERS_SHOWN = 40 // the list of players beside the standings, until "Show all" (an arena may have 1,000)
+
+// slot: a part of the page, or an empty text in its place when it is absent
+// (renewTree matches children by place: the parts after it keep theirs).
+const slot = (part) => part || ''
 
 export function tournamentPage(main, [id]) {
   let data = null
@@ -63,14 +75,15 @@ export function tournamentPage(main, [id]) {
 
   function render() {
     // Keep the page's height through the redraw: a poll must not scroll the reader away;
-    // and the keyboard's place: the control focused is focused again once drawn anew.
+    // and the keyboard's place: the control focused stays, or is focused again once drawn anew.
     const f = document.activeElement
     const focus = f && f !== main && main.contains(f) && f.dataset.test ? [f.dataset.test, f.closest('[data-user]')?.dataset.user] : null
     main.style.minHeight = main.offsetHeight + 'px'
-    clear(main)
-    draw()
+    const fresh = h('div', {})
+    draw(fresh)
+    renewTree(main, fresh)
     main.style.minHeight = ''
-    if (focus) {
+    if (focus && !f.isConnected) {
       const sel = (focus[1] ? `[data-user="${CSS.escape(focus[1])}"] ` : '') + `[data-test="${CSS.escape(focus[0])}"]`
       const el = main.querySelector(sel)
       if (el && !el.disabled) el.focus({preventScroll: true})
@@ -90,9 +103,13 @@ export function tournamentPage(main, [id]) {
     if (!busy && !asking) render()
   }
 
-  function draw() {
+  // draw builds the page into box (a detached element, renewed into main).
+  // A part absent now is an empty text (slot), so that the parts after it
+  // keep their places: a note or an error shown does not make renewTree
+  // replace everything below it. Lists are matched by data-key.
+  function draw(box) {
     if (!data) {
-      main.append(h('h1', {}, t('tournament.title')), failed ? problem(failed) : h('p', {class: 'muted'}, t('tournament.loading')))
+      box.append(h('h1', {}, t('tournament.title')), failed ? problem(failed) : h('p', {class: 'muted'}, t('tournament.loading')))
       return
     }
     const tr = data.tournament
@@ -104,8 +121,7 @@ export function tournamentPage(main, [id]) {
     bots = new Set(data.players.filter((p) => p.bot).map((p) => p.name)) // BOT beside their names everywhere below
     bots.levels = new Map(data.players.filter((p) => p.level).map((p) => [p.name, p.level])) // the server's bots
     const creator = mayAddBots(tr, me)
-    // (native append writes a null as "null": the absent parts are left out first)
-    main.append(...[
+    box.append(...[
       h('p', {class: 'tn-nav'}, h('a', {href: '#/tournaments', 'data-test': 'tn-back'}, '← ' + t('tournament.all')), ' · ',
         h('a', {href: '#/help/tournaments', 'data-test': 'tn-help'}, t('help.tournaments'))),
       h('h1', {'data-test': 'tn-title'}, tr.name),
@@ -121,22 +137,19 @@ export function tournamentPage(main, [id]) {
             : tables ? (tables.rounds.length ? tablesTable(tables.standings, bots) : h('p', {class: 'muted'}, t('tournament.noStandings')))
             : data.standings.length ? standingsTable(data.standings, tr.format, bots) : h('p', {class: 'muted'}, t('tournament.noStandings'))),
         h('section', {class: 'panel tn-players'}, h('h2', {}, t('tournament.players', {n: data.players.filter((p) => !p.withdrawn).length})),
-          data.players.length ? h('ol', {class: 'tn-player-list', 'data-test': 'tn-players'}, data.players.slice(0, allPlayers ? undefined : PLAYERS_SHOWN).map((p) => h('li', {'data-user': p.name, class: p.withdrawn ? 'withdrawn' : null},
+          data.players.length ? h('ol', {class: 'tn-player-list', 'data-test': 'tn-players'}, data.players.slice(0, allPlayers ? undefined : PLAYERS_SHOWN).map((p) => h('li', {'data-user': p.name, 'data-key': p.name, class: p.withdrawn ? 'withdrawn' : null},
             named(p.name, bots), p.withdrawn ? h('span', {class: 'muted'}, ' (' + t('tournament.withdrawn') + ')') : null,
-            creator && p.level && !p.withdrawn ? removeBotButton(id, p, busy, act) : null)))
+            creator && p.level && !p.withdrawn ? removeBotButton(p, busy) : null)))
             : h('p', {class: 'muted'}, t('tournament.noPlayers')),
-          data.players.length > PLAYERS_SHOWN ? h('button', {type: 'button', class: 'tn-more-players', 'data-test': 'tn-more-players', 'aria-expanded': allPlayers ? 'true' : 'false',
-            onclick: () => {
-              allPlayers = !allPlayers
-              render()
-            }}, allPlayers ? t('tournament.fewerPlayers') : t('tournament.allPlayers', {n: data.players.length})) : null,
-          creator ? addBotsForm(id, busy, act) : null)),
+          slot(data.players.length > PLAYERS_SHOWN ? h('button', {type: 'button', class: 'tn-more-players', 'data-test': 'tn-more-players', 'data-action': 'more-players',
+            'aria-expanded': allPlayers ? 'true' : 'false'}, allPlayers ? t('tournament.fewerPlayers') : t('tournament.allPlayers', {n: data.players.length})) : null),
+          slot(creator ? addBotsForm(busy) : null))),
       arena ? h('section', {class: 'panel tn-arena-games-panel', 'data-test': 'tn-arena-games'}, h('h2', {}, t('arena.gameList')), arenaGameList(data.rounds, bots, arena.finishedGames))
         : tables ? (tables.rounds.length ? h('section', {class: 'panel tn-cross-panel', 'data-test': 'tn-table-results-panel'}, h('h2', {}, t('tables.byPlayer')),
           h('p', {class: 'muted tn-cross-help'}, t('tables.byPlayerHelp')), tableResults(tables, bots)) : null)
           : cross(),
       arena ? null : tables ? (tables.rounds.length ? h('section', {class: 'panel tn-rounds'}, h('h2', {}, t('tables.tables')), tableRounds(tables.rounds, bots)) : null)
-        : rounds()].filter(Boolean))
+        : rounds()].map(slot))
   }
 
   // An arena's standings (the page shown), a pager under them when they
@@ -144,19 +157,23 @@ export function tournamentPage(main, [id]) {
   // click on their line).
   function arenaStandings(arena) {
     const lines = page ? page.standings : arena.standings
-    const pick = (name) => {
-      picked = picked === name ? null : name
-      pickedLine = picked && lines.find((s) => s.name === picked)
-      render()
-    }
     const shown = picked && lines.find((s) => s.name === picked)
     if (shown) pickedLine = shown
     const games = picked && pickedLine ? gamesOf(picked, shown) : null
     const line = games && (games.line || pickedLine)
     const me = session.current()
-    return [arenaTable(lines, bots, pick, line ? picked : null, me && me.name),
-      pager(arena),
-      line ? arenaPlayerPanel(line, games.rounds, bots, () => pick(picked), games.failed) : h('p', {class: 'muted tn-pick-help'}, t('arena.pickPlayer'))]
+    return [arenaTable(lines, bots, true, line ? picked : null, me && me.name),
+      slot(pager(arena)),
+      line ? arenaPlayerPanel(line, games.rounds, bots, games.failed) : h('p', {class: 'muted tn-pick-help'}, t('arena.pickPlayer'))]
+  }
+
+  // pick shows name's games (a click on their line), or hides them if shown;
+  // their line is looked for among the lines shown now.
+  function pick(name) {
+    picked = picked === name ? null : name
+    const lines = page ? page.standings : data?.arena?.standings || []
+    pickedLine = picked && lines.find((s) => s.name === picked)
+    render()
   }
 
   // gamesOf is a player's games as last asked (GET .../games?player=NAME),
@@ -191,11 +208,13 @@ export function tournamentPage(main, [id]) {
     const pages = page ? page.pages : Math.max(1, Math.ceil(total / PAGE_LINES))
     const me = session.current()
     const inIt = me && data.players.some((p) => p.name === me.name)
-    return h('nav', {class: 'tn-pager', 'data-test': 'tn-pager', 'aria-label': t('arena.pages'), 'aria-busy': paging ? 'true' : 'false'},
-      h('button', {type: 'button', 'data-test': 'tn-page-prev', disabled: at <= 1, onclick: () => goPage(at - 1)}, '‹ ' + t('arena.prevPage')),
-      h('span', {class: 'tn-page-of', 'data-test': 'tn-page-of', 'data-page': String(at), 'aria-live': 'polite'}, t('arena.pageOf', {page: at, pages})),
-      h('button', {type: 'button', 'data-test': 'tn-page-next', disabled: at >= pages, onclick: () => goPage(at + 1)}, t('arena.nextPage') + ' ›'),
-      inIt ? h('button', {type: 'button', class: 'tn-my-place', 'data-test': 'tn-my-place', onclick: () => askPage(() => tournaments.standingsOf(id, me.name), true)}, t('arena.myPlace')) : null,
+    // (Busy while a page is asked for: the line that says which page, not the
+    // nav, so that the nav and its buttons stay the same elements meanwhile.)
+    return h('nav', {class: 'tn-pager', 'data-test': 'tn-pager', 'aria-label': t('arena.pages')},
+      h('button', {type: 'button', 'data-test': 'tn-page-prev', 'data-action': 'page-prev', disabled: at <= 1}, '‹ ' + t('arena.prevPage')),
+      h('span', {class: 'tn-page-of', 'data-test': 'tn-page-of', 'data-page': String(at), 'aria-live': 'polite', 'aria-busy': paging ? 'true' : 'false'}, t('arena.pageOf', {page: at, pages})),
+      h('button', {type: 'button', 'data-test': 'tn-page-next', 'data-action': 'page-next', disabled: at >= pages}, t('arena.nextPage') + ' ›'),
+      inIt ? h('button', {type: 'button', class: 'tn-my-place', 'data-test': 'tn-my-place', 'data-action': 'my-place'}, t('arena.myPlace')) : null,
       pageFailed ? h('span', {class: 'error', role: 'alert', 'data-test': 'tn-page-failed'}, t('arena.pageFailed')) : null)
   }
 
@@ -302,6 +321,10 @@ export function tournamentPage(main, [id]) {
     return t('tournament.status.finished') + (tr.finished ? ' — ' + new Date(tr.finished).toLocaleString() : '')
   }
 
+  // actions: Join (with the password field when asked for it), or Withdraw,
+  // Pause/Resume and an arena's Your game. The parts come in fixed places
+  // (slot): Your game coming and going with each game does not move Pause
+  // and Withdraw, and renewTree keeps them.
   function actions(tr, me, inIt) {
     if (tr.status === 'finished') return null
     const box = h('div', {class: 'tn-actions', 'data-test': 'tn-actions'})
@@ -311,40 +334,83 @@ export function tournamentPage(main, [id]) {
     }
     const line = data.arena && inIt ? myLine(me) : null
     const game = data.arena && inIt ? myGame(me, line) : null
-    if (game) {
-      box.append(h('a', {href: '#/game/' + encodeURIComponent(game), class: 'button primary', 'data-test': 'tn-my-game'}, t('arena.yourGame')))
-    }
-    if (inIt && data.arena && tr.status === 'running') {
-      box.append(line && line.paused
-        ? h('button', {type: 'button', 'data-test': 'tn-resume', disabled: busy, onclick: () => act(() => tournaments.resume(id))}, t('arena.resume'))
-        : h('button', {type: 'button', 'data-test': 'tn-pause', disabled: busy, onclick: () => act(() => tournaments.pause(id))}, t('arena.pause')))
-    }
-    if (inIt && tr.format === 'swiss') { // Swiss pause (issue 25): sit out the rounds paired while paused
-      const paused = data.players.find((p) => p.name === me.name)?.paused
-      box.append(h('button', {type: 'button', 'data-test': paused ? 'tn-resume' : 'tn-pause', disabled: busy,
-        onclick: () => act(() => paused ? tournaments.resume(id) : tournaments.pause(id))}, t(paused ? 'arena.resume' : 'arena.pause')), ' ')
-    }
     if (inIt) {
-      box.append(h('span', {class: 'tn-in', 'data-test': 'tn-in'}, t('tournament.youAreIn')), ' ',
-        h('button', {type: 'button', 'data-test': 'tn-withdraw', disabled: busy, onclick: () => act(() => tournaments.withdraw(id))}, t('tournament.withdraw')))
+      const paused = tr.format === 'swiss' && data.players.find((p) => p.name === me.name)?.paused
+      // what the player is first, then what they may do: pause, withdraw
+      box.append(
+        slot(game ? h('a', {href: '#/game/' + encodeURIComponent(game), class: 'button primary', 'data-test': 'tn-my-game'}, t('arena.yourGame')) : null),
+        h('span', {class: 'tn-in', 'data-test': 'tn-in'}, t('tournament.youAreIn')),
+        slot(data.arena && tr.status === 'running' ? (line && line.paused
+          ? h('button', {type: 'button', 'data-test': 'tn-resume', 'data-action': 'resume', disabled: busy}, t('arena.resume'))
+          : h('button', {type: 'button', 'data-test': 'tn-pause', 'data-action': 'pause', disabled: busy}, t('arena.pause'))) : null),
+        // Swiss pause (issue 25): sit out the rounds paired while paused
+        slot(tr.format === 'swiss' ? h('button', {type: 'button', 'data-test': paused ? 'tn-resume' : 'tn-pause', 'data-action': paused ? 'resume' : 'pause', disabled: busy},
+          t(paused ? 'arena.resume' : 'arena.pause')) : null),
+        h('button', {type: 'button', 'data-test': 'tn-withdraw', 'data-action': 'withdraw', disabled: busy}, t('tournament.withdraw')))
     } else {
-      const pw = h('input', {type: 'password', 'data-test': 'tn-join-password', autocomplete: 'off', 'aria-label': t('tournament.password')})
-      const join = () => {
-        if (tr.password && !asking) {
-          asking = true
-          render()
-          main.querySelector('[data-test=tn-join-password]')?.focus()
-          return
-        }
-        act(() => tournaments.join(id, asking ? pw.value : undefined))
-      }
-      if (asking) box.append(h('label', {class: 'tn-field'}, h('span', {}, t('tournament.password')), pw))
-      box.append(h('button', {type: 'button', class: 'primary', 'data-test': 'tn-join', disabled: busy, onclick: join}, t('tournament.join')))
-      pw.addEventListener('keydown', (ev) => ev.key === 'Enter' && join())
+      // The password field stays while asked for (its attributes do not change): what is typed stays.
+      box.append(slot(asking ? h('label', {class: 'tn-field'}, h('span', {}, t('tournament.password')),
+        h('input', {type: 'password', 'data-test': 'tn-join-password', autocomplete: 'off', 'aria-label': t('tournament.password')})) : null),
+      h('button', {type: 'button', class: 'primary', 'data-test': 'tn-join', 'data-action': 'join', disabled: busy}, t('tournament.join')))
     }
-    if (actionError) box.append(problem(actionError))
+    box.append(slot(actionError ? problem(actionError) : null))
     return box
   }
+
+  // join joins, or first shows the password field when one is needed; a
+  // refused password is emptied, to be typed again.
+  function join() {
+    const tr = data && data.tournament
+    if (!tr) return
+    if (tr.password && !asking) {
+      asking = true
+      render()
+      main.querySelector('[data-test=tn-join-password]')?.focus()
+      return
+    }
+    const pw = main.querySelector('[data-test=tn-join-password]')
+    act(() => tournaments.join(id, asking && pw ? pw.value : undefined).catch((e) => {
+      if (pw) pw.value = ''
+      throw e
+    }))
+  }
+
+  // The page's one listener for its buttons, links' rows and forms: what
+  // was clicked says what to do (data-action); the page's state now says
+  // the rest (the page shown, the player picked, the form's values).
+  main.addEventListener('click', (ev) => {
+    const el = ev.target.closest('[data-action]')
+    if (!el || !main.contains(el) || el.disabled) return
+    const inner = ev.target.closest('a, button')
+    if (inner && inner !== el && el.contains(inner)) return // a link or button in a player's line does its own
+    const at = page ? page.page : 1
+    const me = session.current()
+    switch (el.dataset.action) {
+      case 'join': return join()
+      case 'withdraw': return act(() => tournaments.withdraw(id))
+      case 'pause': return act(() => tournaments.pause(id))
+      case 'resume': return act(() => tournaments.resume(id))
+      case 'add-bots': {
+        const {level, count} = addBotsAsked(el.closest('[data-test=tn-add-bots]'))
+        return act(() => tournaments.addBots(id, level, count))
+      }
+      case 'remove-bot': return act(() => tournaments.removeBot(id, Number(el.dataset.number)))
+      case 'more-players':
+        allPlayers = !allPlayers
+        return render()
+      case 'page-prev': return goPage(at - 1)
+      case 'page-next': return goPage(at + 1)
+      case 'my-place': return me && askPage(() => tournaments.standingsOf(id, me.name), true)
+      case 'pick': return pick(el.closest('[data-user]').dataset.user)
+      case 'close-games': return picked && pick(picked)
+    }
+  })
+  main.addEventListener('keydown', (ev) => {
+    if (ev.key === 'Enter' && ev.target.matches?.('[data-test=tn-join-password]')) join()
+  })
+  main.addEventListener('change', (ev) => {
+    if (ev.target.matches?.('[data-test=tn-bot-level]')) botLevelChosen(ev.target)
+  })
 
   function act(fn) {
     busy = true
@@ -381,7 +447,7 @@ export function tournamentPage(main, [id]) {
   function rounds() {
     if (!data.rounds.length) return null
     return h('section', {class: 'panel tn-rounds'}, h('h2', {}, t('tournament.pairings')),
-      [...data.rounds].reverse().map((r) => h('div', {class: 'tn-round', 'data-test': 'tn-round', 'data-round': r.number},
+      [...data.rounds].reverse().map((r) => h('div', {class: 'tn-round', 'data-test': 'tn-round', 'data-round': r.number, 'data-key': r.number},
         h('h3', {}, t('tournament.round', {n: r.number})),
         h('ul', {class: 'tn-boards'}, r.boards.map((b) => h('li', {'data-board': b.board},
           h('span', {class: 'tn-board muted'}, String(b.board)),

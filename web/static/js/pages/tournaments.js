@@ -6,7 +6,7 @@
 // games; Skyjo tables offer only the games of 3 seats or more, with the
 // most players at a table).
 
-import {h, clear} from '../dom.js'
+import {h, clear, renewTree} from '../dom.js'
 import {t} from '../i18n.js'
 import * as session from '../session.js'
 import * as catalog from '../catalog.js'
@@ -33,24 +33,33 @@ export function tournamentsPage(main) {
     show()
   }
 
+  /**
+   * show draws the lists. Read again every 5 s, mostly the same: body is
+   * renewed, not redrawn (dom.renewTree; a tournament's row matched by its
+   * id), so a link pressed as they come again is released on the same
+   * element. Nothing in them has a listener; tick finds the countdowns in
+   * body each second, so it writes into the ones the page shows.
+   */
   function show() {
-    clear(body)
-    if (failed) body.append(problem(failed))
+    const fresh = h('div', {})
+    if (failed) fresh.append(problem(failed))
     if (!lists) {
-      if (!failed) body.append(h('p', {class: 'muted'}, t('tournament.loading')))
+      if (!failed) fresh.append(h('p', {class: 'muted'}, t('tournament.loading')))
+      renewTree(body, fresh)
       return
     }
     for (const s of SECTIONS) {
       const items = lists[s]
-      body.append(h('section', {class: 'panel tn-list', 'data-test': 'tn-' + s},
+      fresh.append(h('section', {class: 'panel tn-list', 'data-test': 'tn-' + s, 'data-key': s},
         h('h2', {}, t('tournament.status.' + s)),
-        items.length ? h('ul', {class: 'tn-items'}, items.map((tr) => h('li', {'data-id': tr.id},
+        items.length ? h('ul', {class: 'tn-items'}, items.map((tr) => h('li', {'data-id': tr.id, 'data-key': tr.id},
           h('a', {href: '#/tournament/' + encodeURIComponent(tr.id), class: 'tn-name', 'data-test': 'tn-link'}, tr.name),
           h('span', {class: 'muted tn-facts'}, facts(tr)),
           s === 'upcoming' ? h('span', {class: 'tn-countdown', 'data-start': tr.start}, t('tournament.startsIn', {time: countdown(Date.parse(tr.start))})) : null,
           s === 'finished' && tr.note ? h('span', {class: 'muted'}, tr.note) : null)))
           : h('p', {class: 'muted'}, t('tournament.none.' + s))))
     }
+    renewTree(body, fresh)
   }
 
   function tick() {

@@ -159,7 +159,10 @@ test('a Swiss from creation to its podium, through the pages', async () => {
   await pb.click('[data-test=tn-withdraw]')
   await pb.waitForSelector('[data-test=tn-join]')
   await pb.waitForSelector(`[data-test=tn-players] li.withdrawn[data-user="${b}"]`)
+  // The heading counts the two still in and says one more is listed withdrawn.
+  await pb.waitForFunction(() => document.querySelector('.tn-players h2')?.textContent === 'Players (2, and 1 withdrawn)')
   await pb.click('[data-test=tn-join]')
+  await pb.waitForFunction(() => document.querySelector('.tn-players h2')?.textContent === 'Players (3)')
   await pb.waitForSelector('[data-test=tn-withdraw]')
   await pb.waitForFunction((n) => document.querySelectorAll('[data-test=tn-players] li:not(.withdrawn)').length === n, 3)
   assert.equal(await pb.getAttribute('[data-test=tn-status]', 'data-status'), 'upcoming', 'the Swiss started before all three were in: 50 s were too few')

@@ -780,6 +780,7 @@ export default {
   'tournament.standings': 'Standings',
   'tournament.noStandings': 'No standings yet.',
   'tournament.players': 'Players ({n})',
+  'tournament.playersWithdrawn': 'Players ({n}, and {w} withdrawn)',
   'tournament.allPlayers': 'Show all {n}',
   'tournament.fewerPlayers': 'Show fewer',
   'tournament.noPlayers': 'Nobody has joined yet.',

@@ -778,6 +778,7 @@ export default {
   'tournament.standings': '순위',
   'tournament.noStandings': '아직 순위가 없습니다.',
   'tournament.players': '참가자 ({n})',
+  'tournament.playersWithdrawn': '참가자 ({n}, 참가 취소 {w})',
   'tournament.allPlayers': '{n}명 모두 보기',
   'tournament.fewerPlayers': '접기',
   'tournament.noPlayers': '아직 참가자가 없습니다.',

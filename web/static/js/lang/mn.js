@@ -776,6 +776,7 @@ export default {
   'tournament.standings': 'Байр',
   'tournament.noStandings': 'Байр одоогоор алга.',
   'tournament.players': 'Тоглогчид ({n})',
+  'tournament.playersWithdrawn': 'Тоглогчид ({n}, гарсан {w})',
   'tournament.allPlayers': 'Бүгдийг харах ({n})',
   'tournament.fewerPlayers': 'Хураах',
   'tournament.noPlayers': 'Одоогоор хэн ч нэгдээгүй.',

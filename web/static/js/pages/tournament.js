@@ -50,6 +50,14 @@ const PLAYERS_SHOWN = 40 // the list of players beside the standings, until "Sho
 // (renewTree matches children by place: the parts after it keep theirs).
 const slot = (part) => part || ''
 
+// playersHeading counts the players still in, and the withdrawn ones the
+// list below it shows marked, so the count and the list agree.
+function playersHeading(players) {
+  const w = players.filter((p) => p.withdrawn).length
+  const n = players.length - w
+  return w ? t('tournament.playersWithdrawn', {n, w}) : t('tournament.players', {n})
+}
+
 export function tournamentPage(main, [id]) {
   let data = null
   let failed = null
@@ -136,7 +144,7 @@ export function tournamentPage(main, [id]) {
           arena ? (arena.standings.length ? arenaStandings(arena) : h('p', {class: 'muted'}, t('tournament.noStandings')))
             : tables ? (tables.rounds.length ? tablesTable(tables.standings, bots) : h('p', {class: 'muted'}, t('tournament.noStandings')))
             : data.standings.length ? standingsTable(data.standings, tr.format, bots) : h('p', {class: 'muted'}, t('tournament.noStandings'))),
-        h('section', {class: 'panel tn-players'}, h('h2', {}, t('tournament.players', {n: data.players.filter((p) => !p.withdrawn).length})),
+        h('section', {class: 'panel tn-players'}, h('h2', {}, playersHeading(data.players)),
           data.players.length ? h('ol', {class: 'tn-player-list', 'data-test': 'tn-players'}, data.players.slice(0, allPlayers ? undefined : PLAYERS_SHOWN).map((p) => h('li', {'data-user': p.name, 'data-key': p.name, class: p.withdrawn ? 'withdrawn' : null},
             named(p.name, bots), p.withdrawn ? h('span', {class: 'muted'}, ' (' + t('tournament.withdrawn') + ')') : null,
             creator && p.level && !p.withdrawn ? removeBotButton(p, busy) : null)))

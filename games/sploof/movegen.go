@@ -46,6 +46,9 @@ func (s *State) Legal(dst []game.Move) []game.Move {
 
 // Play implements game.State.
 func (s *State) Play(m game.Move) {
+	if s.stale {
+		s.hash, s.stale = s.computeHash(), false
+	}
 	mover := s.turn
 	if m < removeFlag {
 		p := int(m)

@@ -69,6 +69,6 @@ func (s *State) Playout(rng *game.RNG) int {
 		turn ^= 1
 	}
 	s.col, s.red, s.stock, s.supply, s.turn, s.out = col, red, stock, supply, turn, out
-	s.hash = s.computeHash()
+	s.stale = true
 	return plies
 }

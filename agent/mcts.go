@@ -62,6 +62,11 @@ type MCTSConfig struct {
 	// game's Evaluator, tried best first, and get bias·prior/(visits+1)
 	// added to their UCT value.
 	Bias float64
+	// Minimax > 0 mixes implicit minimax backups into selection (Lanctot
+	// et al., 2014): each node keeps the minimax value of the heuristic
+	// evaluations of its subtree's positions, and an edge's value is
+	// (1−Minimax)·mean + Minimax·that value. Two-player games only.
+	Minimax float64
 	// Contempt is how much less than an even share the searching seat
 	// counts a draw (its opponents count it that much more): above 0 the
 	// bot avoids repetitions and plays on for a win against a weaker
@@ -107,8 +112,8 @@ const (
 	DefaultC = 0.7
 	// DefaultIters applies when a config sets no budget at all.
 	DefaultIters = 10000
-	// DefaultMaxNodes bounds a worker's tree: 512k nodes (24 bytes) and
-	// up to four edges per node (16 bytes) is at most about 46 MB, plus a
+	// DefaultMaxNodes bounds a worker's tree: 512k nodes (32 bytes) and
+	// up to four edges per node (16 bytes) is at most about 50 MB, plus a
 	// 12 MB transposition table. A search makes one node per iteration at
 	// most; in Skjuub, whose positions have fifteen to a hundred moves,
 	// the edges run out first (EdgeBlocks). The tree grows in an arena

@@ -183,6 +183,11 @@ func parseMCTSParams(cfg *MCTSConfig, params string) error {
 			}
 		case "k":
 			cfg.PlayoutK, err = positive(v)
+		case "imb":
+			cfg.Minimax, err = number(v)
+			if err == nil && (cfg.Minimax < 0 || cfg.Minimax > 1) {
+				err = fmt.Errorf("want 0…1")
+			}
 		case "bias":
 			cfg.Bias, err = number(v)
 			if err == nil && cfg.Bias < 0 {
@@ -268,7 +273,7 @@ func parseMCTSParams(cfg *MCTSConfig, params string) error {
 				err = fmt.Errorf("want on|off")
 			}
 		default:
-			return fmt.Errorf("unknown parameter %q (time, iters, workers, c, temp, eps, playout, k, bias, contempt, plies, tt, reuse, edges, keep, solver, solverkeep, solvernodes, stall, rep)", k)
+			return fmt.Errorf("unknown parameter %q (time, iters, workers, c, temp, eps, playout, k, bias, imb, contempt, plies, tt, reuse, edges, keep, solver, solverkeep, solvernodes, stall, rep)", k)
 		}
 		if err != nil {
 			return fmt.Errorf("parameter %s=%q: %v", k, v, err)

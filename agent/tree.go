@@ -29,6 +29,9 @@ type node struct {
 	partial bool
 	visits  uint32
 	mean    float32 // mover's average reward
+	// mm is the minimax value for seat 0, in [0,1], of the heuristic
+	// evaluations below (MCTSConfig.Minimax; zero otherwise).
+	mm float32
 }
 
 // edge is one move from a node.
@@ -505,6 +508,56 @@ func (w *searcher) iterate(root game.State, n int) {
 			}
 		}
 	}
+	if w.cfg.Minimax > 0 && n == 2 {
+		w.backupMinimax()
+	}
+}
+
+// leafValue is position s's value for seat 0 in [0,1] for the implicit
+// minimax backups: its result when the game is over (a draw as the search
+// scores one), otherwise the game's heuristic.
+func (w *searcher) leafValue(s game.State) float32 {
+	if o := s.Outcome(); o.Over() {
+		if o.Status == game.Drawn {
+			w.drawn(2)
+			return float32(w.rewards[0])
+		}
+		return float32(o.Reward(0, 2))
+	}
+	if e, ok := s.(game.Evaluator); ok {
+		return float32((e.Evaluate(0) + 1) / 2)
+	}
+	return 0.5
+}
+
+// backupMinimax updates the minimax values of the nodes of the last
+// descent, from the deepest up, until one does not change.
+func (w *searcher) backupMinimax() {
+	for k := len(w.path) - 2; k >= 0; k-- {
+		i, child := w.path[k].node, w.path[k+1].node
+		if i < 0 || child < 0 {
+			continue
+		}
+		nd := &w.nodes[i]
+		if nd.first < 0 {
+			return
+		}
+		max0 := w.nodes[child].mover == 0
+		best, seen := float32(0), false
+		for _, e := range w.edges[nd.first : nd.first+int32(nd.nedges)] {
+			if e.to < 0 || e.visits == 0 {
+				continue
+			}
+			v := w.nodes[e.to].mm
+			if !seen || max0 && v > best || !max0 && v < best {
+				best, seen = v, true
+			}
+		}
+		if !seen || nd.mm == best {
+			return
+		}
+		nd.mm = best
+	}
 }
 
 // resolve returns the node for position s, reached by mover's move: the
@@ -522,6 +575,9 @@ func (w *searcher) resolve(s game.State, mover int8) int32 {
 	}
 	i := int32(len(w.nodes))
 	w.nodes = append(w.nodes, node{hash: h, first: -1, mover: mover})
+	if w.cfg.Minimax > 0 {
+		w.nodes[i].mm = w.leafValue(s)
+	}
 	if w.tt != nil {
 		w.tt.put(h, i)
 	}
@@ -708,7 +764,15 @@ func (w *searcher) selectEdge(p *node, widen bool) int32 {
 		if e.visits == 0 || e.to < 0 {
 			return p.first + int32(k)
 		}
-		v := w.nodes[e.to].mean + explore*e.invSqrt
+		c := &w.nodes[e.to]
+		v := c.mean + explore*e.invSqrt
+		if w.cfg.Minimax > 0 {
+			mm := c.mm
+			if c.mover == 1 {
+				mm = 1 - mm
+			}
+			v += float32(w.cfg.Minimax) * (mm - c.mean)
+		}
 		if bias > 0 {
 			v += bias * w.priors[p.first+int32(k)] / float32(e.visits+1)
 		}

@@ -65,12 +65,19 @@ var topLevels = map[string]map[string]MCTSConfig{
 	// Skjuub's positions have so many moves that a tree getting all of a
 	// node's moves at once stops expanding early in these budgets; a block
 	// at a time it keeps growing, and self-play shows it no weaker
-	// (docs/ai.md, "Skjuub's tree stops expanding").
+	// (docs/ai.md, "Skjuub's tree stops expanding"). Its heuristic sees
+	// what three random plies blur, and backed up as minimax beside the
+	// playouts' means it won self-play by far (docs/ai.md, "Implicit
+	// minimax backups").
 	"skjuub": {
-		"medium": {Iters: 68000, Time: 500 * time.Millisecond, EdgeBlocks: true},
-		"hard":   {Iters: 272000, Workers: 2, Time: 2 * time.Second, Solver: true, EdgeBlocks: true},
+		"medium": {Iters: 68000, Time: 500 * time.Millisecond, EdgeBlocks: true, Minimax: skjuubMinimax},
+		"hard":   {Iters: 272000, Workers: 2, Time: 2 * time.Second, Solver: true, EdgeBlocks: true, Minimax: skjuubMinimax},
 	},
 }
+
+// skjuubMinimax is the weight of the implicit minimax backups in Skjuub's
+// medium and hard levels.
+const skjuubMinimax = 0.3
 
 // levelConfig is the search of a built-in level (or of plain mcts, when
 // name is not one) for game: the game's own budget where it has one.

@@ -61,6 +61,12 @@ func TestCalibratedTableMatchesTheLogs(t *testing.T) {
 				name := level
 				if cfg, ok := agent.LevelConfig(game, level); ok && cfg.Iters > 0 {
 					name = fmt.Sprintf("%s:iters=%d", level, cfg.Iters)
+					// The level's minimax weight is named too, so that a
+					// log of the level before it had one is not taken for
+					// the level as it plays now.
+					if cfg.Minimax > 0 {
+						name += fmt.Sprintf(":imb=%g", cfg.Minimax)
+					}
 				}
 				if p, ok = top[name]; !ok {
 					t.Errorf("%s: %s is in the table but did not play in its logs (as %s)", game, level, name)

@@ -758,7 +758,7 @@ func (w *searcher) selectEdge(p *node, widen bool) int32 {
 	explore := float32(w.cfg.C * sqrtLog(p.visits))
 	best, bestV := p.first, float32(math.Inf(-1))
 	es := w.edges[p.first : p.first+int32(p.nedges)]
-	bias := float32(w.cfg.Bias)
+	bias, imb := float32(w.cfg.Bias), float32(w.cfg.Minimax)
 	for k := range es {
 		e := &es[k]
 		if e.visits == 0 || e.to < 0 {
@@ -766,12 +766,12 @@ func (w *searcher) selectEdge(p *node, widen bool) int32 {
 		}
 		c := &w.nodes[e.to]
 		v := c.mean + explore*e.invSqrt
-		if w.cfg.Minimax > 0 {
+		if imb > 0 {
 			mm := c.mm
 			if c.mover == 1 {
 				mm = 1 - mm
 			}
-			v += float32(w.cfg.Minimax) * (mm - c.mean)
+			v += imb * (mm - c.mean)
 		}
 		if bias > 0 {
 			v += bias * w.priors[p.first+int32(k)] / float32(e.visits+1)

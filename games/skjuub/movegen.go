@@ -24,6 +24,11 @@ type masks struct {
 	// them (see forwardOK).
 	fwd [4]uint64
 	act [4]uint64 // active pieces by direction
+	// tf[d], tb[d]: squares from which a dir-d piece may tumble forward
+	// (onto a fwd[d] square) and backward (onto a pl[opposite(d)] square),
+	// shifted here by constants so that move generation needs no shift by
+	// a variable direction.
+	tf, tb [4]uint64
 }
 
 // compute fills m for board b under rules r.
@@ -62,6 +67,9 @@ func (m *masks) compute(b *board, r *rules) {
 		m.fwd = [4]uint64{freeNS, freeEW, freeNS, freeEW}
 	}
 	m.act = [4]uint64{dn &^ adj(dn), de &^ adj(de), ds &^ adj(ds), dw &^ adj(dw)}
+	f, p := &m.fwd, &m.pl
+	m.tf = [4]uint64{f[north] >> 6, (f[east] >> 1) &^ fileF, (f[south] << 6) & full, (f[west] << 1) &^ fileA & full}
+	m.tb = [4]uint64{(p[south] << 6) & full, (p[west] << 1) &^ fileA & full, p[north] >> 6, (p[east] >> 1) &^ fileF}
 }
 
 // forwardOK reports whether the forward tumble of the dir-d piece on c to
@@ -142,9 +150,9 @@ type pieceOpts struct {
 
 // gen is the legal action set in the compact form shared by Legal and the
 // playout sampler, so both enumerate the same moves in the same order:
-// placements (by direction, then square), each active piece's slides (by
-// destination), forward and backward tumble, then in the bonus phase
-// pick-ups, quarter turns and pass. The banned reversal is already removed.
+// placements (by direction, then square), each active piece's (in square
+// order) slides (by destination), forward and backward tumble, then in the
+// bonus phase pick-ups, quarter turns and pass. The banned reversal is already removed.
 type gen struct {
 	n       int // number of legal actions
 	moving  int // of which slides and tumbles
@@ -177,45 +185,39 @@ func (s *State) collect(g *gen, m *masks) {
 	}
 	// Counted in locals, which stay in registers, and stored once.
 	np, moving, turns := 0, 0, 0
-	for d := 0; d < 4; d++ {
-		mine := m.act[d] & b.own[p]
-		if mine == 0 {
-			continue
-		}
-		// The pieces that can tumble forward (onto a fwd square) and
-		// backward (onto a pl square of the opposite direction).
-		fwdFrom := mine & shift(m.fwd[d], opposite(d))
-		bwdFrom := mine & shift(m.pl[opposite(d)], d)
+	// The mover's active pieces in square order, in one loop: the number of
+	// pieces of each direction is as unpredictable as the board, and a loop
+	// per direction paid a mispredicted exit for each.
+	own := b.own[p]
+	for bb := own & (m.act[north] | m.act[east] | m.act[south] | m.act[west]); bb != 0; bb &= bb - 1 {
+		c := lowBit(bb)
+		d := s.dirAt(c)
+		po := &g.pieces[np&15]
+		np++
+		po.c = int8(c)
+		po.reach = slideReach(c, m.pl[d])
+		// The landing squares, or noSquare (-1), without a branch:
+		// which pieces can tumble is as unpredictable as the board.
+		f, k := int(m.tf[d]>>uint(c))&1, int(m.tb[d]>>uint(c))&1
 		delta := stepDelta[d]
-		pl := m.pl[d]
-		for bb := mine; bb != 0; bb &= bb - 1 {
-			c := lowBit(bb)
-			po := &g.pieces[np&15]
-			np++
-			po.c = int8(c)
-			po.reach = slideReach(c, pl)
-			// The landing squares, or noSquare (-1), without a branch:
-			// which pieces can tumble is as unpredictable as the board.
-			f, k := int(fwdFrom>>uint(c))&1, int(bwdFrom>>uint(c))&1
-			po.fwd, po.bwd = int8((c+delta+1)*f-1), int8((c-delta+1)*k-1)
-			po.turns = 0
-			if g.bonus {
-				for i, rot := range [2]int{rotCW, rotCCW} {
-					nd := (d + rot) & 3
-					// Still active (no neighbour shares the new direction)
-					// and the new overhang lands acceptably.
-					if m.tgt[nd]&(1<<uint(c)) != 0 && neighbours[c]&b.dirs[nd] == 0 {
-						po.turns |= 1 << uint(i)
-					}
+		po.fwd, po.bwd = int8((c+delta+1)*f-1), int8((c-delta+1)*k-1)
+		po.turns = 0
+		if g.bonus {
+			for i, rot := range [2]int{rotCW, rotCCW} {
+				nd := (d + rot) & 3
+				// Still active (no neighbour shares the new direction)
+				// and the new overhang lands acceptably.
+				if m.tgt[nd]&(1<<uint(c)) != 0 && neighbours[c]&b.dirs[nd] == 0 {
+					po.turns |= 1 << uint(i)
 				}
 			}
-			if c == bfrom {
-				s.unban(po, bk, bto, mDir(ban))
-				f, k = int(po.fwd>>7+1), int(po.bwd>>7+1)
-			}
-			moving += popcount(po.reach) + f + k
-			turns += int(po.turns&1 + po.turns>>1)
 		}
+		if c == bfrom {
+			s.unban(po, bk, bto, mDir(ban))
+			f, k = int(po.fwd>>7+1), int(po.bwd>>7+1)
+		}
+		moving += popcount(po.reach) + f + k
+		turns += int(po.turns&1 + po.turns>>1)
 	}
 	g.np, g.moving = np, moving
 	g.n += moving + turns
@@ -404,7 +406,7 @@ func (s *State) hasSlideOrTumble(m *masks) bool {
 		if mine == 0 {
 			continue
 		}
-		cand |= mine & (adj(m.pl[d]) | shift(m.fwd[d], opposite(d)) | shift(m.pl[opposite(d)], d))
+		cand |= mine & (adj(m.pl[d]) | m.tf[d] | m.tb[d])
 	}
 	if cand == 0 {
 		return false

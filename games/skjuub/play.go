@@ -42,14 +42,13 @@ func (s *State) Play(m game.Move) {
 	}
 }
 
+// dirAt is the direction of the piece on sq (west when no other direction
+// holds it). It reads the direction sets without a branch: which one holds a
+// piece is as unpredictable as the board.
 func (s *State) dirAt(sq int) int {
-	bit := uint64(1) << uint(sq)
-	for d := 0; d < 3; d++ {
-		if s.b.dirs[d]&bit != 0 {
-			return d
-		}
-	}
-	return west
+	sh := uint(sq) & 63
+	n, e, so := (s.b.dirs[north]>>sh)&1, (s.b.dirs[east]>>sh)&1, (s.b.dirs[south]>>sh)&1
+	return int(e | so<<1 | (1^(n|e|so))*3)
 }
 
 func (s *State) putPiece(p, d, sq int) {

@@ -18,6 +18,8 @@ import (
 	"sort"
 	"sync"
 	"sync/atomic"
+
+	"github.com/tabula-games/tabula/internal/hugepages"
 	"time"
 
 	"github.com/tabula-games/tabula/game"
@@ -471,8 +473,7 @@ func newLeafMemo(bytes int64) *leafMemo {
 	for b < 40 && int64(8)<<(b+1) <= bytes {
 		b++
 	}
-	m := &leafMemo{bits: b, entries: make([]uint64, 1<<b)}
-	adviseHugePages(m.entries)
+	m := &leafMemo{bits: b, entries: hugepages.Advise(make([]uint64, 1<<b))}
 	return m
 }
 

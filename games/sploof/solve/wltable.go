@@ -3,6 +3,8 @@ package solve
 import (
 	"math/bits"
 	"sync/atomic"
+
+	"github.com/tabula-games/tabula/internal/hugepages"
 )
 
 // wlTable is the win/loss solver's transposition table, shared by its
@@ -50,8 +52,7 @@ func newWLTable(bytes int64) *wlTable {
 	for int64(2)<<(b+1)*WinLossEntryBytes <= bytes && b < 40 {
 		b++
 	}
-	e := make([]uint64, 2<<b)
-	adviseHugePages(e)
+	e := hugepages.Advise(make([]uint64, 2<<b))
 	return &wlTable{e: e, shift: 64 - b, low: 1<<b - 1}
 }
 

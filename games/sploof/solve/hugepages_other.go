@@ -1,6 +1,0 @@
-//go:build !linux
-
-package solve
-
-// adviseHugePages does nothing where there is no madvise(MADV_HUGEPAGE).
-func adviseHugePages([]uint64) {}

@@ -42,7 +42,6 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
 	"unsafe"
 
@@ -152,23 +151,6 @@ func readJSON(path string, v any) (bool, error) {
 		return false, fmt.Errorf("%s: %v", path, err)
 	}
 	return true, nil
-}
-
-// cpuSeconds is the process's user and system time so far.
-func cpuSeconds() float64 {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return float64(ru.Utime.Nano()+ru.Stime.Nano()) / 1e9
-}
-
-func peakMiB() int64 {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return int64(ru.Maxrss) >> 10 // Linux reports KiB
 }
 
 // keyWriter writes keys to a file, counting them and summing their CRC.

@@ -150,9 +150,9 @@ type pieceOpts struct {
 
 // gen is the legal action set in the compact form shared by Legal and the
 // playout sampler, so both enumerate the same moves in the same order:
-// placements (by direction, then square), each active piece's (in square
-// order) slides (by destination), forward and backward tumble, then in the
-// bonus phase pick-ups, quarter turns and pass. The banned reversal is already removed.
+// placements (by direction, then square), each active piece's (by
+// direction, then square) slides (by destination), forward and backward
+// tumble, then in the bonus phase pick-ups, quarter turns and pass. The banned reversal is already removed.
 type gen struct {
 	n       int // number of legal actions
 	moving  int // of which slides and tumbles
@@ -185,14 +185,19 @@ func (s *State) collect(g *gen, m *masks) {
 	}
 	// Counted in locals, which stay in registers, and stored once.
 	np, moving, turns := 0, 0, 0
-	// The mover's active pieces in square order, in one loop: the number of
-	// pieces of each direction is as unpredictable as the board, and a loop
-	// per direction paid a mispredicted exit for each.
+	// The mover's active pieces in one loop over their squares, each put in
+	// its place in Legal's order (by direction, then square) from the count
+	// of each direction: the number of pieces of each direction is as
+	// unpredictable as the board, and a loop per direction paid a
+	// mispredicted exit for each.
 	own := b.own[p]
+	n0, n1, n2 := popcount(m.act[north]&own), popcount(m.act[east]&own), popcount(m.act[south]&own)
+	slot := [4]int{0, n0, n0 + n1, n0 + n1 + n2}
 	for bb := own & (m.act[north] | m.act[east] | m.act[south] | m.act[west]); bb != 0; bb &= bb - 1 {
 		c := lowBit(bb)
 		d := s.dirAt(c)
-		po := &g.pieces[np&15]
+		po := &g.pieces[slot[d]&15]
+		slot[d]++
 		np++
 		po.c = int8(c)
 		po.reach = slideReach(c, m.pl[d])

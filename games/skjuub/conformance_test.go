@@ -394,3 +394,40 @@ func TestRandomMoveMatchesLegal(t *testing.T) {
 		t.Fatalf("only %d positions checked", positions)
 	}
 }
+
+// TestLegalListsPiecesByDirection: Legal lists the active pieces' slides and
+// tumbles, and their quarter turns, piece by piece in the order of the
+// pieces' directions, then squares (the order every seed's game depends
+// on: a search shuffles a node's moves from it, and RandomMove picks from
+// it). It fails for an order by square alone.
+func TestLegalListsPiecesByDirection(t *testing.T) {
+	positions := 0
+	for seed := uint64(0); seed < 100; seed++ {
+		gs, _ := Game.New(nil, seed)
+		s := gs.(*State)
+		rng := game.NewRNG(seed)
+		for !s.Outcome().Over() {
+			list := s.Legal(nil)
+			for _, kinds := range [][]int{{kindSlide, kindTumble}, {kindTurn}} {
+				last := -1
+				for _, m := range list {
+					if k := mKind(m); k != kinds[0] && (len(kinds) == 1 || k != kinds[1]) {
+						continue
+					}
+					from := mFrom(m)
+					key := s.dirAt(from)*numSquares + from
+					if key < last {
+						t.Fatalf("seed %d, ply %d: %s comes after a move of a piece later in (direction, square) order: %v",
+							seed, positions, s.FormatMove(m), game.LegalTexts(s))
+					}
+					last = key
+				}
+			}
+			positions++
+			s.Play(list[rng.IntN(len(list))])
+		}
+	}
+	if positions < 4000 {
+		t.Fatalf("only %d positions checked", positions)
+	}
+}

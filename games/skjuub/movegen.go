@@ -152,7 +152,8 @@ type pieceOpts struct {
 // playout sampler, so both enumerate the same moves in the same order:
 // placements (by direction, then square), each active piece's (by
 // direction, then square) slides (by destination), forward and backward
-// tumble, then in the bonus phase pick-ups, quarter turns and pass. The banned reversal is already removed.
+// tumble, then in the bonus phase pick-ups, quarter turns and pass. The
+// banned reversal is already removed.
 type gen struct {
 	n       int // number of legal actions
 	moving  int // of which slides and tumbles

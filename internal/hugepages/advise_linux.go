@@ -15,7 +15,7 @@ func advise(p unsafe.Pointer, n uintptr) {
 
 // Backing reports how many KiB of the memory mapping that holds p are
 // backed by huge pages (its AnonHugePages in /proc/self/smaps): what the
-// tests and a curious operator check the advice by.
+// tests of the packages that advise check the advice by.
 func Backing(p unsafe.Pointer) (int, error) {
 	f, err := os.Open("/proc/self/smaps")
 	if err != nil {

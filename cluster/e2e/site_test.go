@@ -197,15 +197,33 @@ func tail(path string, n int) string {
 // connection on the machine may take a port of that range as its own
 // end, after which listening on it fails "address already in use" (seen
 // on this kernel: TestNodePortsNotEphemeral). A restarted node would exit
-// at start; in CI the machine's other tests connect all the time.
+// at start; in CI the machine's other tests connect all the time. A port
+// is handed out once in a test process: two asked for together (the
+// proxy's plain and TLS ports) were free alike and could be the same, and
+// HAProxy, binding with SO_REUSEPORT, then serves both on it: a TLS client
+// gets plain HTTP on about half its connections (checked by hand with two
+// such binds). That is what one CI run of
+// TestProxyResendsARequestItsNodeDropped met: "server gave HTTP response to
+// HTTPS client" after the proxy had answered its health check over TLS.
+var (
+	handedMu sync.Mutex
+	handed   = map[int]bool{} // the ports freePort has returned
+)
+
 func freePort(t *testing.T) int {
+	handedMu.Lock()
+	defer handedMu.Unlock()
 	for range 1000 {
 		port := 20000 + mrand.IntN(12000)
+		if handed[port] {
+			continue
+		}
 		ln, err := net.Listen("tcp", fmt.Sprint("127.0.0.1:", port))
 		if err != nil {
 			continue
 		}
 		ln.Close()
+		handed[port] = true
 		return port
 	}
 	t.Fatal("no free port in 20000-31999")

@@ -9,9 +9,9 @@ import (
 
 func advise(unsafe.Pointer, uintptr) {}
 
-// Backing reports the huge pages behind p: not known without Linux's smaps.
-func Backing(unsafe.Pointer) (int, error) {
-	return 0, errors.New("hugepages: no /proc/self/smaps here")
+// Advised reports the advice on p's mapping: not known without Linux's smaps.
+func Advised(unsafe.Pointer) (bool, error) {
+	return false, errors.New("hugepages: no /proc/self/smaps here")
 }
 
 // Enabled reports that there are no transparent huge pages to advise.

@@ -108,6 +108,11 @@ func (b bitset) shr(by uint) bitset {
 	return bitset{b.lo>>by | b.hi<<(64-by), b.hi >> by}
 }
 
+// shl shifts a set up by 1…63 cells.
+func (b bitset) shl(by uint) bitset {
+	return bitset{b.lo << by, b.hi<<by | b.lo>>(64-by)}
+}
+
 // window returns the set's cells from base on, shifted down to bit 0: a
 // word that holds a cell's neighbours for arcs.
 func (b bitset) window(base uint8) uint64 {

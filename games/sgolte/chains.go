@@ -1,5 +1,7 @@
 package sgolte
 
+import "math/bits"
+
 // chainSearch finds the flip sets of merging placements. It keeps its
 // results in an array rather than a slice so that it can live on the
 // caller's stack: the search is recursive, and escape analysis would move
@@ -10,16 +12,40 @@ type chainSearch struct {
 	minflip, cont uint8
 	mover         uint8 // the colour to move
 	local         bool  // the group searched now has no hole
-	n             int
-	buf           [maxSets]bitset
-	spill         []bitset // the sets past maxSets, on the heap (never seen in play)
+	// The group searched now when it encloses holes (see holedCut): the
+	// group, the placement, and its holes, each a connected region of the
+	// cells it encloses; nholes is -1 when cut must flood instead.
+	p      int
+	grp    bitset
+	inner  bitset // every cell the group encloses
+	holes  [maxHoles]bitset
+	nholes int
+	// deepen's chains of the last length and of this one.
+	pre [2][maxPrefixes]chainPrefix
+	// The regions the chain joins (holedCut), for the chain joinedFor.
+	joined      uint
+	joinedFor   bitset
+	joinedKnown bool
+	n           int
+	buf         [maxSets]bitset
+	spill       []bitset // the sets past maxSets, on the heap (never seen in play)
+}
+
+// chainPrefix is a chain that splits nothing yet: its flipped stones, the
+// last of them (noCell before the first, which is taken next to the
+// placement), and its group's index in the search.
+type chainPrefix struct {
+	flipped bitset
+	last    uint8
+	grp     uint8
 }
 
 // enemyGroup is a traced enemy group and whether it encloses a hole (0
-// unknown, 1 no, 2 yes).
+// unknown, 1 no, 2 yes), with the cells it encloses when it does.
 type enemyGroup struct {
-	set  bitset
-	hole uint8
+	set   bitset
+	inner bitset
+	hole  uint8
 }
 
 // search prepares cs for the placements of the side to move in s.
@@ -35,11 +61,89 @@ func (s *State) search(cs *chainSearch) *chainSearch {
 // placement, outside the group, by the chain; then two neighbours on
 // different arcs around s could only be joined by a path encircling the
 // cells between the arcs, which would be a hole, so the arcs decide.
-func (cs *chainSearch) cut(s int, rem bitset) bool {
+//
+// Its callers test cs.local themselves and call it only for groups with
+// holes: the arc test, inlined there, is most of what a search does.
+func (cs *chainSearch) cut(s int, rem, flipped bitset) bool {
 	if cs.local {
 		return cs.g.arcs(s, rem) >= 2
 	}
+	if cs.nholes >= 0 {
+		return cs.holedCut(s, rem, flipped)
+	}
 	return cs.g.isCut(s, rem)
+}
+
+// holedCut is cut in a group that encloses holes, where two arcs around s
+// may be joined the long way round a hole, without a flood. The cells
+// outside rem fall into regions: the outside, each hole, and the region of
+// the placement and the flipped stones, which joins every region the chain
+// touches. The runs of s's neighbours outside rem (its gaps, one between
+// each two arcs) each lie in one region, and taking s out of rem joins the
+// regions of its gaps into one; by Euler's formula (cells - links +
+// triangles = parts - holes) s's part of rem then falls into a-k+1 parts,
+// for a arcs whose gaps lie in k distinct regions. So s splits it exactly
+// when two of its gaps lie in one region.
+func (cs *chainSearch) holedCut(s int, rem, flipped bitset) bool {
+	g := cs.g
+	a := g.arcs(s, rem)
+	if a <= 1 {
+		return false
+	}
+	if !cs.joinedKnown || cs.joinedFor != flipped {
+		// The chain's region, asked for again with each stone next to it.
+		cs.joined = cs.regions(g.dilate(flipped).or(single(cs.p)).andNot(cs.grp))
+		if !flipped.and(g.edge).isEmpty() {
+			cs.joined |= outsideRegion
+		}
+		cs.joinedFor, cs.joinedKnown = flipped, true
+	}
+	joined := cs.joined
+	gap := g.nbr[s].andNot(rem)
+	touched := cs.regions(gap.andNot(flipped))
+	if g.edge.has(s) {
+		touched |= outsideRegion
+	}
+	k := bits.OnesCount(touched &^ joined)
+	if touched&joined != 0 || !gap.and(flipped).isEmpty() {
+		k++
+	}
+	return a > k
+}
+
+// regions returns the regions (holes by index, outsideRegion) that hold a
+// cell of cells, which lie outside the group searched now.
+func (cs *chainSearch) regions(cells bitset) uint {
+	var r uint
+	for j := 0; j < cs.nholes; j++ {
+		if !cs.holes[j].and(cells).isEmpty() {
+			r |= 1 << j
+		}
+	}
+	if !cells.andNot(cs.inner).isEmpty() {
+		r |= outsideRegion
+	}
+	return r
+}
+
+// prepare sets cs up to search group e from the placement p.
+func (cs *chainSearch) prepare(e *enemyGroup, p int) {
+	cs.local = e.hole == 1 && holeShortcut
+	cs.nholes = -1
+	if e.hole != 2 || !holeShortcut {
+		return
+	}
+	cs.p, cs.grp, cs.inner, cs.joinedKnown = p, e.set, e.inner, false
+	n := 0
+	for rest := e.inner; !rest.isEmpty(); n++ {
+		if n == maxHoles {
+			return
+		}
+		h, _ := cs.g.component(rest.first(), rest)
+		cs.holes[n] = h
+		rest = rest.andNot(h)
+	}
+	cs.nholes = n
 }
 
 func (cs *chainSearch) record(f bitset) {
@@ -72,12 +176,15 @@ func (cs *chainSearch) splits(p int, groups []enemyGroup) []bitset {
 	return cs.result()
 }
 
-// classify works out once whether a group encloses a hole.
+// classify works out once whether a group encloses a hole, and which
+// cells it encloses.
 func (g *geometry) classify(e *enemyGroup) {
 	if e.hole == 0 {
 		e.hole = 2
 		if g.holeFree(e.set) {
 			e.hole = 1
+		} else {
+			e.inner = g.enclosed(e.set)
 		}
 	}
 }
@@ -94,16 +201,77 @@ func (cs *chainSearch) result() []bitset {
 func (cs *chainSearch) found() int { return cs.n + len(cs.spill) }
 
 // deepen records the split chains of the shortest length at which any of
-// groups splits, with their continuations: iterative deepening, one
-// depth-first search per chain length. (A breadth-first search that keeps
-// each level's chains was measured no faster: chains are short, and most of
-// the work is the cut tests at the last level.)
+// groups splits, with their continuations, searching the chains of each
+// length in turn.
 func (cs *chainSearch) deepen(groups []enemyGroup, p int) {
 	before := cs.found()
+	// Each length's chains extend the last length's that split nothing, so
+	// those are kept (a frontier, each group's together) rather than found
+	// again; past maxPrefixes of them the search goes on depth-first.
+	cur, next := &cs.pre[0], &cs.pre[1]
+	ncur := 0
+	for i := range groups {
+		cur[ncur] = chainPrefix{last: noCell, grp: uint8(i)}
+		ncur++
+	}
 	for length := 1; ; length++ {
+		nnext, prepared := 0, -1
+		for k := 0; k < ncur; k++ {
+			e := &cur[k]
+			grp := &groups[e.grp]
+			size := grp.set.count()
+			if size < length+2 {
+				// After length flips at least two stones must remain to be parts.
+				continue
+			}
+			if int(e.grp) != prepared {
+				cs.prepare(grp, p)
+				prepared = int(e.grp)
+			}
+			g := cs.g
+			rem := grp.set.andNot(e.flipped)
+			cand := g.nbr[p]
+			if e.last != noCell {
+				cand = g.nbr[e.last]
+			}
+			for c := cand.and(rem); !c.isEmpty(); {
+				s := c.pop()
+				var cut bool
+				if cs.local {
+					cut = g.arcs(s, rem) >= 2
+				} else {
+					cut = cs.cut(s, rem, e.flipped)
+				}
+				switch {
+				case cut:
+					cs.continueFrom(e.flipped.or(single(s)), s, rem.andNot(single(s)))
+				case size-length < 3:
+					// Too few stones left for a longer chain to split.
+				case nnext == prefixLimit:
+					// This length again, depth-first (what it recorded
+					// already it records twice: the result drops repeats).
+					cs.deepenFrom(groups, p, length, before)
+					return
+				default:
+					next[nnext] = chainPrefix{flipped: e.flipped.or(single(s)), last: uint8(s), grp: e.grp}
+					nnext++
+				}
+			}
+		}
+		if cs.found() > before || nnext == 0 {
+			return
+		}
+		cur, next, ncur = next, cur, nnext
+	}
+}
+
+// deepenFrom is deepen from the given chain length on, one depth-first
+// search per length: for a frontier too large to keep.
+func (cs *chainSearch) deepenFrom(groups []enemyGroup, p, length, before int) {
+	for ; ; length++ {
 		alive := false
 		for i := range groups {
-			cs.local = groups[i].hole == 1 && holeShortcut
+			cs.prepare(&groups[i], p)
 			if cs.chains(groups[i].set, bitset{}, cs.g.nbr[p], groups[i].set.count(), length) {
 				alive = true
 			}
@@ -127,7 +295,12 @@ func (cs *chainSearch) chains(rem, flipped, cand bitset, n, left int) (alive boo
 	}
 	for c := cand.and(rem); !c.isEmpty(); {
 		s := c.pop()
-		cut := cs.cut(s, rem)
+		var cut bool
+		if cs.local {
+			cut = g.arcs(s, rem) >= 2
+		} else {
+			cut = cs.cut(s, rem, flipped)
+		}
 		rest := rem.andNot(single(s))
 		if left == 1 {
 			if cut {
@@ -159,7 +332,7 @@ func (cs *chainSearch) continueFrom(flipped bitset, last int, rem bitset) {
 	more := false
 	for c := g.nbr[last].and(rem); !c.isEmpty(); {
 		s := c.pop()
-		if cs.cut(s, rem) {
+		if cs.local && g.arcs(s, rem) >= 2 || !cs.local && cs.cut(s, rem, flipped) {
 			more = true
 			cs.continueFrom(flipped.or(single(s)), s, rem.andNot(single(s)))
 		}

@@ -2,6 +2,8 @@
 
 package sgolte
 
+import "math/bits"
+
 // chainSearchW finds the flip sets of merging placements. It keeps its
 // results in an array rather than a slice so that it can live on the
 // caller's stack: the search is recursive, and escape analysis would move
@@ -12,16 +14,40 @@ type chainSearchW struct {
 	minflip, cont uint8
 	mover         uint8 // the colour to move
 	local         bool  // the group searched now has no hole
-	n             int
-	buf           [maxSets]word
-	spill         []word // the sets past maxSets, on the heap (never seen in play)
+	// The group searched now when it encloses holes (see holedCut): the
+	// group, the placement, and its holes, each a connected region of the
+	// cells it encloses; nholes is -1 when cut must flood instead.
+	p      int
+	grp    word
+	inner  word // every cell the group encloses
+	holes  [maxHoles]word
+	nholes int
+	// deepen's chains of the last length and of this one.
+	pre [2][maxPrefixes]chainPrefixW
+	// The regions the chain joins (holedCut), for the chain joinedFor.
+	joined      uint
+	joinedFor   word
+	joinedKnown bool
+	n           int
+	buf         [maxSets]word
+	spill       []word // the sets past maxSets, on the heap (never seen in play)
+}
+
+// chainPrefixW is a chain that splits nothing yet: its flipped stones, the
+// last of them (noCell before the first, which is taken next to the
+// placement), and its group's index in the search.
+type chainPrefixW struct {
+	flipped word
+	last    uint8
+	grp     uint8
 }
 
 // enemyGroupW is a traced enemy group and whether it encloses a hole (0
-// unknown, 1 no, 2 yes).
+// unknown, 1 no, 2 yes), with the cells it encloses when it does.
 type enemyGroupW struct {
-	set  word
-	hole uint8
+	set   word
+	inner word
+	hole  uint8
 }
 
 // search prepares cs for the placements of the side to move in s.
@@ -37,11 +63,89 @@ func (s *stateW) search(cs *chainSearchW) *chainSearchW {
 // placement, outside the group, by the chain; then two neighbours on
 // different arcs around s could only be joined by a path encircling the
 // cells between the arcs, which would be a hole, so the arcs decide.
-func (cs *chainSearchW) cut(s int, rem word) bool {
+//
+// Its callers test cs.local themselves and call it only for groups with
+// holes: the arc test, inlined there, is most of what a search does.
+func (cs *chainSearchW) cut(s int, rem, flipped word) bool {
 	if cs.local {
 		return cs.g.arcsW(s, rem) >= 2
 	}
+	if cs.nholes >= 0 {
+		return cs.holedCut(s, rem, flipped)
+	}
 	return cs.g.isCutW(s, rem)
+}
+
+// holedCut is cut in a group that encloses holes, where two arcs around s
+// may be joined the long way round a hole, without a flood. The cells
+// outside rem fall into regions: the outside, each hole, and the region of
+// the placement and the flipped stones, which joins every region the chain
+// touches. The runs of s's neighbours outside rem (its gaps, one between
+// each two arcs) each lie in one region, and taking s out of rem joins the
+// regions of its gaps into one; by Euler's formula (cells - links +
+// triangles = parts - holes) s's part of rem then falls into a-k+1 parts,
+// for a arcs whose gaps lie in k distinct regions. So s splits it exactly
+// when two of its gaps lie in one region.
+func (cs *chainSearchW) holedCut(s int, rem, flipped word) bool {
+	g := cs.g
+	a := g.arcsW(s, rem)
+	if a <= 1 {
+		return false
+	}
+	if !cs.joinedKnown || cs.joinedFor != flipped {
+		// The chain's region, asked for again with each stone next to it.
+		cs.joined = cs.regions(g.dilateW(flipped).or(singleW(cs.p)).andNot(cs.grp))
+		if !flipped.and(g.edgeW).isEmpty() {
+			cs.joined |= outsideRegion
+		}
+		cs.joinedFor, cs.joinedKnown = flipped, true
+	}
+	joined := cs.joined
+	gap := g.nbrW[s].andNot(rem)
+	touched := cs.regions(gap.andNot(flipped))
+	if g.edgeW.has(s) {
+		touched |= outsideRegion
+	}
+	k := bits.OnesCount(touched &^ joined)
+	if touched&joined != 0 || !gap.and(flipped).isEmpty() {
+		k++
+	}
+	return a > k
+}
+
+// regions returns the regions (holes by index, outsideRegion) that hold a
+// cell of cells, which lie outside the group searched now.
+func (cs *chainSearchW) regions(cells word) uint {
+	var r uint
+	for j := 0; j < cs.nholes; j++ {
+		if !cs.holes[j].and(cells).isEmpty() {
+			r |= 1 << j
+		}
+	}
+	if !cells.andNot(cs.inner).isEmpty() {
+		r |= outsideRegion
+	}
+	return r
+}
+
+// prepare sets cs up to search group e from the placement p.
+func (cs *chainSearchW) prepare(e *enemyGroupW, p int) {
+	cs.local = e.hole == 1 && holeShortcut
+	cs.nholes = -1
+	if e.hole != 2 || !holeShortcut {
+		return
+	}
+	cs.p, cs.grp, cs.inner, cs.joinedKnown = p, e.set, e.inner, false
+	n := 0
+	for rest := e.inner; !rest.isEmpty(); n++ {
+		if n == maxHoles {
+			return
+		}
+		h, _ := cs.g.componentW(rest.first(), rest)
+		cs.holes[n] = h
+		rest = rest.andNot(h)
+	}
+	cs.nholes = n
 }
 
 func (cs *chainSearchW) record(f word) {
@@ -74,12 +178,15 @@ func (cs *chainSearchW) splits(p int, groups []enemyGroupW) []word {
 	return cs.result()
 }
 
-// classify works out once whether a group encloses a hole.
+// classify works out once whether a group encloses a hole, and which
+// cells it encloses.
 func (g *geometry) classifyW(e *enemyGroupW) {
 	if e.hole == 0 {
 		e.hole = 2
 		if g.holeFreeW(e.set) {
 			e.hole = 1
+		} else {
+			e.inner = g.enclosedW(e.set)
 		}
 	}
 }
@@ -96,16 +203,77 @@ func (cs *chainSearchW) result() []word {
 func (cs *chainSearchW) found() int { return cs.n + len(cs.spill) }
 
 // deepen records the split chains of the shortest length at which any of
-// groups splits, with their continuations: iterative deepening, one
-// depth-first search per chain length. (A breadth-first search that keeps
-// each level's chains was measured no faster: chains are short, and most of
-// the work is the cut tests at the last level.)
+// groups splits, with their continuations, searching the chains of each
+// length in turn.
 func (cs *chainSearchW) deepen(groups []enemyGroupW, p int) {
 	before := cs.found()
+	// Each length's chains extend the last length's that split nothing, so
+	// those are kept (a frontier, each group's together) rather than found
+	// again; past maxPrefixes of them the search goes on depth-first.
+	cur, next := &cs.pre[0], &cs.pre[1]
+	ncur := 0
+	for i := range groups {
+		cur[ncur] = chainPrefixW{last: noCell, grp: uint8(i)}
+		ncur++
+	}
 	for length := 1; ; length++ {
+		nnext, prepared := 0, -1
+		for k := 0; k < ncur; k++ {
+			e := &cur[k]
+			grp := &groups[e.grp]
+			size := grp.set.count()
+			if size < length+2 {
+				// After length flips at least two stones must remain to be parts.
+				continue
+			}
+			if int(e.grp) != prepared {
+				cs.prepare(grp, p)
+				prepared = int(e.grp)
+			}
+			g := cs.g
+			rem := grp.set.andNot(e.flipped)
+			cand := g.nbrW[p]
+			if e.last != noCell {
+				cand = g.nbrW[e.last]
+			}
+			for c := cand.and(rem); !c.isEmpty(); {
+				s := c.pop()
+				var cut bool
+				if cs.local {
+					cut = g.arcsW(s, rem) >= 2
+				} else {
+					cut = cs.cut(s, rem, e.flipped)
+				}
+				switch {
+				case cut:
+					cs.continueFrom(e.flipped.or(singleW(s)), s, rem.andNot(singleW(s)))
+				case size-length < 3:
+					// Too few stones left for a longer chain to split.
+				case nnext == prefixLimit:
+					// This length again, depth-first (what it recorded
+					// already it records twice: the result drops repeats).
+					cs.deepenFrom(groups, p, length, before)
+					return
+				default:
+					next[nnext] = chainPrefixW{flipped: e.flipped.or(singleW(s)), last: uint8(s), grp: e.grp}
+					nnext++
+				}
+			}
+		}
+		if cs.found() > before || nnext == 0 {
+			return
+		}
+		cur, next, ncur = next, cur, nnext
+	}
+}
+
+// deepenFrom is deepen from the given chain length on, one depth-first
+// search per length: for a frontier too large to keep.
+func (cs *chainSearchW) deepenFrom(groups []enemyGroupW, p, length, before int) {
+	for ; ; length++ {
 		alive := false
 		for i := range groups {
-			cs.local = groups[i].hole == 1 && holeShortcut
+			cs.prepare(&groups[i], p)
 			if cs.chains(groups[i].set, word{}, cs.g.nbrW[p], groups[i].set.count(), length) {
 				alive = true
 			}
@@ -129,7 +297,12 @@ func (cs *chainSearchW) chains(rem, flipped, cand word, n, left int) (alive bool
 	}
 	for c := cand.and(rem); !c.isEmpty(); {
 		s := c.pop()
-		cut := cs.cut(s, rem)
+		var cut bool
+		if cs.local {
+			cut = g.arcsW(s, rem) >= 2
+		} else {
+			cut = cs.cut(s, rem, flipped)
+		}
 		rest := rem.andNot(singleW(s))
 		if left == 1 {
 			if cut {
@@ -161,7 +334,7 @@ func (cs *chainSearchW) continueFrom(flipped word, last int, rem word) {
 	more := false
 	for c := g.nbrW[last].and(rem); !c.isEmpty(); {
 		s := c.pop()
-		if cs.cut(s, rem) {
+		if cs.local && g.arcsW(s, rem) >= 2 || !cs.local && cs.cut(s, rem, flipped) {
 			more = true
 			cs.continueFrom(flipped.or(singleW(s)), s, rem.andNot(singleW(s)))
 		}

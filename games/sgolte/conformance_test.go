@@ -336,6 +336,37 @@ func TestCutShortcutAgreesWithFloodFill(t *testing.T) {
 	}
 }
 
+// TestDepthFirstChainsAgree: with deepen keeping at most one chain of a
+// length (so that nearly every search goes on depth-first, and from every
+// point of a length) or two, the moves of every corpus position, under
+// every option, are the same.
+func TestDepthFirstChainsAgree(t *testing.T) {
+	lines := loadCorpus(t)
+	step := 1
+	if testing.Short() {
+		step = 7
+	}
+	variants := append([][2]string{{"global", "optional"}}, optionVariants...)
+	defer func() { prefixLimit = maxPrefixes }()
+	for i := 0; i < len(lines); i += step {
+		for _, v := range variants {
+			st, err := Game.ParsePosition(withOptions(t, lines[i].Position, v[0], v[1]))
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := st.(*State)
+			prefixLimit = maxPrefixes
+			want := legalTexts(s)
+			for _, limit := range []int{1, 2} {
+				prefixLimit = limit
+				if missing, extra := diff(want, legalTexts(s)); len(missing)+len(extra) > 0 {
+					t.Fatalf("line %d %v, at most %d chains kept: missing %v, extra %v", i+1, v, limit, missing, extra)
+				}
+			}
+		}
+	}
+}
+
 // TestPlayoutMemoChangesNothing: a playout that reads merge cells' flip
 // sets from its memo plays exactly the game that one searching them afresh
 // at every ply plays with the same random numbers, on every size and option
@@ -402,6 +433,12 @@ func checkBook(t *testing.T, s *State, b *groupBook) {
 				}
 			}
 			union = union.or(grp)
+			switch e := b.grp[i]; {
+			case e.hole == 1 && !s.geo.holeFree(grp):
+				t.Fatalf("colour %d group %d booked without holes, which it has, in %s", c, i, mustJSON(t, s))
+			case e.hole == 2 && (s.geo.holeFree(grp) || e.inner != s.geo.enclosed(grp)):
+				t.Fatalf("colour %d group %d booked with holes %v, where it encloses %v, in %s", c, i, e.inner, s.geo.enclosed(grp), mustJSON(t, s))
+			}
 			if b.big[c].has(i) != (grp.count() >= 3) {
 				t.Fatalf("colour %d group %d of %d stones: big %v", c, i, grp.count(), b.big[c].has(i))
 			}

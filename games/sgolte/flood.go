@@ -25,6 +25,33 @@ func (g *geometry) holeFree(grp bitset) bool {
 	return grp.count()-links+triangles == 1
 }
 
+// enclosed returns the cells outside grp that grp cuts off from the edge of
+// the board: its holes.
+func (g *geometry) enclosed(grp bitset) bitset {
+	free := g.all.andNot(grp)
+	reach := free.and(g.edge)
+	for {
+		// Whole frontiers at a time: the cells outside a group are many,
+		// and few steps from the edge.
+		next := g.spread(reach).and(free)
+		if next == reach {
+			return free.andNot(reach)
+		}
+		reach = next
+	}
+}
+
+// spread returns set with every cell next to it.
+func (g *geometry) spread(set bitset) bitset {
+	out := set
+	for d := range g.fwd {
+		for _, sm := range g.fwd[d] {
+			out = out.or(set.shr(sm.by).and(sm.mask)).or(set.and(sm.mask).shl(sm.by))
+		}
+	}
+	return out
+}
+
 // dilate returns the cells next to any cell of set.
 func (g *geometry) dilate(set bitset) bitset {
 	var out bitset

@@ -27,6 +27,33 @@ func (g *geometry) holeFreeW(grp word) bool {
 	return grp.count()-links+triangles == 1
 }
 
+// enclosed returns the cells outside grp that grp cuts off from the edge of
+// the board: its holes.
+func (g *geometry) enclosedW(grp word) word {
+	free := g.allW.andNot(grp)
+	reach := free.and(g.edgeW)
+	for {
+		// Whole frontiers at a time: the cells outside a group are many,
+		// and few steps from the edge.
+		next := g.spreadW(reach).and(free)
+		if next == reach {
+			return free.andNot(reach)
+		}
+		reach = next
+	}
+}
+
+// spread returns set with every cell next to it.
+func (g *geometry) spreadW(set word) word {
+	out := set
+	for d := range g.fwdW {
+		for _, sm := range g.fwdW[d] {
+			out = out.or(set.shr(sm.by).and(sm.mask)).or(set.and(sm.mask).shl(sm.by))
+		}
+	}
+	return out
+}
+
 // dilate returns the cells next to any cell of set.
 func (g *geometry) dilateW(set word) word {
 	var out word

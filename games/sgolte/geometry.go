@@ -15,6 +15,7 @@ type geometry struct {
 	row      [maxCells]int8
 	col      [maxCells]int8 // 0-based number within the row
 	nbr      [maxCells]bitset
+	edge     bitset // the cells with fewer than six neighbours
 	// win locates each cell's six neighbours in a set's bits, for arcs: a
 	// cell whose neighbours inside a set form one unbroken arc around it can
 	// leave that set without disconnecting it.
@@ -26,9 +27,10 @@ type geometry struct {
 	// the cells whose step-d neighbour is in the set.
 	fwd [3][]shiftMask
 	// The same tables as words, on boards of at most 64 cells (wordCells).
-	allW word
-	nbrW [maxCells]word
-	fwdW [3][]shiftMaskW
+	allW  word
+	nbrW  [maxCells]word
+	edgeW word
+	fwdW  [3][]shiftMaskW
 }
 
 var geometries [3]geometry // sizes 5, 6, 7
@@ -78,6 +80,9 @@ func (g *geometry) build(n int) {
 			}
 		}
 		g.win[i] = newArcWindow(i, ring)
+		if g.nbr[i].count() < 6 {
+			g.edge = g.edge.or(single(i))
+		}
 	}
 	g.buildWords()
 }
@@ -98,6 +103,7 @@ func (g *geometry) buildWords() {
 		return
 	}
 	g.allW = word{g.all.lo}
+	g.edgeW = word{g.edge.lo}
 	for i := 0; i < g.cells; i++ {
 		g.nbrW[i] = word{g.nbr[i].lo}
 	}

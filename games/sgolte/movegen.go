@@ -18,6 +18,22 @@ const (
 // sets than that (never seen in random play) spill to the heap.
 const maxSets = 128
 
+// maxHoles is the most holes of a group that holedCut tells apart; a group
+// with more (a lattice of single empty cells) is cut by flooding.
+const maxHoles = 8
+
+// outsideRegion is the bit of the outside in a set of regions (holedCut):
+// the cells outside a group that reach the edge of the board, and the edge.
+const outsideRegion = 1 << maxHoles
+
+// maxPrefixes is the most chains of one length that chainSearch.deepen keeps
+// to extend; with more it searches depth-first.
+const maxPrefixes = 64
+
+// prefixLimit is maxPrefixes; tests lower it to check the depth-first
+// search against the breadth-first one.
+var prefixLimit = maxPrefixes
+
 // maxGroups bounds the enemy groups a search remembers; past it, groups are
 // traced again each time. One stone from each group of a colour gives cells
 // no two of which touch, at most about a third of the board (43 on size 7),

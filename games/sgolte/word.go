@@ -58,5 +58,8 @@ func (b word) less(c word) bool { return b.w < c.w }
 // shr shifts a set down by 1…63 cells.
 func (b word) shr(by uint) word { return word{b.w >> (by & 63)} }
 
+// shl shifts a word up by by cells.
+func (b word) shl(by uint) word { return word{b.w << (by & 63)} }
+
 // window returns the set's cells from base on, shifted down to bit 0.
 func (b word) window(base uint8) uint64 { return b.w >> (base & 63) }

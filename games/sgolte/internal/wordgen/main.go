@@ -27,9 +27,9 @@ var templates = []string{"flood.go", "arcs.go", "chains.go", "statecore.go", "gr
 var renames = map[string]string{
 	"bitset": "word", "State": "stateW", "single": "singleW",
 	"chainSearch": "chainSearchW", "enemyGroup": "enemyGroupW", "groupBook": "groupBookW",
-	"chainMemo": "chainMemoW", "cellMemo": "cellMemoW", "playoutGen": "playoutGenW",
+	"chainMemo": "chainMemoW", "chainPrefix": "chainPrefixW", "cellMemo": "cellMemoW", "playoutGen": "playoutGenW",
 	"uniformGen": "uniformGenW", "shiftMask": "shiftMaskW", "sortUnique": "sortUniqueW",
-	"all": "allW", "nbr": "nbrW", "fwd": "fwdW",
+	"all": "allW", "nbr": "nbrW", "fwd": "fwdW", "edge": "edgeW", "enclosed": "enclosedW", "spread": "spreadW",
 	"step": "stepW", "holeFree": "holeFreeW", "dilate": "dilateW", "component": "componentW",
 	"reachesAll": "reachesAllW", "isCut": "isCutW", "mergeCells": "mergeCellsW",
 	"arcs": "arcsW", "classify": "classifyW",
@@ -37,7 +37,7 @@ var renames = map[string]string{
 
 // prose are the names that comments rename too (the others are ordinary
 // words as well).
-var prose = regexp.MustCompile(`\b(bitset|State|chainSearch|enemyGroup|groupBook|chainMemo|cellMemo|playoutGen|uniformGen|shiftMask|sortUnique)\b`)
+var prose = regexp.MustCompile(`\b(bitset|State|chainSearch|chainPrefix|enemyGroup|groupBook|chainMemo|cellMemo|playoutGen|uniformGen|shiftMask|sortUnique)\b`)
 
 func main() {
 	check := flag.Bool("check", false, "write nothing; fail if a generated file is out of date")

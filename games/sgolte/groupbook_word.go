@@ -15,48 +15,44 @@ type groupBookW struct {
 	live [2]word        // the ids in use, by colour
 	big  [2]word        // the ids of groups of three or more stones, by colour
 	free word
-	// stamp[i] changes whenever group i does (a number never used before),
-	// so that what was worked out from a group can be recognised as still
-	// true of it: the chain memo (chainmemo.go).
-	stamp  [maxCells]uint32
-	serial uint32
+	// stale[c] holds the cells next to a group of the other colour that has
+	// changed (grown, joined others, split or gone) since the chain memo
+	// last looked (chainmemo.go): what it kept for them, with c to move,
+	// no longer holds.
+	stale [2]word
 }
 
 // init traces every group of s.
 func (b *groupBookW) init(s *stateW) {
+	b.stale = [2]word{s.geo.allW, s.geo.allW}
 	b.live, b.big = [2]word{}, [2]word{}
 	b.free = s.geo.allW // there are never more groups than cells
 	for c := 0; c < 2; c++ {
 		for rest := s.stones[c]; !rest.isEmpty(); {
 			grp, halo := s.geo.componentW(rest.first(), s.stones[c])
 			rest = rest.andNot(grp)
-			b.add(c, grp, halo)
+			b.add(c, grp, halo, 0)
 		}
 	}
 }
 
-func (b *groupBookW) add(colour int, set, halo word) {
+// add books a new group; hole is its enemyGroupW.hole when known (1), else 0.
+func (b *groupBookW) add(colour int, set, halo word, hole uint8) {
 	i := b.free.pop()
 	b.live[colour] = b.live[colour].or(singleW(i))
 	if set.count() >= 3 {
 		b.big[colour] = b.big[colour].or(singleW(i))
 	}
-	b.grp[i] = enemyGroupW{set: set}
+	b.grp[i] = enemyGroupW{set: set, hole: hole}
 	b.halo[i] = halo
-	b.restamp(i)
+	b.stale[colour^1] = b.stale[colour^1].or(halo)
 	for c := set; !c.isEmpty(); {
 		b.id[c.pop()] = uint8(i)
 	}
 }
 
-// restamp marks group i as changed. The serial is never reset (not even by
-// init), so a stamp is never reused while the book lives.
-func (b *groupBookW) restamp(i int) {
-	b.serial++
-	b.stamp[i] = b.serial
-}
-
 func (b *groupBookW) drop(colour, i int) {
+	b.stale[colour^1] = b.stale[colour^1].or(b.halo[i])
 	b.live[colour] = b.live[colour].andNot(singleW(i))
 	b.big[colour] = b.big[colour].andNot(singleW(i))
 	b.free = b.free.or(singleW(i))
@@ -88,14 +84,21 @@ func (b *groupBookW) nearBig(colour int) word {
 func (b *groupBookW) place(s *stateW, c, p int, flips word) {
 	g := s.geo
 	if !flips.isEmpty() {
-		// The split group gives way to its parts.
+		// The split group gives way to its parts. The parts of a group
+		// without holes have none: what a part could enclose is joined to
+		// the edge by the rest of the board, the flipped chain and the
+		// placement, as before.
 		old := int(b.id[flips.first()])
 		rest := b.grp[old].set.andNot(flips)
+		hole := uint8(0)
+		if b.grp[old].hole == 1 {
+			hole = 1
+		}
 		b.drop(c^1, old)
 		for !rest.isEmpty() {
 			part, halo := g.componentW(rest.first(), rest)
 			rest = rest.andNot(part)
-			b.add(c^1, part, halo)
+			b.add(c^1, part, halo, hole)
 		}
 	}
 	// The new stones and every own group they touch become one group,
@@ -105,11 +108,17 @@ func (b *groupBookW) place(s *stateW, c, p int, flips word) {
 	set, halo := added, touch
 	base, baseSize := -1, 0
 	var ids word
+	// Whether the new group has holes, by Euler's formula, while every group
+	// it joins is known to have none (each then counts 1): each stone added
+	// next to a arcs of the stones so far adds 1-a (a full ring 1).
+	euler, known := 0, true
 	for t := touch.and(s.stones[c]); !t.isEmpty(); {
 		i := int(b.id[t.pop()])
 		if ids.has(i) {
 			continue
 		}
+		euler++
+		known = known && b.grp[i].hole == 1
 		ids = ids.or(singleW(i))
 		set = set.or(b.grp[i].set)
 		halo = halo.or(b.halo[i])
@@ -117,17 +126,32 @@ func (b *groupBookW) place(s *stateW, c, p int, flips word) {
 			base, baseSize = i, n
 		}
 	}
+	hole := uint8(0)
+	if known {
+		so := s.stones[c]
+		for a := added; !a.isEmpty(); {
+			x := a.pop()
+			if !g.nbrW[x].subsetOf(so) || g.edgeW.has(x) {
+				euler -= g.arcsW(x, so)
+			}
+			euler++
+			so = so.or(singleW(x))
+		}
+		if euler == 1 {
+			hole = 1
+		}
+	}
 	if base < 0 {
-		b.add(c, set, halo)
+		b.add(c, set, halo, hole)
 		return
 	}
 	relabel := set.andNot(b.grp[base].set)
 	for ids = ids.andNot(singleW(base)); !ids.isEmpty(); {
 		b.drop(c, ids.pop())
 	}
-	b.grp[base] = enemyGroupW{set: set}
+	b.grp[base] = enemyGroupW{set: set, hole: hole}
 	b.halo[base] = halo
-	b.restamp(base)
+	b.stale[c^1] = b.stale[c^1].or(halo) // the joined groups' cells are among these
 	if set.count() >= 3 {
 		b.big[c] = b.big[c].or(singleW(base))
 	}

@@ -16,7 +16,8 @@ type groupBook struct {
 	// stale[c] holds the cells next to a group of the other colour that has
 	// changed (grown, joined others, split or gone) since the chain memo
 	// last looked (chainmemo.go): what it kept for them, with c to move,
-	// no longer holds.
+	// no longer holds. Only groups of three or more stones, before or
+	// after, count: no split takes stones from a smaller one.
 	stale [2]bitset
 }
 
@@ -43,14 +44,18 @@ func (b *groupBook) add(colour int, set, halo bitset, hole uint8) {
 	}
 	b.grp[i] = enemyGroup{set: set, hole: hole}
 	b.halo[i] = halo
-	b.stale[colour^1] = b.stale[colour^1].or(halo)
+	if set.count() >= 3 {
+		b.stale[colour^1] = b.stale[colour^1].or(halo)
+	}
 	for c := set; !c.isEmpty(); {
 		b.id[c.pop()] = uint8(i)
 	}
 }
 
 func (b *groupBook) drop(colour, i int) {
-	b.stale[colour^1] = b.stale[colour^1].or(b.halo[i])
+	if b.big[colour].has(i) {
+		b.stale[colour^1] = b.stale[colour^1].or(b.halo[i])
+	}
 	b.live[colour] = b.live[colour].andNot(single(i))
 	b.big[colour] = b.big[colour].andNot(single(i))
 	b.free = b.free.or(single(i))
@@ -149,9 +154,9 @@ func (b *groupBook) place(s *State, c, p int, flips bitset) {
 	}
 	b.grp[base] = enemyGroup{set: set, hole: hole}
 	b.halo[base] = halo
-	b.stale[c^1] = b.stale[c^1].or(halo) // the joined groups' cells are among these
 	if set.count() >= 3 {
 		b.big[c] = b.big[c].or(single(base))
+		b.stale[c^1] = b.stale[c^1].or(halo) // the joined groups' cells are among these
 	}
 	for !relabel.isEmpty() {
 		b.id[relabel.pop()] = uint8(base)

@@ -16,8 +16,8 @@ package sgolte
 // chainMemoW is a uniform playout's memo, read with its group book: one entry
 // per merge cell and colour, and a ring of flip sets.
 type chainMemoW struct {
-	cell [2][maxCells]cellMemoW // by the colour to move
-	good [2]word                // the cells whose entry holds, by the colour to move
+	cell [2][wordCells]cellMemoW // by the colour to move
+	good [2]word                 // the cells whose entry holds, by the colour to move
 	pool [memoPool]word
 	pos  uint32 // slots of the ring used so far; it holds the last memoPool
 }

@@ -9,11 +9,11 @@ package sgolte
 // parts of what is left of it. Group ids are small numbers, kept in a
 // word of free ids.
 type groupBookW struct {
-	id   [maxCells]uint8 // the group of each stone
-	grp  [maxCells]enemyGroupW
-	halo [maxCells]word // the cells next to each group
-	live [2]word        // the ids in use, by colour
-	big  [2]word        // the ids of groups of three or more stones, by colour
+	id   [wordCells]uint8 // the group of each stone
+	grp  [wordCells]enemyGroupW
+	halo [wordCells]word // the cells next to each group
+	live [2]word         // the ids in use, by colour
+	big  [2]word         // the ids of groups of three or more stones, by colour
 	free word
 	// stale[c] holds the cells next to a group of the other colour that has
 	// changed (grown, joined others, split or gone) since the chain memo

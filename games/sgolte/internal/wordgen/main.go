@@ -27,7 +27,7 @@ var templates = []string{"flood.go", "arcs.go", "chains.go", "statecore.go", "gr
 var renames = map[string]string{
 	"bitset": "word", "State": "stateW", "single": "singleW",
 	"chainSearch": "chainSearchW", "enemyGroup": "enemyGroupW", "groupBook": "groupBookW",
-	"chainMemo": "chainMemoW", "chainPrefix": "chainPrefixW", "cellMemo": "cellMemoW", "playoutGen": "playoutGenW",
+	"chainMemo": "chainMemoW", "maxCells": "wordCells", "chainPrefix": "chainPrefixW", "cellMemo": "cellMemoW", "playoutGen": "playoutGenW",
 	"uniformGen": "uniformGenW", "shiftMask": "shiftMaskW", "sortUnique": "sortUniqueW",
 	"all": "allW", "nbr": "nbrW", "fwd": "fwdW", "edge": "edgeW", "enclosed": "enclosedW", "spread": "spreadW",
 	"step": "stepW", "holeFree": "holeFreeW", "dilate": "dilateW", "component": "componentW",

@@ -63,7 +63,9 @@ func (s *State) search(cs *chainSearch) *chainSearch {
 // cells between the arcs, which would be a hole, so the arcs decide.
 //
 // Its callers test cs.local themselves and call it only for groups with
-// holes: the arc test, inlined there, is most of what a search does.
+// holes: the arc test, inlined there, is most of what a search does, and
+// cut with both tests in it is too large for the compiler to inline (the
+// three copies of that test, by hand, made playouts 4% faster).
 func (cs *chainSearch) cut(s int, rem, flipped bitset) bool {
 	if cs.local {
 		return cs.g.arcs(s, rem) >= 2

@@ -309,31 +309,19 @@ func TestHoleFreeMatchesFloodFill(t *testing.T) {
 }
 
 // TestCutShortcutAgreesWithFloodFill: with the arc test for hole-free
-// groups turned off, every cut test floods, and the moves of every corpus
-// position, under every option, stay the same.
+// groups and the region test for the others turned off, every cut test
+// floods, and the moves of every corpus position, under every option, stay
+// the same.
 func TestCutShortcutAgreesWithFloodFill(t *testing.T) {
-	lines := loadCorpus(t)
-	step := 1
-	if testing.Short() {
-		step = 7
-	}
-	variants := append([][2]string{{"global", "optional"}}, optionVariants...)
-	for i := 0; i < len(lines); i += step {
-		for _, v := range variants {
-			st, err := Game.ParsePosition(withOptions(t, lines[i].Position, v[0], v[1]))
-			if err != nil {
-				t.Fatal(err)
-			}
-			s := st.(*State)
-			fast := legalTexts(s)
-			holeShortcut = false
-			slow := legalTexts(s)
-			holeShortcut = true
-			if missing, extra := diff(slow, fast); len(missing)+len(extra) > 0 {
-				t.Fatalf("line %d %v: with the shortcut missing %v, extra %v", i+1, v, missing, extra)
-			}
+	eachCorpusVariant(t, func(line int, v [2]string, s *State) {
+		fast := legalTexts(s)
+		holeShortcut = false
+		slow := legalTexts(s)
+		holeShortcut = true
+		if missing, extra := diff(slow, fast); len(missing)+len(extra) > 0 {
+			t.Fatalf("line %d %v: with the shortcut missing %v, extra %v", line, v, missing, extra)
 		}
-	}
+	})
 }
 
 // TestDepthFirstChainsAgree: with deepen keeping at most one chain of a
@@ -341,28 +329,37 @@ func TestCutShortcutAgreesWithFloodFill(t *testing.T) {
 // point of a length) or two, the moves of every corpus position, under
 // every option, are the same.
 func TestDepthFirstChainsAgree(t *testing.T) {
+	defer func() { prefixLimit = maxPrefixes }()
+	eachCorpusVariant(t, func(line int, v [2]string, s *State) {
+		prefixLimit = maxPrefixes
+		want := legalTexts(s)
+		for _, limit := range []int{1, 2} {
+			prefixLimit = limit
+			if missing, extra := diff(want, legalTexts(s)); len(missing)+len(extra) > 0 {
+				t.Fatalf("line %d %v, at most %d chains kept: missing %v, extra %v", line, v, limit, missing, extra)
+			}
+		}
+	})
+}
+
+// eachCorpusVariant calls check with every corpus position (every seventh
+// with -short) under the default options and each variant of them, and the
+// position's line number.
+func eachCorpusVariant(t *testing.T, check func(line int, v [2]string, s *State)) {
+	t.Helper()
 	lines := loadCorpus(t)
 	step := 1
 	if testing.Short() {
 		step = 7
 	}
 	variants := append([][2]string{{"global", "optional"}}, optionVariants...)
-	defer func() { prefixLimit = maxPrefixes }()
 	for i := 0; i < len(lines); i += step {
 		for _, v := range variants {
 			st, err := Game.ParsePosition(withOptions(t, lines[i].Position, v[0], v[1]))
 			if err != nil {
 				t.Fatal(err)
 			}
-			s := st.(*State)
-			prefixLimit = maxPrefixes
-			want := legalTexts(s)
-			for _, limit := range []int{1, 2} {
-				prefixLimit = limit
-				if missing, extra := diff(want, legalTexts(s)); len(missing)+len(extra) > 0 {
-					t.Fatalf("line %d %v, at most %d chains kept: missing %v, extra %v", i+1, v, limit, missing, extra)
-				}
-			}
+			check(i+1, v, st.(*State))
 		}
 	}
 }

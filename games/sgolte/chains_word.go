@@ -64,14 +64,12 @@ func (s *stateW) search(cs *chainSearchW) *chainSearchW {
 // different arcs around s could only be joined by a path encircling the
 // cells between the arcs, which would be a hole, so the arcs decide.
 //
-// Its callers test cs.local themselves and call it only for groups with
-// holes: the arc test, inlined there, is most of what a search does, and
-// cut with both tests in it is too large for the compiler to inline (the
-// three copies of that test, by hand, made playouts 4% faster).
+// That arc test (cs.local) is written out where the chains are walked, and
+// cut is called only for the other groups: the arc test is most of what a
+// search does, and cut with both tests in it is too large for the compiler
+// to inline (the three copies of that test, by hand, made playouts 4%
+// faster).
 func (cs *chainSearchW) cut(s int, rem, flipped word) bool {
-	if cs.local {
-		return cs.g.arcsW(s, rem) >= 2
-	}
 	if cs.nholes >= 0 {
 		return cs.holedCut(s, rem, flipped)
 	}

@@ -234,6 +234,11 @@ type connector struct {
 	hard     context.Context // ends every game's goroutine: the connector is done
 	stopHard context.CancelFunc
 	stopping atomic.Bool
+	// laddersLeft is set once a stop has taken the account off its
+	// ladders (or tried to): a sweep's finishStop, which the stopping flag
+	// starts, must not resign a game before then, while a ladder can still
+	// pair the bot.
+	laddersLeft atomic.Bool
 	// finishing makes finishStop's passes one at a time: the stop's and a
 	// sweep's would otherwise resign the same games at once, and the one
 	// that found them over would end the connector under the other's
@@ -822,6 +827,7 @@ func (c *connector) watchStops(stops <-chan struct{}) {
 	c.mu.Unlock()
 	c.stopping.Store(true)
 	c.leaveLadders(c.hard)
+	c.laddersLeft.Store(true)
 	if c.o.onStop == "resign" {
 		c.logf("stopping: resigning %d games (a second signal stops at once)", n)
 	} else {
@@ -839,6 +845,9 @@ func (c *connector) watchStops(stops <-chan struct{}) {
 // finishStop leaves the open games the account has joined and, by
 // o.onStop, resigns the live ones or waits for them to end.
 func (c *connector) finishStop(ctx context.Context) {
+	if !c.laddersLeft.Load() {
+		return // a sweep's pass as the stop begins: the stop's own comes after it leaves the ladders
+	}
 	c.finishing.Lock()
 	defer c.finishing.Unlock()
 	games, err := c.mine(ctx, wire.StatusOpen, wire.StatusLive)

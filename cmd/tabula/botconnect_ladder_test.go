@@ -2,13 +2,19 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/tabula-games/tabula/server/wire"
 )
 
 // startLadderBot runs the connector for robot on the ladders given.
@@ -149,5 +155,51 @@ func TestBotStopNotHeldByALadderPage(t *testing.T) {
 		if n := asked.Load(); p == 1 && n < 2 || p == 0 && n != 1 {
 			t.Errorf("playing %d: the page was read %d times", p, n)
 		}
+	}
+}
+
+// TestBotStopResignsAfterLeavingLadders: as a stop begins, a sweep sees
+// the connector stopping before the stop has left the ladders; its pass
+// must not resign anything yet (the ladder could pair the bot again in
+// that gap, and CI once saw the game resigned before the ladder left).
+// Once the ladders are left, the same pass resigns the live game.
+func TestBotStopResignsAfterLeavingLadders(t *testing.T) {
+	var mu sync.Mutex
+	var asked []string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		asked = append(asked, r.Method+" "+r.URL.Path)
+		mu.Unlock()
+		switch {
+		case r.URL.Path == "/api/games" && r.URL.Query().Get("status") == "live" && len(r.URL.Query()["status"]) == 1:
+			fmt.Fprint(w, `{"games":[]}`) // after the resign: none live
+		case r.URL.Path == "/api/games":
+			json.NewEncoder(w).Encode(wire.GameList{Games: []wire.Summary{{ID: "g1", Game: "sgolte", Status: wire.StatusLive,
+				Seats: []wire.Seat{{Seat: 0, Kind: wire.SeatHuman, User: "robot"}, {Seat: 1, Kind: wire.SeatHuman, User: "other"}}}}})
+		case r.URL.Path == "/api/ladder/sgolte":
+			fmt.Fprint(w, `{"entrants":[]}`)
+		default:
+			fmt.Fprint(w, `{}`)
+		}
+	}))
+	defer srv.Close()
+	hard, stop := context.WithCancel(context.Background())
+	defer stop()
+	c := &connector{o: connectOptions{server: srv.URL, ladders: []string{"sgolte"}, onStop: "resign"}, http: srv.Client(),
+		me: "robot", hard: hard, stopHard: stop, log: io.Discard, games: map[string]*botGame{}, over: map[string]*botGame{}}
+	c.stopping.Store(true)
+	c.finishStop(hard)
+	mu.Lock()
+	before := slices.Clone(asked)
+	mu.Unlock()
+	if len(before) != 0 {
+		t.Fatalf("before the ladders were left, a stopping pass asked %v; want nothing", before)
+	}
+	c.laddersLeft.Store(true)
+	c.finishStop(hard)
+	mu.Lock()
+	defer mu.Unlock()
+	if !slices.Contains(asked, "POST /api/games/g1/resign") {
+		t.Fatalf("after the ladders were left, the pass asked %v; want g1 resigned", asked)
 	}
 }

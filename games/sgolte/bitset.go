@@ -31,6 +31,8 @@ func (b bitset) or(c bitset) bitset { return bitset{b.lo | c.lo, b.hi | c.hi} }
 
 func (b bitset) andNot(c bitset) bitset { return bitset{b.lo &^ c.lo, b.hi &^ c.hi} }
 
+func (b bitset) xor(c bitset) bitset { return bitset{b.lo ^ c.lo, b.hi ^ c.hi} }
+
 func (b bitset) isEmpty() bool { return b.lo|b.hi == 0 }
 
 func (b bitset) count() int { return bits.OnesCount64(b.lo) + bits.OnesCount64(b.hi) }

@@ -30,7 +30,8 @@ type cellMemoW struct {
 }
 
 // memoFlipSets is flipSets reading the enemy groups from a playout's book
-// and, while they stand, the flip sets from the memo. (The book and the memo
+// and, while they stand, the flip sets from the memo — in no set order:
+// the playout counts every merge cell's and sorts only the chosen one's. (The book and the memo
 // are parameters, not fields: escape analysis would send anything the
 // recursive search can reach to the heap.)
 func (cs *chainSearchW) memoFlipSets(p int, b *groupBookW, mp *chainMemoW) []word {
@@ -42,7 +43,8 @@ func (cs *chainSearchW) memoFlipSets(p int, b *groupBookW, mp *chainMemoW) []wor
 		i := cm.start % memoPool
 		return mp.pool[i : i+uint32(cm.n)]
 	}
-	sets := cs.bookFlipSets(p, b)
+	cs.bookFind(p, b)
+	sets := cs.distinct()
 	if len(sets) > memoKeepMax {
 		mp.good[c] = mp.good[c].andNot(singleW(p)) // too many to keep
 		return sets

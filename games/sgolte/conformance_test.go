@@ -417,7 +417,7 @@ func TestGroupBookFromPositions(t *testing.T) {
 func checkBook(t *testing.T, s *State, b *groupBook) {
 	t.Helper()
 	for c := 0; c < 2; c++ {
-		var union bitset
+		var union, nearBig bitset
 		for ids := b.live[c]; !ids.isEmpty(); {
 			i := ids.pop()
 			grp, halo := s.geo.component(b.grp[i].set.first(), s.stones[c])
@@ -439,9 +439,18 @@ func checkBook(t *testing.T, s *State, b *groupBook) {
 			if b.big[c].has(i) != (grp.count() >= 3) {
 				t.Fatalf("colour %d group %d of %d stones: big %v", c, i, grp.count(), b.big[c].has(i))
 			}
+			if grp.count() >= 3 {
+				nearBig = nearBig.or(halo)
+			}
 		}
 		if union != s.stones[c] {
 			t.Fatalf("colour %d: book groups do not cover the stones", c)
+		}
+		if got, want := b.mergeCells(c, s.empty()), s.geo.mergeCells(s.stones[c], s.empty()); got != want {
+			t.Fatalf("colour %d: the book's merge cells %v, traced %v, in %s", c, got, want, mustJSON(t, s))
+		}
+		if got := b.nearBig(c); got != nearBig {
+			t.Fatalf("colour %d: the book's cells next to groups of three %v, traced %v, in %s", c, got, nearBig, mustJSON(t, s))
 		}
 	}
 }

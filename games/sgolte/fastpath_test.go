@@ -12,9 +12,10 @@ import (
 )
 
 // TestArcsMatchRing: arcs, which reads a cell's neighbours with three
-// shifts, counts the same arcs as walking the six neighbours round the cell
-// (from the axial steps), for every cell of every size, in random sets and
-// in the sets that hold all or none of the board.
+// shifts, and arcsW, which reads them with a multiplication (arcmagic.go),
+// count the same arcs as walking the six neighbours round the cell (from
+// the axial steps), for every cell of every size, in random sets and in the
+// sets that hold all or none of the board.
 func TestArcsMatchRing(t *testing.T) {
 	rng := game.NewRNG(5)
 	for size := 5; size <= 7; size++ {
@@ -52,6 +53,21 @@ func TestArcsMatchRing(t *testing.T) {
 					t.Fatalf("size %d cell %s: arcsW = %d, ring walk %d", size, g.names[c], got, want)
 				}
 			}
+		}
+	}
+}
+
+// TestArcMagicsKnown: every size-5 cell takes the multiplier written in
+// arcMagics5 (buildArcMagics searches only when one fails, which costs
+// every process's start a couple of milliseconds).
+func TestArcMagicsKnown(t *testing.T) {
+	g := geometryFor(5)
+	if len(arcMagics5) != g.cells {
+		t.Fatalf("%d multipliers for %d cells", len(arcMagics5), g.cells)
+	}
+	for c, m := range arcMagics5 {
+		if g.arcM[c].magic != m {
+			t.Errorf("cell %s: its multiplier %#x did not work (found %#x)", g.names[c], m, g.arcM[c].magic)
 		}
 	}
 }
@@ -110,8 +126,9 @@ func TestMemoMatchesSearch(t *testing.T) {
 					p := m.pop()
 					want := append([]bitset(nil), fresh.flipSets(p)...)
 					booked := append([]bitset(nil), s.search(&ug.cs).bookFlipSets(p, &ug.book)...)
-					got := s.search(&ug.cs).memoFlipSets(p, &ug.book, &ug.memo)
-					if !slices.Equal(got, want) || !slices.Equal(booked, want) {
+					// The memo's sets, in the order found, hold no repeats.
+					got := slices.Clone(s.search(&ug.cs).memoFlipSets(p, &ug.book, &ug.memo))
+					if n := len(got); len(sortUnique(got)) != n || !slices.Equal(got, want) || !slices.Equal(booked, want) {
 						t.Fatalf("options %v seed %d, %s at %s: memo %v, book %v, search %v",
 							o, i, mustJSON(t, s), s.geo.names[p], got, booked, want)
 					}

@@ -31,6 +31,8 @@ type geometry struct {
 	nbrW  [maxCells]word
 	edgeW word
 	fwdW  [3][]shiftMaskW
+	arcM  [wordCells]arcMagic // arcs on word (arcmagic.go)
+	arcT  [wordCells][64]uint8
 }
 
 var geometries [3]geometry // sizes 5, 6, 7
@@ -112,6 +114,7 @@ func (g *geometry) buildWords() {
 			g.fwdW[d] = append(g.fwdW[d], shiftMaskW{sm.by, word{sm.mask.lo}})
 		}
 	}
+	g.buildArcMagics()
 }
 
 // axial returns the cell at axial (x, r), or noCell off the board.

@@ -13,6 +13,13 @@ type groupBook struct {
 	live [2]bitset        // the ids in use, by colour
 	big  [2]bitset        // the ids of groups of three or more stones, by colour
 	free bitset
+	// touch counts, by colour, the groups whose halo holds each cell, in
+	// two bit planes (ones and twos, modulo 4: a cell touches at most three
+	// groups of a colour), kept as groups come and go so that the merge cells
+	// (the empty cells touching two or more) are read off at every ply
+	// instead of gathered from every group's halo; bigTouch counts the
+	// groups of three or more stones alike.
+	touch, bigTouch [2][2]bitset
 	// stale[c] holds the cells next to a group of the other colour that has
 	// changed (grown, joined others, split or gone) since the chain memo
 	// last looked (chainmemo.go): what it kept for them, with c to move,
@@ -24,7 +31,7 @@ type groupBook struct {
 // init traces every group of s.
 func (b *groupBook) init(s *State) {
 	b.stale = [2]bitset{s.geo.all, s.geo.all}
-	b.live, b.big = [2]bitset{}, [2]bitset{}
+	b.live, b.big, b.touch, b.bigTouch = [2]bitset{}, [2]bitset{}, [2][2]bitset{}, [2][2]bitset{}
 	b.free = s.geo.all // there are never more groups than cells
 	for c := 0; c < 2; c++ {
 		for rest := s.stones[c]; !rest.isEmpty(); {
@@ -39,12 +46,12 @@ func (b *groupBook) init(s *State) {
 func (b *groupBook) add(colour int, set, halo bitset, hole uint8) {
 	i := b.free.pop()
 	b.live[colour] = b.live[colour].or(single(i))
-	if set.count() >= 3 {
-		b.big[colour] = b.big[colour].or(single(i))
-	}
 	b.grp[i] = enemyGroup{set: set, hole: hole}
 	b.halo[i] = halo
+	countIn(&b.touch[colour], halo)
 	if set.count() >= 3 {
+		b.big[colour] = b.big[colour].or(single(i))
+		countIn(&b.bigTouch[colour], halo)
 		b.stale[colour^1] = b.stale[colour^1].or(halo)
 	}
 	for c := set; !c.isEmpty(); {
@@ -55,31 +62,35 @@ func (b *groupBook) add(colour int, set, halo bitset, hole uint8) {
 func (b *groupBook) drop(colour, i int) {
 	if b.big[colour].has(i) {
 		b.stale[colour^1] = b.stale[colour^1].or(b.halo[i])
+		uncountIn(&b.bigTouch[colour], b.halo[i])
 	}
 	b.live[colour] = b.live[colour].andNot(single(i))
 	b.big[colour] = b.big[colour].andNot(single(i))
 	b.free = b.free.or(single(i))
+	uncountIn(&b.touch[colour], b.halo[i])
 }
 
-// mergeCells is geometry.mergeCells from the kept halos.
+// countIn adds one to the count in t (two bit planes) of every cell of halo.
+func countIn(t *[2]bitset, halo bitset) {
+	t[1] = t[1].xor(t[0].and(halo))
+	t[0] = t[0].xor(halo)
+}
+
+// uncountIn takes one from the count in t of every cell of halo.
+func uncountIn(t *[2]bitset, halo bitset) {
+	t[1] = t[1].xor(halo.andNot(t[0]))
+	t[0] = t[0].xor(halo)
+}
+
+// mergeCells is geometry.mergeCells from the touch counts.
 func (b *groupBook) mergeCells(colour int, empty bitset) bitset {
-	var once, twice bitset
-	for ids := b.live[colour]; !ids.isEmpty(); {
-		h := b.halo[ids.pop()].and(empty)
-		twice = twice.or(once.and(h))
-		once = once.or(h)
-	}
-	return twice
+	return b.touch[colour][1].and(empty)
 }
 
 // nearBig returns the cells next to a group of colour with three or more
 // stones: the only places where a merge by the other colour can split one.
 func (b *groupBook) nearBig(colour int) bitset {
-	var out bitset
-	for ids := b.big[colour]; !ids.isEmpty(); {
-		out = out.or(b.halo[ids.pop()])
-	}
-	return out
+	return b.bigTouch[colour][0].or(b.bigTouch[colour][1])
 }
 
 // place records a placement at p by colour c flipping flips (before the
@@ -153,9 +164,15 @@ func (b *groupBook) place(s *State, c, p int, flips bitset) {
 		b.drop(c, ids.pop())
 	}
 	b.grp[base] = enemyGroup{set: set, hole: hole}
+	uncountIn(&b.touch[c], b.halo[base])
+	countIn(&b.touch[c], halo)
+	if b.big[c].has(base) {
+		uncountIn(&b.bigTouch[c], b.halo[base])
+	}
 	b.halo[base] = halo
 	if set.count() >= 3 {
 		b.big[c] = b.big[c].or(single(base))
+		countIn(&b.bigTouch[c], halo)
 		b.stale[c^1] = b.stale[c^1].or(halo) // the joined groups' cells are among these
 	}
 	for !relabel.isEmpty() {
@@ -179,6 +196,12 @@ func (b *groupBook) merges(s *State, colour, p int) bool {
 // book is a parameter, not a field: escape analysis would send anything the
 // recursive search can reach to the heap.)
 func (cs *chainSearch) bookFlipSets(p int, b *groupBook) []bitset {
+	cs.bookFind(p, b)
+	return cs.result()
+}
+
+// bookFind is find reading the enemy groups from the book.
+func (cs *chainSearch) bookFind(p int, b *groupBook) {
 	var groups [3]enemyGroup // six neighbours hold at most three enemy groups
 	n := 0
 	for rest := cs.g.nbr[p].and(cs.opp); !rest.isEmpty(); {
@@ -191,5 +214,5 @@ func (cs *chainSearch) bookFlipSets(p int, b *groupBook) []bitset {
 			n++
 		}
 	}
-	return cs.splits(p, groups[:n])
+	cs.find(p, groups[:n])
 }

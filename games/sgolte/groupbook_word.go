@@ -15,6 +15,13 @@ type groupBookW struct {
 	live [2]word         // the ids in use, by colour
 	big  [2]word         // the ids of groups of three or more stones, by colour
 	free word
+	// touch counts, by colour, the groups whose halo holds each cell, in
+	// two bit planes (ones and twos, modulo 4: a cell touches at most three
+	// groups of a colour), kept as groups come and go so that the merge cells
+	// (the empty cells touching two or more) are read off at every ply
+	// instead of gathered from every group's halo; bigTouch counts the
+	// groups of three or more stones alike.
+	touch, bigTouch [2][2]word
 	// stale[c] holds the cells next to a group of the other colour that has
 	// changed (grown, joined others, split or gone) since the chain memo
 	// last looked (chainmemo.go): what it kept for them, with c to move,
@@ -26,7 +33,7 @@ type groupBookW struct {
 // init traces every group of s.
 func (b *groupBookW) init(s *stateW) {
 	b.stale = [2]word{s.geo.allW, s.geo.allW}
-	b.live, b.big = [2]word{}, [2]word{}
+	b.live, b.big, b.touch, b.bigTouch = [2]word{}, [2]word{}, [2][2]word{}, [2][2]word{}
 	b.free = s.geo.allW // there are never more groups than cells
 	for c := 0; c < 2; c++ {
 		for rest := s.stones[c]; !rest.isEmpty(); {
@@ -41,12 +48,12 @@ func (b *groupBookW) init(s *stateW) {
 func (b *groupBookW) add(colour int, set, halo word, hole uint8) {
 	i := b.free.pop()
 	b.live[colour] = b.live[colour].or(singleW(i))
-	if set.count() >= 3 {
-		b.big[colour] = b.big[colour].or(singleW(i))
-	}
 	b.grp[i] = enemyGroupW{set: set, hole: hole}
 	b.halo[i] = halo
+	countInW(&b.touch[colour], halo)
 	if set.count() >= 3 {
+		b.big[colour] = b.big[colour].or(singleW(i))
+		countInW(&b.bigTouch[colour], halo)
 		b.stale[colour^1] = b.stale[colour^1].or(halo)
 	}
 	for c := set; !c.isEmpty(); {
@@ -57,31 +64,35 @@ func (b *groupBookW) add(colour int, set, halo word, hole uint8) {
 func (b *groupBookW) drop(colour, i int) {
 	if b.big[colour].has(i) {
 		b.stale[colour^1] = b.stale[colour^1].or(b.halo[i])
+		uncountInW(&b.bigTouch[colour], b.halo[i])
 	}
 	b.live[colour] = b.live[colour].andNot(singleW(i))
 	b.big[colour] = b.big[colour].andNot(singleW(i))
 	b.free = b.free.or(singleW(i))
+	uncountInW(&b.touch[colour], b.halo[i])
 }
 
-// mergeCells is geometry.mergeCells from the kept halos.
+// countIn adds one to the count in t (two bit planes) of every cell of halo.
+func countInW(t *[2]word, halo word) {
+	t[1] = t[1].xor(t[0].and(halo))
+	t[0] = t[0].xor(halo)
+}
+
+// uncountIn takes one from the count in t of every cell of halo.
+func uncountInW(t *[2]word, halo word) {
+	t[1] = t[1].xor(halo.andNot(t[0]))
+	t[0] = t[0].xor(halo)
+}
+
+// mergeCells is geometry.mergeCells from the touch counts.
 func (b *groupBookW) mergeCellsW(colour int, empty word) word {
-	var once, twice word
-	for ids := b.live[colour]; !ids.isEmpty(); {
-		h := b.halo[ids.pop()].and(empty)
-		twice = twice.or(once.and(h))
-		once = once.or(h)
-	}
-	return twice
+	return b.touch[colour][1].and(empty)
 }
 
 // nearBig returns the cells next to a group of colour with three or more
 // stones: the only places where a merge by the other colour can split one.
 func (b *groupBookW) nearBig(colour int) word {
-	var out word
-	for ids := b.big[colour]; !ids.isEmpty(); {
-		out = out.or(b.halo[ids.pop()])
-	}
-	return out
+	return b.bigTouch[colour][0].or(b.bigTouch[colour][1])
 }
 
 // place records a placement at p by colour c flipping flips (before the
@@ -155,9 +166,15 @@ func (b *groupBookW) place(s *stateW, c, p int, flips word) {
 		b.drop(c, ids.pop())
 	}
 	b.grp[base] = enemyGroupW{set: set, hole: hole}
+	uncountInW(&b.touch[c], b.halo[base])
+	countInW(&b.touch[c], halo)
+	if b.big[c].has(base) {
+		uncountInW(&b.bigTouch[c], b.halo[base])
+	}
 	b.halo[base] = halo
 	if set.count() >= 3 {
 		b.big[c] = b.big[c].or(singleW(base))
+		countInW(&b.bigTouch[c], halo)
 		b.stale[c^1] = b.stale[c^1].or(halo) // the joined groups' cells are among these
 	}
 	for !relabel.isEmpty() {
@@ -181,6 +198,12 @@ func (b *groupBookW) merges(s *stateW, colour, p int) bool {
 // book is a parameter, not a field: escape analysis would send anything the
 // recursive search can reach to the heap.)
 func (cs *chainSearchW) bookFlipSets(p int, b *groupBookW) []word {
+	cs.bookFind(p, b)
+	return cs.result()
+}
+
+// bookFind is find reading the enemy groups from the book.
+func (cs *chainSearchW) bookFind(p int, b *groupBookW) {
 	var groups [3]enemyGroupW // six neighbours hold at most three enemy groups
 	n := 0
 	for rest := cs.g.nbrW[p].and(cs.opp); !rest.isEmpty(); {
@@ -193,5 +216,5 @@ func (cs *chainSearchW) bookFlipSets(p int, b *groupBookW) []word {
 			n++
 		}
 	}
-	return cs.splits(p, groups[:n])
+	cs.find(p, groups[:n])
 }

@@ -2,11 +2,12 @@ package sgolte
 
 import "github.com/tabula-games/tabula/game"
 
-// playoutGen is the scratch space of a playout: one ply's merging moves
-// (flip set and placement cell), the chain search and the kept groups.
+// playoutGen is the scratch space of a playout: one ply's merge cells with
+// a legal split and the count of each one's flip sets, the chain search and
+// the kept groups.
 type playoutGen struct {
-	sets  [maxPlayoutSets]bitset
-	cells [maxPlayoutSets]uint8
+	cells [maxCells]uint8
+	sets  [maxCells]int32
 	cs    chainSearch
 	book  groupBook
 }
@@ -33,34 +34,30 @@ func (s *State) playout(rng *game.RNG) int {
 
 // randomPly plays one uniformly random legal move. It draws from the same
 // list as Legal (each plain placement, each flip set of each merging
-// placement, swap, or the forced pass) but keeps the flip sets it generates
-// instead of making Play regenerate them. It reads the groups from the
-// book and keeps it up to date, and with a memo reads from that what it
-// can.
+// placement, swap, or the forced pass), counting each merge cell's flip sets
+// and asking again only for the chosen cell's (from the memo, or searched
+// again: the search is deterministic) rather than copying every set at every
+// ply. It reads the groups from the book and keeps it up to date, and with a
+// memo reads from that what it can.
 func (s *State) randomPly(pg *playoutGen, rng *game.RNG, memo *chainMemo) {
 	book := &pg.book
 	empty := s.empty()
 	merges := book.mergeCells(int(s.toMove), empty)
 	plain := empty.andNot(merges)
-	sets, cells := pg.sets[:0], pg.cells[:0]
 	cs := s.search(&pg.cs)
 	// A merge cell with no enemy group of three stones next to it is
 	// illegal: skip the search that would say so.
+	nSets, nCells := 0, 0
 	for m := merges.and(book.nearBig(int(s.toMove) ^ 1)); !m.isEmpty(); {
 		p := m.pop()
-		var fs []bitset
-		if memo != nil {
-			fs = cs.memoFlipSets(p, book, memo)
-		} else {
-			fs = cs.bookFlipSets(p, book)
-		}
-		for _, f := range fs {
-			sets = append(sets, f)
-			cells = append(cells, uint8(p))
+		if n := len(cs.cellFlipSets(p, book, memo)); n > 0 {
+			pg.cells[nCells], pg.sets[nCells] = uint8(p), int32(n)
+			nCells++
+			nSets += n
 		}
 	}
 	nPlain := plain.count()
-	total := nPlain + len(sets)
+	total := nPlain + nSets
 	if s.canSwap() {
 		total++
 	}
@@ -69,7 +66,7 @@ func (s *State) randomPly(pg *playoutGen, rng *game.RNG, memo *chainMemo) {
 		return
 	}
 	r := rng.IntN(total)
-	if r >= nPlain+len(sets) {
+	if r >= nPlain+nSets {
 		s.swap()
 		return
 	}
@@ -78,10 +75,26 @@ func (s *State) randomPly(pg *playoutGen, rng *game.RNG, memo *chainMemo) {
 	if r < nPlain {
 		p = plain.nth(r)
 	} else {
-		p, flips = int(cells[r-nPlain]), sets[r-nPlain]
+		r -= nPlain
+		k := 0
+		for r >= int(pg.sets[k]) {
+			r -= int(pg.sets[k])
+			k++
+		}
+		p = int(pg.cells[k])
+		flips = sortUnique(cs.cellFlipSets(p, book, memo))[r] // in Legal's order
 	}
 	book.place(s, int(s.toMove), p, flips)
 	s.place(p, flips)
+}
+
+// cellFlipSets is the flip sets of the merge cell p, from the memo when
+// there is one (then in no set order: sortUnique puts them in Legal's).
+func (cs *chainSearch) cellFlipSets(p int, book *groupBook, memo *chainMemo) []bitset {
+	if memo != nil {
+		return cs.memoFlipSets(p, book, memo)
+	}
+	return cs.bookFlipSets(p, book)
 }
 
 // searchPlayout is SearchPlayout.

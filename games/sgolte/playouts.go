@@ -2,10 +2,6 @@ package sgolte
 
 import "github.com/tabula-games/tabula/game"
 
-// maxPlayoutSets is the room for one ply's merging moves in a playout, on
-// the stack; a ply with more spills to the heap.
-const maxPlayoutSets = 256
-
 // memoPool is the room for kept flip sets. It is a ring: old results are
 // overwritten by new ones and searched again if they are asked for after
 // that.

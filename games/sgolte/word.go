@@ -31,6 +31,7 @@ func singleW(i int) word { return word{1 << uint(i&63)} }
 func (b word) and(c word) word    { return word{b.w & c.w} }
 func (b word) or(c word) word     { return word{b.w | c.w} }
 func (b word) andNot(c word) word { return word{b.w &^ c.w} }
+func (b word) xor(c word) word    { return word{b.w ^ c.w} }
 func (b word) isEmpty() bool      { return b.w == 0 }
 func (b word) count() int         { return bits.OnesCount64(b.w) }
 

@@ -19,7 +19,7 @@ import (
 )
 
 // templates are the files of the engine, in the package directory.
-var templates = []string{"flood.go", "arcs.go", "chains.go", "statecore.go", "groupbook.go", "chainmemo.go", "playout.go"}
+var templates = []string{"flood.go", "chains.go", "statecore.go", "groupbook.go", "chainmemo.go", "playout.go"}
 
 // renames maps identifiers of the templates to their one-word names: the
 // types, the package-level functions, the geometry's bitset tables and the
@@ -32,7 +32,7 @@ var renames = map[string]string{
 	"all": "allW", "nbr": "nbrW", "fwd": "fwdW", "edge": "edgeW", "enclosed": "enclosedW", "spread": "spreadW",
 	"step": "stepW", "holeFree": "holeFreeW", "dilate": "dilateW", "component": "componentW",
 	"reachesAll": "reachesAllW", "isCut": "isCutW", "mergeCells": "mergeCellsW",
-	"arcs": "arcsW", "classify": "classifyW",
+	"arcs": "arcsW", "classify": "classifyW", "countIn": "countInW", "uncountIn": "uncountInW",
 }
 
 // prose are the names that comments rename too (the others are ordinary

@@ -155,17 +155,11 @@ func (cs *chainSearch) record(f bitset) {
 	cs.spill = append(cs.spill, f)
 }
 
-// splits returns the distinct flip sets of a merging placement at p, sorted
-// by bitset.less, given the enemy groups of three or more stones next to it
-// (classified). An empty result means the placement is illegal. The result
-// lives in cs until its next use.
-func (cs *chainSearch) splits(p int, groups []enemyGroup) []bitset {
-	cs.find(p, groups)
-	return cs.result()
-}
-
-// find records the flip sets of a merging placement at p in cs, in the
-// order the search meets them and with repeats (see splits).
+// find records in cs the flip sets of a merging placement at p, given the
+// enemy groups of three or more stones next to it (classified), in the
+// order the search meets them and with repeats: result returns them sorted
+// by bitset.less and distinct, distinct without the sort. None means the
+// placement is illegal. They live in cs until its next use.
 func (cs *chainSearch) find(p int, groups []enemyGroup) {
 	cs.n, cs.spill = 0, nil
 	if len(groups) == 0 {

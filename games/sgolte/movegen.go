@@ -85,8 +85,8 @@ func (t *tracer) groupOf(c int, spare *enemyGroup) *enemyGroup {
 	return e
 }
 
-// flipSets returns the distinct flip sets of a merging placement at p (see
-// chainSearch.splits).
+// flipSets returns the distinct flip sets of a merging placement at p, sorted
+// by bitset.less (see chainSearch.find).
 func (t *tracer) flipSets(p int) []bitset {
 	var groups [3]enemyGroup // six neighbours hold at most three enemy groups
 	var spare enemyGroup
@@ -101,7 +101,8 @@ func (t *tracer) flipSets(p int) []bitset {
 			n++
 		}
 	}
-	return t.splits(p, groups[:n])
+	t.find(p, groups[:n])
+	return t.result()
 }
 
 func (s *State) Legal(dst []game.Move) []game.Move {

@@ -5,8 +5,9 @@
 
 import {test, before, after} from 'node:test'
 import assert from 'node:assert/strict'
+import path from 'node:path'
 import {launch, newPage, assertNoErrors, guest, api, clickHit, clickMoveButton, createGame, openGame, playByApi,
-  allowErrors, inViewport, BASE, userName, settled, resize, waitUntil} from './helpers.mjs'
+  allowErrors, inViewport, BASE, userName, settled, resize, waitUntil, OUT} from './helpers.mjs'
 
 let browser
 before(async () => {
@@ -164,16 +165,29 @@ test('a missing game says so once and stops; a missing player likewise', async (
       }
     }
   })
+  let lookups = 0
+  page.on('request', (r) => { if (new URL(r.url()).pathname === '/api/games/nope') lookups++ })
   await page.clock.install()
   await page.goto(BASE + '/#/game/nope')
-  await page.waitForSelector('text=Not found')
+  // It asks again for a few seconds (a game the server makes is listed a
+  // moment before it is stored), saying so, then says it is missing.
+  await page.waitForSelector('[data-test=conn]:has-text("Looking for the game")')
+  for (const size of [{width: 1280, height: 800}, {width: 390, height: 844}]) {
+    await resize(page, size)
+    await page.screenshot({path: path.join(OUT, `game-looking-${size.width}x${size.height}.png`)})
+  }
+  await waitUntil(async () => {
+    await page.clock.runFor(500)
+    return (await page.$('text=Not found')) !== null
+  }, {what: 'the missing game said'})
   await page.clock.runFor(30000)
   assert.equal(await page.evaluate(() => window.__sockets), 0, 'no socket opened')
   const main = await page.textContent('main')
   assert.equal(main.split('Not found').length - 1, 1, 'one message: ' + main)
-  assert.doesNotMatch(main, /reconnecting|Connecting/, main)
+  assert.doesNotMatch(main, /reconnecting|Connecting|Looking/, main)
   assert.deepEqual(sockets, [], 'no game channel for a game that does not exist')
-  allowErrors(page, /status of 404/) // the one look-up of the game
+  assert.equal(lookups, 5, 'the look-up and four more, then no more')
+  allowErrors(page, /status of 404/) // the look-ups of the game
   assertNoErrors(page)
 
   await page.goto(BASE + '/#/user/nobody-here')
@@ -181,6 +195,30 @@ test('a missing game says so once and stops; a missing player likewise', async (
   const prof = await page.textContent('main')
   assert.doesNotMatch(prof, /No games yet|No rated games/, prof)
   assert.equal(prof.split('Not found').length - 1, 1, prof)
+  allowErrors(page, /status of 404/)
+  assertNoErrors(page)
+  await page.context().close()
+})
+
+test('a game stored a moment after its link is followed opens (a tournament wave lists its games first)', async () => {
+  const page = await newPage(browser)
+  await guest(page)
+  const g = await createGame(page, {game: 'sgolte', seats: [{kind: 'me'}, {kind: 'bot', level: 'random'}]})
+  // The first two look-ups find no game, as when a wave's link is followed
+  // before its game is stored.
+  let refused = 0
+  await page.route('**/api/games/' + g.id, (route) => {
+    if (route.request().method() === 'GET' && refused < 2) {
+      refused++
+      return route.fulfill({status: 404, contentType: 'application/json', body: JSON.stringify({error: {code: 'not_found', message: 'no such game'}})})
+    }
+    return route.continue()
+  })
+  await page.goto(BASE + '/#/game/' + g.id)
+  await page.waitForSelector('.board-svg [data-hit]')
+  assert.equal(refused, 2)
+  const main = await page.textContent('main')
+  assert.doesNotMatch(main, /No such game|Not found|Looking for the game/, main)
   allowErrors(page, /status of 404/)
   assertNoErrors(page)
   await page.context().close()

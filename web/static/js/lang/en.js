@@ -376,6 +376,7 @@ export default {
   'result.theyWon': '{name} won',
   'result.theyLost': '{name} lost',
   'result.theyShare': '{name} shared the win',
+  'game.looking': 'Looking for the game…',
   'game.missing': 'No such game',
   'skyjo.heldBy': 'held by',
   'game.reviewing': 'Looking back: move {ply} of {total}. The game goes on.',

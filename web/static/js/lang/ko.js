@@ -374,6 +374,7 @@ export default {
   'result.theyWon': '{name} 승리',
   'result.theyLost': '{name} 패배',
   'result.theyShare': '{name} 공동 승리',
+  'game.looking': '대국을 찾는 중…',
   'game.missing': '없는 대국입니다',
   'skyjo.heldBy': '손에 든 카드',
   'game.reviewing': '되돌아보기: {total}수 중 {ply}수째. 대국은 계속됩니다.',

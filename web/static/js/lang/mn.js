@@ -372,6 +372,7 @@ export default {
   'result.theyWon': '{name} хожсон',
   'result.theyLost': '{name} хожигдсон',
   'result.theyShare': '{name} хожлыг хуваалцсан',
+  'game.looking': 'Тоглолтыг хайж байна…',
   'game.missing': 'Ийм тоглолт алга',
   'skyjo.heldBy': 'барьж буй',
   'game.reviewing': 'Эргэн харж байна: {total}-аас {ply}-р нүүдэл. Тоглолт үргэлжилж байна.',

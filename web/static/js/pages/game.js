@@ -641,21 +641,37 @@ export function gamePage(main, [id]) {
   }
 
   // The game channel opens once the game is known to exist: a missing game
-  // says so once, instead of a channel that retries for ever.
-  api.game(id).then(() => {
-    if (!gone) openChannel()
-  }, (e) => {
-    if (gone) return
-    if (e.status === 404) {
-      pageBox.replaceChildren(h('h1', {}, t('game.missing')), errorBox(e))
-      return
-    }
-    pageBox.prepend(errorBox(e))
-    openChannel() // the server is away, not the game: keep trying
-  })
+  // says so once, instead of a channel that retries for ever. A game the
+  // server makes (a tournament's wave, a ladder's pairing) is listed a
+  // moment before it is stored, so a link followed at once may find none
+  // yet: the page asks again for a few seconds before it says so.
+  const lookAgain = [250, 500, 1000, 2000] // ms: about 4 s in all
+  let lookTimer = 0
+  function look(tries) {
+    api.game(id).then(() => {
+      connNote.textContent = ''
+      if (!gone) openChannel()
+    }, (e) => {
+      if (gone) return
+      if (e.status === 404 && tries < lookAgain.length) {
+        connNote.textContent = t('game.looking')
+        lookTimer = setTimeout(() => look(tries + 1), lookAgain[tries])
+        return
+      }
+      if (e.status === 404) {
+        pageBox.replaceChildren(h('h1', {}, t('game.missing')), errorBox(e))
+        return
+      }
+      connNote.textContent = ''
+      pageBox.prepend(errorBox(e))
+      openChannel() // the server is away, not the game: keep trying
+    })
+  }
+  look(0)
 
   function destroy() {
     gone = true
+    clearTimeout(lookTimer)
     boardPrefs.destroy()
     premove.destroy()
     if (channel) channel.destroy()

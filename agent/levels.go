@@ -54,9 +54,12 @@ var calibratedSamplingLevels = map[string]MCTSConfig{
 // twice that time: on a slower or busier machine the level answers a
 // little late and then plays weaker, rather than keeping its player waiting.
 var topLevels = map[string]map[string]MCTSConfig{
+	// Sgolte's and Skjuub's heuristics, backed up as minimax beside the
+	// playouts' means, won self-play by far (docs/ai.md, "Implicit minimax
+	// backups"); Sploof's did not gain.
 	"sgolte": {
-		"medium": {Iters: 14000, Time: 500 * time.Millisecond},
-		"hard":   {Iters: 56000, Workers: 2, Time: 2 * time.Second, Solver: true},
+		"medium": {Iters: 14000, Time: 500 * time.Millisecond, Minimax: minimaxWeight},
+		"hard":   {Iters: 56000, Workers: 2, Time: 2 * time.Second, Solver: true, Minimax: minimaxWeight},
 	},
 	"sploof": {
 		"medium": {Iters: 75000, Time: 500 * time.Millisecond},
@@ -66,18 +69,17 @@ var topLevels = map[string]map[string]MCTSConfig{
 	// node's moves at once stops expanding early in these budgets; a block
 	// at a time it keeps growing, and self-play shows it no weaker
 	// (docs/ai.md, "Skjuub's tree stops expanding"). Its heuristic sees
-	// what three random plies blur, and backed up as minimax beside the
-	// playouts' means it won self-play by far (docs/ai.md, "Implicit
-	// minimax backups").
+	// what three random plies blur, and its minimax backups (as Sgolte's)
+	// won self-play by far.
 	"skjuub": {
-		"medium": {Iters: 68000, Time: 500 * time.Millisecond, EdgeBlocks: true, Minimax: skjuubMinimax},
-		"hard":   {Iters: 272000, Workers: 2, Time: 2 * time.Second, Solver: true, EdgeBlocks: true, Minimax: skjuubMinimax},
+		"medium": {Iters: 68000, Time: 500 * time.Millisecond, EdgeBlocks: true, Minimax: minimaxWeight},
+		"hard":   {Iters: 272000, Workers: 2, Time: 2 * time.Second, Solver: true, EdgeBlocks: true, Minimax: minimaxWeight},
 	},
 }
 
-// skjuubMinimax is the weight of the implicit minimax backups in Skjuub's
-// medium and hard levels.
-const skjuubMinimax = 0.3
+// minimaxWeight is the weight of the implicit minimax backups in Sgolte's
+// and Skjuub's medium and hard levels (MCTSConfig.Minimax).
+const minimaxWeight = 0.3
 
 // levelConfig is the search of a built-in level (or of plain mcts, when
 // name is not one) for game: the game's own budget where it has one.

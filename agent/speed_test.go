@@ -46,5 +46,11 @@ func BenchmarkSearchSgolte(b *testing.B) { benchmarkSearch(b, "sgolte", 20000) }
 // minimax backups of Skjuub's medium and hard levels: their cost per
 // iteration, in the same run.
 func BenchmarkSearchSkjuubMinimax(b *testing.B) {
-	benchmarkSearchWith(b, "skjuub", MCTSConfig{Iters: 50000, Workers: 1, NoReuse: true, Minimax: 0.3})
+	benchmarkSearchWith(b, "skjuub", MCTSConfig{Iters: 50000, Workers: 1, NoReuse: true, Minimax: minimaxWeight})
+}
+
+// BenchmarkSearchSgolteMinimax is BenchmarkSearchSgolte with the implicit
+// minimax backups of Sgolte's medium and hard levels.
+func BenchmarkSearchSgolteMinimax(b *testing.B) {
+	benchmarkSearchWith(b, "sgolte", MCTSConfig{Iters: 20000, Workers: 1, NoReuse: true, Minimax: minimaxWeight})
 }

@@ -75,15 +75,16 @@ const TopScale = "strong"
 var Calibrated = map[string]map[string]Calibration{
 	// CALIBRATED TABLE START
 	// 300 games of docs/measurements/ladder-sgolte.log; medium and hard:
-	// 96 games of ladder-sgolte-top.log, strong held at 1981.
+	// 96 games of ladder-sgolte-top.log (2026-12-06, the levels with their
+	// implicit minimax backups), strong held at 1981.
 	"sgolte": {
 		"beginner": {Rating: 878, Deviation: 97},
 		"easy":     {Rating: 1200, Deviation: 50},
 		"casual":   {Rating: 1425, Deviation: 71},
 		"club":     {Rating: 1625, Deviation: 73},
 		"strong":   {Rating: 1981, Deviation: 94},
-		"medium":   {Rating: 2252, Deviation: 74},
-		"hard":     {Rating: 2576, Deviation: 98},
+		"medium":   {Rating: 2196, Deviation: 73},
+		"hard":     {Rating: 2510, Deviation: 92},
 	},
 	// 300 games of docs/measurements/ladder-sploof.log; medium and hard:
 	// 96 games of ladder-sploof-top.log, strong held at 1704.

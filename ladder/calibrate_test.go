@@ -85,7 +85,7 @@ func TestRateMatchRefusesBadInput(t *testing.T) {
 // without a calibration at the defaults.
 func TestStartAnchors(t *testing.T) {
 	sgolte := StartAnchors("sgolte")
-	want := []Anchor{{"easy", 1200, AnchorDeviation}, {"medium", 2252, AnchorDeviation}, {"hard", 2576, AnchorDeviation}}
+	want := []Anchor{{"easy", 1200, AnchorDeviation}, {"medium", 2196, AnchorDeviation}, {"hard", 2510, AnchorDeviation}}
 	if len(sgolte) != len(want) {
 		t.Fatalf("sgolte: %+v", sgolte)
 	}

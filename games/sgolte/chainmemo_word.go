@@ -31,9 +31,9 @@ type cellMemoW struct {
 
 // memoFlipSets is flipSets reading the enemy groups from a playout's book
 // and, while they stand, the flip sets from the memo — in no set order:
-// the playout counts every merge cell's and sorts only the chosen one's. (The book and the memo
-// are parameters, not fields: escape analysis would send anything the
-// recursive search can reach to the heap.)
+// the playout counts every merge cell's and sorts only the chosen one's.
+// (The book and the memo are parameters, not fields: escape analysis would
+// send anything the recursive search can reach to the heap.)
 func (cs *chainSearchW) memoFlipSets(p int, b *groupBookW, mp *chainMemoW) []word {
 	c := cs.mover
 	mp.good[c] = mp.good[c].andNot(b.stale[c])

@@ -43,8 +43,8 @@ func BenchmarkSearchSkjuub(b *testing.B) { benchmarkSearch(b, "skjuub", 50000) }
 func BenchmarkSearchSgolte(b *testing.B) { benchmarkSearch(b, "sgolte", 20000) }
 
 // BenchmarkSearchSkjuubMinimax is BenchmarkSearchSkjuub with the implicit
-// minimax backups of Skjuub's medium and hard levels: their cost per
-// iteration, in the same run.
+// minimax backups of Skjuub's (and Sgolte's) medium and hard levels: their
+// cost per iteration, in the same run.
 func BenchmarkSearchSkjuubMinimax(b *testing.B) {
 	benchmarkSearchWith(b, "skjuub", MCTSConfig{Iters: 50000, Workers: 1, NoReuse: true, Minimax: minimaxWeight})
 }

@@ -14,8 +14,9 @@ import (
 // TestArcsMatchRing: arcs, which reads a cell's neighbours with three
 // shifts, and arcsW, which reads them with a multiplication (arcmagic.go),
 // count the same arcs as walking the six neighbours round the cell (from
-// the axial steps), for every cell of every size, in random sets and in the
-// sets that hold all or none of the board.
+// the axial steps), for every cell of every size, in random sets, in the
+// sets that hold all or none of the board, and in every pattern of the
+// cell's neighbours.
 func TestArcsMatchRing(t *testing.T) {
 	rng := game.NewRNG(5)
 	for size := 5; size <= 7; size++ {
@@ -31,7 +32,22 @@ func TestArcsMatchRing(t *testing.T) {
 			for d, st := range axialSteps {
 				ring[d] = g.axial(x+st[0], r+st[1])
 			}
-			for _, set := range sets {
+			// Every pattern of the cell's neighbours too, beside the random
+			// sets: each of arcsW's table entries is then read.
+			cellSets := sets
+			for k := uint64(0); k < 64; k++ {
+				var set bitset
+				for j, d := 0, 0; d < 6; d++ {
+					if ring[d] != noCell {
+						if k>>j&1 == 1 {
+							set = set.or(single(ring[d]))
+						}
+						j++
+					}
+				}
+				cellSets = append(cellSets, set)
+			}
+			for _, set := range cellSets {
 				want, in := 0, 0
 				for d := 0; d < 6; d++ {
 					here := ring[d] != noCell && set.has(ring[d])

@@ -172,9 +172,12 @@ test('a missing game says so once and stops; a missing player likewise', async (
   // It asks again for a few seconds (a game the server makes is listed a
   // moment before it is stored), saying so, then says it is missing.
   await page.waitForSelector('[data-test=conn]:has-text("Looking for the game")')
-  for (const size of [{width: 1280, height: 800}, {width: 390, height: 844}]) {
-    await resize(page, size)
-    await page.screenshot({path: path.join(OUT, `game-looking-${size.width}x${size.height}.png`)})
+  for (const scheme of ['light', 'dark']) {
+    await page.emulateMedia({colorScheme: scheme})
+    for (const size of [{width: 1280, height: 800}, {width: 390, height: 844}]) {
+      await resize(page, size)
+      await page.screenshot({path: path.join(OUT, `game-looking-${scheme}-${size.width}x${size.height}.png`)})
+    }
   }
   await waitUntil(async () => {
     await page.clock.runFor(500)

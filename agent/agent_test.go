@@ -175,3 +175,33 @@ func TestCoresOf(t *testing.T) {
 		t.Errorf("CoresOf(sampling hard) = %d", CoresOf(a))
 	}
 }
+
+// leaning is nim with a heuristic and an exchange-seeking one that differ:
+// what the search scores a position with shows which it asked.
+type leaning struct{ nim }
+
+func (s *leaning) Clone() game.State       { c := *s; return &c }
+func (s *leaning) CopyFrom(src game.State) { *s = *src.(*leaning) }
+func (s *leaning) Evaluate(seat int) float64 {
+	return []float64{0.2, -0.2}[seat]
+}
+func (s *leaning) EvaluateExchange(seat, searcher int) float64 {
+	v := 0.6 - 0.1*float64(searcher) // seat 0's value as searcher weighs it
+	return []float64{v, -v}[seat]
+}
+
+// With MCTSConfig.Exchange the search scores positions with the game's
+// ExchangeEvaluator as its own seat weighs them; without it, with Evaluate.
+func TestExchangeScoresWithTheExchangeEvaluator(t *testing.T) {
+	s := &leaning{nim{Pile: 5}}
+	for _, c := range []struct {
+		exchange bool
+		me       int
+		want     float32
+	}{{false, 1, 0.6}, {true, 0, 0.8}, {true, 1, 0.75}} {
+		w := &searcher{cfg: &MCTSConfig{Exchange: c.exchange}, me: c.me}
+		if got := w.leafValue(s); got != c.want {
+			t.Errorf("exchange %v, searching seat %d: leaf value %v, want %v", c.exchange, c.me, got, c.want)
+		}
+	}
+}

@@ -67,6 +67,12 @@ type MCTSConfig struct {
 	// evaluations of its subtree's positions, and an edge's value is
 	// (1−Minimax)·mean + Minimax·that value. Two-player games only.
 	Minimax float64
+	// Exchange scores positions, at the playouts' cut-off and in the
+	// minimax backups, with the game's game.ExchangeEvaluator where it has
+	// one: the searching seat seeks exchanges. No level has it on: against
+	// greedy it drew less, in self-play it leaned weaker (docs/ai.md, "What
+	// decides Skjuub's draws").
+	Exchange bool
 	// Contempt is how much less than an even share the searching seat
 	// counts a draw (its opponents count it that much more): above 0 the
 	// bot avoids repetitions and plays on for a win against a weaker

@@ -188,6 +188,11 @@ func parseMCTSParams(cfg *MCTSConfig, params string) error {
 			if err == nil && (cfg.Minimax < 0 || cfg.Minimax > 1) {
 				err = fmt.Errorf("want 0…1")
 			}
+		case "exchange":
+			cfg.Exchange, err = v == "on", nil
+			if v != "on" && v != "off" {
+				err = fmt.Errorf("want on|off")
+			}
 		case "bias":
 			cfg.Bias, err = number(v)
 			if err == nil && cfg.Bias < 0 {

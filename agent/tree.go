@@ -529,9 +529,21 @@ func (w *searcher) leafValue(s game.State) float32 {
 		return float32(o.Reward(0, 2))
 	}
 	if e, ok := s.(game.Evaluator); ok {
-		return float32((e.Evaluate(0) + 1) / 2)
+		return float32((w.evaluate(s, e) + 1) / 2)
 	}
 	return 0.5
+}
+
+// evaluate is the heuristic of s for seat 0 as the search scores it: the
+// game's exchange-seeking one where the config asks for it
+// (MCTSConfig.Exchange) and the game has one, else e's.
+func (w *searcher) evaluate(s game.State, e game.Evaluator) float64 {
+	if w.cfg.Exchange {
+		if x, ok := s.(game.ExchangeEvaluator); ok {
+			return x.EvaluateExchange(0, w.me)
+		}
+	}
+	return e.Evaluate(0)
 }
 
 // backupMinimax updates the minimax values of the nodes of the last
@@ -829,7 +841,7 @@ func (w *searcher) playout(s game.State, n int) {
 				return
 			}
 			if e, ok := s.(game.Evaluator); ok && n == 2 {
-				v := (e.Evaluate(0) + 1) / 2
+				v := (w.evaluate(s, e) + 1) / 2
 				w.rewards[0], w.rewards[1] = v, 1-v
 				return
 			}

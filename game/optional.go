@@ -51,6 +51,15 @@ type Evaluator interface {
 	Evaluate(seat int) float64
 }
 
+// ExchangeEvaluator is implemented by games whose search may seek
+// exchanges: EvaluateExchange is the heuristic for seat as the searching
+// seat searcher weighs it, the other side's pieces above its own, so that an
+// even exchange gains for the searcher (still zero-sum: the two seats'
+// values are each other's negatives). The greedy agent keeps Evaluate.
+type ExchangeEvaluator interface {
+	EvaluateExchange(seat, searcher int) float64
+}
+
 // Drawer is implemented by games that can draw their position for a
 // terminal (`tabula show`).
 type Drawer interface {

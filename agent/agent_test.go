@@ -2,6 +2,7 @@ package agent
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -177,7 +178,8 @@ func TestCoresOf(t *testing.T) {
 }
 
 // leaning is nim with a heuristic and an exchange-seeking one that differ:
-// what the search scores a position with shows which it asked.
+// what the search scores a position with shows which it asked. Seat 0 is
+// ahead in every position.
 type leaning struct{ nim }
 
 func (s *leaning) Clone() game.State       { c := *s; return &c }
@@ -189,19 +191,57 @@ func (s *leaning) EvaluateExchange(seat, searcher int) float64 {
 	v := 0.6 - 0.1*float64(searcher) // seat 0's value as searcher weighs it
 	return []float64{v, -v}[seat]
 }
+func (s *leaning) Ahead(seat int) bool { return seat == 0 }
 
-// With MCTSConfig.Exchange the search scores positions with the game's
-// ExchangeEvaluator as its own seat weighs them; without it, with Evaluate.
+// The search scores positions with the game's ExchangeEvaluator, as its
+// own seat weighs them, at every move with ExchangeOn and at the moves
+// where its seat is ahead with ExchangeAhead; else with Evaluate.
 func TestExchangeScoresWithTheExchangeEvaluator(t *testing.T) {
 	s := &leaning{nim{Pile: 5}}
 	for _, c := range []struct {
-		exchange bool
-		me       int
-		want     float32
-	}{{false, 1, 0.6}, {true, 0, 0.8}, {true, 1, 0.75}} {
-		w := &searcher{cfg: &MCTSConfig{Exchange: c.exchange}, me: c.me}
+		mode ExchangeMode
+		me   int
+		want float32
+	}{
+		{ExchangeOff, 0, 0.6}, {ExchangeOff, 1, 0.6},
+		{ExchangeOn, 0, 0.8}, {ExchangeOn, 1, 0.75},
+		{ExchangeAhead, 0, 0.8}, {ExchangeAhead, 1, 0.6},
+	} {
+		cfg := &MCTSConfig{Exchange: c.mode}
+		w := &searcher{cfg: cfg, me: c.me, exchange: cfg.seeksExchanges(s, c.me)}
 		if got := w.leafValue(s); got != c.want {
-			t.Errorf("exchange %v, searching seat %d: leaf value %v, want %v", c.exchange, c.me, got, c.want)
+			t.Errorf("exchange mode %d, searching seat %d: leaf value %v, want %v", c.mode, c.me, got, c.want)
 		}
+	}
+	// A game without an exchange-seeking heuristic is scored with its own.
+	if (&MCTSConfig{Exchange: ExchangeOn}).seeksExchanges(&nim{Pile: 5}, 0) {
+		t.Error("nim has no ExchangeEvaluator, yet the search would seek exchanges in it")
+	}
+}
+
+// TestExchangeSpec: exchange=off|on|ahead reaches the search's config
+// (no level seeks exchanges unless told), and any other value is refused
+// with the ones it takes.
+func TestExchangeSpec(t *testing.T) {
+	g, err := game.Lookup("skjuub")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for spec, want := range map[string]ExchangeMode{
+		"mcts:iters=10": ExchangeOff, "mcts:exchange=on": ExchangeOn, "mcts:exchange=ahead": ExchangeAhead,
+		"hard": ExchangeOff, "hard:exchange=ahead": ExchangeAhead, "medium": ExchangeOff,
+	} {
+		a, err := New(spec, g, 1)
+		if err != nil {
+			t.Fatalf("New(%q): %v", spec, err)
+		}
+		if got := a.(*MCTS).cfg.Exchange; got != want {
+			t.Errorf("%s: exchange mode %d, want %d", spec, got, want)
+		}
+		Close(a)
+	}
+	_, err = New("mcts:exchange=yes", g, 1)
+	if err == nil || !strings.Contains(err.Error(), "on|off|ahead") {
+		t.Errorf("exchange=yes: error %v, want one naming on|off|ahead", err)
 	}
 }

@@ -9,6 +9,41 @@ import (
 	"github.com/tabula-games/tabula/game"
 )
 
+// ExchangeMode says when a search seeks exchanges (MCTSConfig.Exchange).
+// Against greedy Skjuub's search drew less when it sought them, and in
+// self-play at every move it leaned weaker (docs/ai.md, "What decides
+// Skjuub's draws"); a player ahead trades down, one behind does not.
+type ExchangeMode uint8
+
+const (
+	// ExchangeOff scores positions with the game's Evaluator.
+	ExchangeOff ExchangeMode = iota
+	// ExchangeOn seeks exchanges at every move.
+	ExchangeOn
+	// ExchangeAhead seeks them at the moves whose position has the
+	// searching seat ahead (game.ExchangeEvaluator's Ahead), for the
+	// whole of that move's search.
+	ExchangeAhead
+)
+
+// seeksExchanges says whether a search of s for seat me scores positions
+// with the game's game.ExchangeEvaluator. The mode is chosen once a move,
+// so that every position of one search is scored on one scale; a subtree
+// kept from the last move keeps the values it was searched with.
+func (c *MCTSConfig) seeksExchanges(s game.State, me int) bool {
+	x, ok := s.(game.ExchangeEvaluator)
+	if !ok {
+		return false
+	}
+	switch c.Exchange {
+	case ExchangeOn:
+		return true
+	case ExchangeAhead:
+		return x.Ahead(me)
+	}
+	return false
+}
+
 // MCTSConfig sets an MCTS agent's budget and behaviour.
 type MCTSConfig struct {
 	// Time is the thinking time per move; Iters the number of iterations
@@ -67,12 +102,11 @@ type MCTSConfig struct {
 	// evaluations of its subtree's positions, and an edge's value is
 	// (1−Minimax)·mean + Minimax·that value. Two-player games only.
 	Minimax float64
-	// Exchange scores positions, at the playouts' cut-off and in the
-	// minimax backups, with the game's game.ExchangeEvaluator where it has
-	// one: the searching seat seeks exchanges. No level has it on: against
-	// greedy it drew less, in self-play it leaned weaker (docs/ai.md, "What
-	// decides Skjuub's draws").
-	Exchange bool
+	// Exchange says at which moves the search scores positions, at the
+	// playouts' cut-off and in the minimax backups, with the game's
+	// game.ExchangeEvaluator (where it has one): the searching seat seeks
+	// exchanges. Off by default.
+	Exchange ExchangeMode
 	// Contempt is how much less than an even share the searching seat
 	// counts a draw (its opponents count it that much more): above 0 the
 	// bot avoids repetitions and plays on for a win against a weaker

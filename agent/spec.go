@@ -189,9 +189,15 @@ func parseMCTSParams(cfg *MCTSConfig, params string) error {
 				err = fmt.Errorf("want 0…1")
 			}
 		case "exchange":
-			cfg.Exchange, err = v == "on", nil
-			if v != "on" && v != "off" {
-				err = fmt.Errorf("want on|off")
+			switch v {
+			case "off":
+				cfg.Exchange = ExchangeOff
+			case "on":
+				cfg.Exchange = ExchangeOn
+			case "ahead":
+				cfg.Exchange = ExchangeAhead
+			default:
+				err = fmt.Errorf("want on|off|ahead")
 			}
 		case "bias":
 			cfg.Bias, err = number(v)

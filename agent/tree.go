@@ -104,6 +104,9 @@ type searcher struct {
 	reused  int
 	plies   int // playout cut-off for this search (≤ 0: to the end)
 	me      int // the seat searching, for contempt
+	// exchange says that this search scores positions with the game's
+	// ExchangeEvaluator (MCTSConfig.seeksExchanges).
+	exchange bool
 	// stall is the stall horizon in turns (0: none); rootSig and rootTurns
 	// the root's progress, quiet the turns the game had already gone
 	// without progress when the search began (game.Progress).
@@ -127,6 +130,7 @@ func (w *searcher) search(ctx context.Context, s game.State, deadline time.Time,
 func (w *searcher) begin(s game.State) {
 	w.iters, w.reused, w.edgesOut = 0, 0, false
 	w.me = s.ToMove()
+	w.exchange = w.cfg.seeksExchanges(s, w.me)
 	w.plies = w.cfg.PlayoutPlies
 	if h, ok := s.(game.SearchHints); ok && w.plies == 0 {
 		w.plies = h.PlayoutPlies()
@@ -535,10 +539,9 @@ func (w *searcher) leafValue(s game.State) float32 {
 }
 
 // evaluate is the heuristic of s for seat 0 as the search scores it: the
-// game's exchange-seeking one where the config asks for it
-// (MCTSConfig.Exchange) and the game has one, else e's.
+// game's exchange-seeking one where this search seeks exchanges, else e's.
 func (w *searcher) evaluate(s game.State, e game.Evaluator) float64 {
-	if w.cfg.Exchange {
+	if w.exchange {
 		if x, ok := s.(game.ExchangeEvaluator); ok {
 			return x.EvaluateExchange(0, w.me)
 		}

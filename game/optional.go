@@ -58,6 +58,10 @@ type Evaluator interface {
 // values are each other's negatives). The greedy agent keeps Evaluate.
 type ExchangeEvaluator interface {
 	EvaluateExchange(seat, searcher int) float64
+	// Ahead reports whether seat is ahead in the position by the measure
+	// an exchange serves (Skjuub: more mobile pieces than the other
+	// side), for a search that seeks exchanges only when ahead.
+	Ahead(seat int) bool
 }
 
 // Drawer is implemented by games that can draw their position for a

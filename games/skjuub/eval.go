@@ -44,8 +44,10 @@ func (s *State) Evaluate(seat int) float64 {
 // exchanges — the bot not ahead by ply 30–40, greedy keeping its pieces
 // (docs/ai.md, "What decides Skjuub's draws") — and with these weights the
 // search sought them: 2.75% draws at 20,000 iterations against 4.5%, but
-// it leaned weaker in self-play, so it is an option (exchange=on), not a
-// level's.
+// at every move it leaned weaker in self-play. Sought only at the moves
+// where the searcher is ahead (Ahead; agent.ExchangeAhead), as a player
+// ahead trades down, they drew less at 20,000 iterations and were no
+// weaker; options both, no level's yet.
 const (
 	exchangeOwn    = 0.5
 	exchangeTheirs = 0.8
@@ -66,6 +68,13 @@ func (s *State) EvaluateExchange(seat, searcher int) float64 {
 		return -v
 	}
 	return v
+}
+
+// Ahead implements game.ExchangeEvaluator: seat has more mobile pieces
+// than the other side (agent.ExchangeAhead seeks exchanges then).
+func (s *State) Ahead(seat int) bool {
+	mobile, _ := s.mobility()
+	return mobile[seat] > mobile[1-seat]
 }
 
 // finalValue is a finished game's value for seat (±1, 0 for a draw).

@@ -48,3 +48,32 @@ func TestExchangeGainsForTheSearcher(t *testing.T) {
 		}
 	}
 }
+
+// Ahead is more mobile pieces than the other side: neither is ahead at
+// two against two, nor after the even exchange, and with one of seat 1's
+// mobile pieces gone seat 0 is and seat 1 is not.
+func TestAheadIsMoreMobilePieces(t *testing.T) {
+	even := setup{pieces: "a3:1N d4:2N f1:1E a6:2W"}.load(t)
+	exchanged := setup{pieces: "a3:1N d4:2N f1:1E a6:2W"}.load(t)
+	mustPlay(t, exchanged, "a3-d3 pass")
+	up := setup{pieces: "a3:1N f1:1E a6:2W"}.load(t)
+	for _, c := range []struct {
+		name   string
+		s      *State
+		mobile [2]int
+		ahead  [2]bool
+	}{
+		{"two against two", even, [2]int{2, 2}, [2]bool{false, false}},
+		{"after the exchange", exchanged, [2]int{1, 1}, [2]bool{false, false}},
+		{"two against one", up, [2]int{2, 1}, [2]bool{true, false}},
+	} {
+		if m, _ := c.s.mobility(); m != c.mobile {
+			t.Fatalf("%s: mobile pieces %v, want %v", c.name, m, c.mobile)
+		}
+		for seat := 0; seat < 2; seat++ {
+			if got := c.s.Ahead(seat); got != c.ahead[seat] {
+				t.Errorf("%s: Ahead(%d) = %v, want %v", c.name, seat, got, c.ahead[seat])
+			}
+		}
+	}
+}

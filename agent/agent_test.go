@@ -179,8 +179,11 @@ func TestCoresOf(t *testing.T) {
 
 // leaning is nim with a heuristic and an exchange-seeking one that differ:
 // what the search scores a position with shows which it asked. Seat 0 is
-// ahead in every position.
-type leaning struct{ nim }
+// ahead in every position, unless even says neither is.
+type leaning struct {
+	nim
+	even bool
+}
 
 func (s *leaning) Clone() game.State       { c := *s; return &c }
 func (s *leaning) CopyFrom(src game.State) { *s = *src.(*leaning) }
@@ -191,26 +194,31 @@ func (s *leaning) EvaluateExchange(seat, searcher int) float64 {
 	v := 0.6 - 0.1*float64(searcher) // seat 0's value as searcher weighs it
 	return []float64{v, -v}[seat]
 }
-func (s *leaning) Ahead(seat int) bool { return seat == 0 }
+func (s *leaning) Ahead(seat int) bool { return !s.even && seat == 0 }
 
 // The search scores positions with the game's ExchangeEvaluator, as its
-// own seat weighs them, at every move with ExchangeOn and at the moves
-// where its seat is ahead with ExchangeAhead; else with Evaluate.
+// own seat weighs them, at every move with ExchangeOn, at the moves where
+// its seat is ahead with ExchangeAhead and where it is not behind with
+// ExchangeNotBehind; else with Evaluate.
 func TestExchangeScoresWithTheExchangeEvaluator(t *testing.T) {
-	s := &leaning{nim{Pile: 5}}
 	for _, c := range []struct {
 		mode ExchangeMode
+		even bool
 		me   int
 		want float32
 	}{
-		{ExchangeOff, 0, 0.6}, {ExchangeOff, 1, 0.6},
-		{ExchangeOn, 0, 0.8}, {ExchangeOn, 1, 0.75},
-		{ExchangeAhead, 0, 0.8}, {ExchangeAhead, 1, 0.6},
+		{ExchangeOff, false, 0, 0.6}, {ExchangeOff, false, 1, 0.6},
+		{ExchangeOn, false, 0, 0.8}, {ExchangeOn, false, 1, 0.75},
+		{ExchangeAhead, false, 0, 0.8}, {ExchangeAhead, false, 1, 0.6},
+		{ExchangeAhead, true, 0, 0.6}, {ExchangeAhead, true, 1, 0.6},
+		{ExchangeNotBehind, false, 0, 0.8}, {ExchangeNotBehind, false, 1, 0.6},
+		{ExchangeNotBehind, true, 0, 0.8}, {ExchangeNotBehind, true, 1, 0.75},
 	} {
+		s := &leaning{nim{Pile: 5}, c.even}
 		cfg := &MCTSConfig{Exchange: c.mode}
 		w := &searcher{cfg: cfg, me: c.me, exchange: cfg.seeksExchanges(s, c.me)}
 		if got := w.leafValue(s); got != c.want {
-			t.Errorf("exchange mode %d, searching seat %d: leaf value %v, want %v", c.mode, c.me, got, c.want)
+			t.Errorf("exchange mode %d, even %v, searching seat %d: leaf value %v, want %v", c.mode, c.even, c.me, got, c.want)
 		}
 	}
 	// A game without an exchange-seeking heuristic is scored with its own.
@@ -219,7 +227,7 @@ func TestExchangeScoresWithTheExchangeEvaluator(t *testing.T) {
 	}
 }
 
-// TestExchangeSpec: exchange=off|on|ahead reaches the search's config
+// TestExchangeSpec: exchange=off|on|ahead|notbehind reaches the search's config
 // (no level seeks exchanges unless told), and any other value is refused
 // with the ones it takes.
 func TestExchangeSpec(t *testing.T) {
@@ -229,7 +237,7 @@ func TestExchangeSpec(t *testing.T) {
 	}
 	for spec, want := range map[string]ExchangeMode{
 		"mcts:iters=10": ExchangeOff, "mcts:exchange=on": ExchangeOn, "mcts:exchange=ahead": ExchangeAhead,
-		"hard": ExchangeOff, "hard:exchange=ahead": ExchangeAhead, "medium": ExchangeOff,
+		"mcts:exchange=notbehind": ExchangeNotBehind, "hard": ExchangeOff, "hard:exchange=ahead": ExchangeAhead, "medium": ExchangeOff,
 	} {
 		a, err := New(spec, g, 1)
 		if err != nil {
@@ -241,7 +249,7 @@ func TestExchangeSpec(t *testing.T) {
 		Close(a)
 	}
 	_, err = New("mcts:exchange=yes", g, 1)
-	if err == nil || !strings.Contains(err.Error(), "on|off|ahead") {
-		t.Errorf("exchange=yes: error %v, want one naming on|off|ahead", err)
+	if err == nil || !strings.Contains(err.Error(), "on|off|ahead|notbehind") {
+		t.Errorf("exchange=yes: error %v, want one naming on|off|ahead|notbehind", err)
 	}
 }

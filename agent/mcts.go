@@ -24,6 +24,9 @@ const (
 	// searching seat ahead (game.ExchangeEvaluator's Ahead), for the
 	// whole of that move's search.
 	ExchangeAhead
+	// ExchangeNotBehind seeks them at the moves whose position does not
+	// have the other side ahead: when ahead and when even.
+	ExchangeNotBehind
 )
 
 // seeksExchanges says whether a search of s for seat me scores positions
@@ -40,6 +43,8 @@ func (c *MCTSConfig) seeksExchanges(s game.State, me int) bool {
 		return true
 	case ExchangeAhead:
 		return x.Ahead(me)
+	case ExchangeNotBehind:
+		return !x.Ahead(1 - me)
 	}
 	return false
 }

@@ -196,8 +196,10 @@ func parseMCTSParams(cfg *MCTSConfig, params string) error {
 				cfg.Exchange = ExchangeOn
 			case "ahead":
 				cfg.Exchange = ExchangeAhead
+			case "notbehind":
+				cfg.Exchange = ExchangeNotBehind
 			default:
-				err = fmt.Errorf("want on|off|ahead")
+				err = fmt.Errorf("want on|off|ahead|notbehind")
 			}
 		case "bias":
 			cfg.Bias, err = number(v)

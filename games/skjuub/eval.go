@@ -46,8 +46,9 @@ func (s *State) Evaluate(seat int) float64 {
 // search sought them: 2.75% draws at 20,000 iterations against 4.5%, but
 // at every move it leaned weaker in self-play. Sought only at the moves
 // where the searcher is ahead (Ahead; agent.ExchangeAhead), as a player
-// ahead trades down, they drew less at 20,000 iterations and were no
-// weaker; options both, no level's yet.
+// ahead trades down, or where it is not behind (agent.ExchangeNotBehind),
+// they drew less at 20,000 iterations and were no weaker; options all,
+// no level's yet.
 const (
 	exchangeOwn    = 0.5
 	exchangeTheirs = 0.8

@@ -248,8 +248,13 @@ func TestExchangeSpec(t *testing.T) {
 		}
 		Close(a)
 	}
+	for m := range exchangeModeNames {
+		if got, err := parseExchangeMode(ExchangeMode(m).String()); got != ExchangeMode(m) || err != nil {
+			t.Errorf("mode %d is named %q, which parses to %d (%v)", m, ExchangeMode(m), got, err)
+		}
+	}
 	_, err = New("mcts:exchange=yes", g, 1)
-	if err == nil || !strings.Contains(err.Error(), "on|off|ahead|notbehind") {
-		t.Errorf("exchange=yes: error %v, want one naming on|off|ahead|notbehind", err)
+	if err == nil || !strings.Contains(err.Error(), "off|on|ahead|notbehind") {
+		t.Errorf("exchange=yes: error %v, want one naming off|on|ahead|notbehind", err)
 	}
 }

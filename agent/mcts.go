@@ -2,6 +2,7 @@ package agent
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"sync"
 	"time"
@@ -28,6 +29,23 @@ const (
 	// have the other side ahead: when ahead and when even.
 	ExchangeNotBehind
 )
+
+// exchangeModeNames are the modes as an agent spec names them
+// (exchange=NAME) and the log of a match shows them.
+var exchangeModeNames = [...]string{
+	ExchangeOff:       "off",
+	ExchangeOn:        "on",
+	ExchangeAhead:     "ahead",
+	ExchangeNotBehind: "notbehind",
+}
+
+// String is the mode's name in an agent spec.
+func (m ExchangeMode) String() string {
+	if int(m) < len(exchangeModeNames) {
+		return exchangeModeNames[m]
+	}
+	return fmt.Sprintf("ExchangeMode(%d)", m)
+}
 
 // seeksExchanges says whether a search of s for seat me scores positions
 // with the game's game.ExchangeEvaluator. The mode is chosen once a move,

@@ -189,18 +189,7 @@ func parseMCTSParams(cfg *MCTSConfig, params string) error {
 				err = fmt.Errorf("want 0…1")
 			}
 		case "exchange":
-			switch v {
-			case "off":
-				cfg.Exchange = ExchangeOff
-			case "on":
-				cfg.Exchange = ExchangeOn
-			case "ahead":
-				cfg.Exchange = ExchangeAhead
-			case "notbehind":
-				cfg.Exchange = ExchangeNotBehind
-			default:
-				err = fmt.Errorf("want on|off|ahead|notbehind")
-			}
+			cfg.Exchange, err = parseExchangeMode(v)
 		case "bias":
 			cfg.Bias, err = number(v)
 			if err == nil && cfg.Bias < 0 {
@@ -343,4 +332,14 @@ func SplitList(list string) []string {
 		out = append(out, p)
 	}
 	return out
+}
+
+// parseExchangeMode is the mode an agent spec names.
+func parseExchangeMode(name string) (ExchangeMode, error) {
+	for m, n := range exchangeModeNames {
+		if n == name {
+			return ExchangeMode(m), nil
+		}
+	}
+	return ExchangeOff, fmt.Errorf("want %s", strings.Join(exchangeModeNames[:], "|"))
 }

@@ -67,6 +67,10 @@ func TestCalibratedTableMatchesTheLogs(t *testing.T) {
 					if cfg.Minimax > 0 {
 						name += fmt.Sprintf(":imb=%g", cfg.Minimax)
 					}
+					// And whether it seeks exchanges, for the same reason.
+					if cfg.Exchange != agent.ExchangeOff {
+						name += ":exchange=" + cfg.Exchange.String()
+					}
 				}
 				if p, ok = top[name]; !ok {
 					t.Errorf("%s: %s is in the table but did not play in its logs (as %s)", game, level, name)

@@ -26,7 +26,9 @@ const (
 	// whole of that move's search.
 	ExchangeAhead
 	// ExchangeNotBehind seeks them at the moves whose position does not
-	// have the other side ahead: when ahead and when even.
+	// have the other side ahead: when ahead and when even. Early in a game
+	// the sides are mostly even, and at the hard level's budget it lost
+	// self-play as ExchangeOn did (docs/ai.md).
 	ExchangeNotBehind
 )
 

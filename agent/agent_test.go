@@ -2,6 +2,7 @@ package agent
 
 import (
 	"context"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -219,6 +220,18 @@ func TestExchangeScoresWithTheExchangeEvaluator(t *testing.T) {
 		w := &searcher{cfg: cfg, me: c.me, exchange: cfg.seeksExchanges(s, c.me)}
 		if got := w.leafValue(s); got != c.want {
 			t.Errorf("exchange mode %d, even %v, searching seat %d: leaf value %v, want %v", c.mode, c.even, c.me, got, c.want)
+		}
+	}
+	// A playout cut short is scored the same way: with the exchange-seeking
+	// heuristic where the search seeks exchanges, else with Evaluate.
+	for _, c := range []struct {
+		exchange bool
+		want     float64
+	}{{false, 0.6}, {true, 0.8}} {
+		w := &searcher{cfg: &MCTSConfig{}, me: 0, exchange: c.exchange, plies: 1}
+		w.playout(&leaning{nim{Pile: 9}, false}, 2)
+		if math.Abs(w.rewards[0]-c.want) > 1e-9 || math.Abs(w.rewards[1]-(1-c.want)) > 1e-9 {
+			t.Errorf("a playout cut short, seeking exchanges %v: rewards %v, want %v for seat 0", c.exchange, w.rewards[:2], c.want)
 		}
 	}
 	// A game without an exchange-seeking heuristic is scored with its own.

@@ -48,8 +48,8 @@ func (s *State) Evaluate(seat int) float64 {
 // where the searcher is ahead (Ahead; agent.ExchangeAhead), as a player
 // ahead trades down, or where it is not behind (agent.ExchangeNotBehind),
 // they drew less at 20,000 iterations and were no weaker there; at the
-// hard level's budget neither drew under 3% and the second lost
-// self-play. Options all, no level's.
+// hard level's budget neither drew under 3%, and in self-play there the
+// second lost and the first leaned weaker. Options all, no level's.
 const (
 	exchangeOwn    = 0.5
 	exchangeTheirs = 0.8

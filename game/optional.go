@@ -60,7 +60,8 @@ type ExchangeEvaluator interface {
 	EvaluateExchange(seat, searcher int) float64
 	// Ahead reports whether seat is ahead in the position by the measure
 	// an exchange serves (Skjuub: more mobile pieces than the other
-	// side), for a search that seeks exchanges only when ahead.
+	// side), for a search that seeks exchanges only when ahead, or only
+	// when the other side is not.
 	Ahead(seat int) bool
 }
 

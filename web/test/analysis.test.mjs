@@ -160,8 +160,15 @@ test('a game review: marked moves, the better move and the graph', async () => {
   await page.screenshot({path: path.join(SHOTS, 'analysis-review.png')})
   // Asked again (on a phone), the review the server kept comes at once.
   await page.setViewportSize({width: 390, height: 844})
+  // Kept means the answer to the request holds the review itself: no second run, no progress stream.
+  // (Asserted on the answer, not on a clock: the CI machine is loaded.)
+  const again = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === `/api/games/${id}/review`)
   await page.reload()
-  await page.waitForSelector('[data-test=review-graph] svg path.curve', {timeout: 5000})
+  const kept = await (await again).json()
+  assert.ok(kept.review, 'the review asked again comes from the server, not from a new run')
+  assert.equal(kept.events, undefined, 'no progress stream for a kept review')
+  await page.waitForSelector('[data-test=review-graph] svg path.curve')
+  assert.equal(await page.textContent('[data-test=review-progress]'), '')
   await settled(page)
   await page.screenshot({path: path.join(SHOTS, 'analysis-review-phone.png'), fullPage: true})
   assertNoErrors(page)

@@ -240,6 +240,73 @@ func TestExchangeScoresWithTheExchangeEvaluator(t *testing.T) {
 	}
 }
 
+// touching is a nim position that also has a contact-seeking heuristic.
+type touching struct{ leaning }
+
+func (s *touching) Clone() game.State       { c := *s; return &c }
+func (s *touching) CopyFrom(src game.State) { *s = *src.(*touching) }
+func (s *touching) EvaluateContact(seat, searcher int) float64 {
+	v := 0.4 + 0.2*float64(searcher) // seat 0's value as searcher weighs it
+	return []float64{v, -v}[seat]
+}
+
+// With Contact the search scores positions with the game's
+// ContactEvaluator, as its own seat weighs it, at the tree's leaves and at
+// a playout's cut-off; a game without one is scored with Evaluate.
+func TestContactScoresWithTheContactEvaluator(t *testing.T) {
+	for _, c := range []struct {
+		contact bool
+		me      int
+		want    float32
+	}{{false, 0, 0.6}, {false, 1, 0.6}, {true, 0, 0.7}, {true, 1, 0.8}} {
+		w := &searcher{cfg: &MCTSConfig{Contact: c.contact}, me: c.me}
+		if got := w.leafValue(&touching{leaning{nim{Pile: 5}, false}}); got != c.want {
+			t.Errorf("contact %v, searching seat %d: leaf value %v, want %v", c.contact, c.me, got, c.want)
+		}
+	}
+	w := &searcher{cfg: &MCTSConfig{Contact: true}, me: 1, plies: 1}
+	w.playout(&touching{leaning{nim{Pile: 9}, false}}, 2)
+	if math.Abs(w.rewards[0]-0.8) > 1e-9 || math.Abs(w.rewards[1]-0.2) > 1e-9 {
+		t.Errorf("a playout cut short, seeking contact: rewards %v, want 0.8 and 0.2", w.rewards[:2])
+	}
+	w = &searcher{cfg: &MCTSConfig{Contact: true}, me: 0}
+	if got := w.leafValue(&leaning{nim{Pile: 5}, false}); got != 0.6 {
+		t.Errorf("a game without a ContactEvaluator: leaf value %v, want Evaluate's 0.6", got)
+	}
+}
+
+// contact=on|off reaches the search's config, any other value is refused
+// with the ones it takes, and contact with exchanges is refused: the two
+// score the same positions two ways.
+func TestContactSpec(t *testing.T) {
+	g, err := game.Lookup("skjuub")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for spec, want := range map[string]bool{
+		"mcts:iters=10": false, "mcts:contact=on": true, "mcts:contact=off": false, "hard:contact=on": true,
+		"hard:contact=off:exchange=on": false,
+	} {
+		a, err := New(spec, g, 1)
+		if err != nil {
+			t.Fatalf("New(%q): %v", spec, err)
+		}
+		if got := a.(*MCTS).cfg.Contact; got != want {
+			t.Errorf("%s: contact %v, want %v", spec, got, want)
+		}
+		Close(a)
+	}
+	for spec, want := range map[string]string{
+		"mcts:contact=yes":               "on|off",
+		"mcts:contact=on:exchange=ahead": "contact=on and exchange=ahead",
+		"hard:exchange=on:contact=on":    "choose one",
+	} {
+		if _, err := New(spec, g, 1); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: error %v, want one saying %q", spec, err, want)
+		}
+	}
+}
+
 // TestExchangeSpec: exchange=off|on|ahead|notbehind reaches the search's config
 // (no level seeks exchanges unless told), and any other value is refused
 // with the ones it takes.

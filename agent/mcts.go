@@ -132,6 +132,12 @@ type MCTSConfig struct {
 	// game.ExchangeEvaluator (where it has one): the searching seat seeks
 	// exchanges. Off by default.
 	Exchange ExchangeMode
+	// Contact makes the search score positions, at the playouts' cut-off
+	// and in the minimax backups, with the game's game.ContactEvaluator
+	// (where it has one): the searching seat seeks positions where the
+	// two sides' pieces can meet, and counts a lead for more there. Not
+	// with Exchange: the two are ways of scoring the same positions.
+	Contact bool
 	// Contempt is how much less than an even share the searching seat
 	// counts a draw (its opponents count it that much more): above 0 the
 	// bot avoids repetitions and plays on for a win against a weaker

@@ -190,6 +190,11 @@ func parseMCTSParams(cfg *MCTSConfig, params string) error {
 			}
 		case "exchange":
 			cfg.Exchange, err = parseExchangeMode(v)
+		case "contact":
+			cfg.Contact, err = v == "on", nil
+			if v != "on" && v != "off" {
+				err = fmt.Errorf("want on|off")
+			}
 		case "bias":
 			cfg.Bias, err = number(v)
 			if err == nil && cfg.Bias < 0 {
@@ -280,6 +285,9 @@ func parseMCTSParams(cfg *MCTSConfig, params string) error {
 		if err != nil {
 			return fmt.Errorf("parameter %s=%q: %v", k, v, err)
 		}
+	}
+	if cfg.Contact && cfg.Exchange != ExchangeOff {
+		return fmt.Errorf("contact=on and exchange=%s are two ways of scoring the search's positions: choose one", cfg.Exchange)
 	}
 	// A budget given alone replaces the default one rather than adding to it.
 	if itersSet && !timeSet {

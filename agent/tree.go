@@ -539,8 +539,14 @@ func (w *searcher) leafValue(s game.State) float32 {
 }
 
 // evaluate is the heuristic of s for seat 0 as the search scores it: the
-// game's exchange-seeking one where this search seeks exchanges, else e's.
+// game's contact-seeking one where this search seeks contact, its
+// exchange-seeking one where it seeks exchanges, else e's.
 func (w *searcher) evaluate(s game.State, e game.Evaluator) float64 {
+	if w.cfg.Contact {
+		if x, ok := s.(game.ContactEvaluator); ok {
+			return x.EvaluateContact(0, w.me)
+		}
+	}
 	if w.exchange {
 		if x, ok := s.(game.ExchangeEvaluator); ok {
 			return x.EvaluateExchange(0, w.me)

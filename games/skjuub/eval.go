@@ -96,18 +96,7 @@ func (s *State) finalValue(seat int) (float64, bool) {
 // mobility counts each side's mobile pieces (active with at least one
 // slide or tumble) and their slides and tumbles.
 func (s *State) mobility() (mobile, moves [2]int) {
-	m := s.masks()
-	for p := 0; p < 2; p++ {
-		for d := 0; d < 4; d++ {
-			for bb := m.act[d] & s.b.own[p]; bb != 0; bb &= bb - 1 {
-				n := pieceMoves(m, lowBit(bb), d)
-				if n > 0 {
-					mobile[p]++
-				}
-				moves[p] += n
-			}
-		}
-	}
+	mobile, moves, _ = s.axisMobility()
 	return mobile, moves
 }
 

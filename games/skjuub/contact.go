@@ -22,19 +22,11 @@ const (
 // searching seat that seeks contact weighs it, for seat; still zero-sum,
 // so the other seat's value is its negative.
 func (s *State) EvaluateContact(seat, searcher int) float64 {
-	if v, over := s.finalValue(seat); over {
-		return v
-	}
-	mobile, moves, axis := s.axisMobility()
-	me, opp := searcher, 1-searcher
-	c := contact(mobile, axis)
-	x := 0.6*float64(mobile[me]-mobile[opp])*(contactLeadFloor+(1-contactLeadFloor)*c) +
-		0.04*float64(moves[me]-moves[opp]) + contactBonus*c
-	v := squash(x, mobile, me)
-	if seat != searcher {
-		return -v
-	}
-	return v
+	return s.searcherValue(seat, searcher, func(mobile, moves [2]int, axis [2][2]int, me, opp int) float64 {
+		c := contact(mobile, axis)
+		return 0.6*float64(mobile[me]-mobile[opp])*(contactLeadFloor+(1-contactLeadFloor)*c) +
+			0.04*float64(moves[me]-moves[opp]) + contactBonus*c
+	})
 }
 
 // contact is the share of the smaller side's mobile pieces that the other

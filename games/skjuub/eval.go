@@ -59,13 +59,20 @@ const (
 // searching seat searcher weighs the sides (exchangeOwn, exchangeTheirs),
 // for seat; still zero-sum, so the other seat's value is its negative.
 func (s *State) EvaluateExchange(seat, searcher int) float64 {
+	return s.searcherValue(seat, searcher, func(mobile, moves [2]int, _ [2][2]int, me, opp int) float64 {
+		return exchangeOwn*float64(mobile[me]) - exchangeTheirs*float64(mobile[opp]) + 0.04*float64(moves[me]-moves[opp])
+	})
+}
+
+// searcherValue is a searching seat's own heuristic of the position for
+// seat: sum's value for the searcher (me) squashed as Evaluate's is, and
+// its negative for the other seat; a finished game is worth its result.
+func (s *State) searcherValue(seat, searcher int, sum func(mobile, moves [2]int, axis [2][2]int, me, opp int) float64) float64 {
 	if v, over := s.finalValue(seat); over {
 		return v
 	}
-	mobile, moves := s.mobility()
-	me, opp := searcher, 1-searcher
-	x := exchangeOwn*float64(mobile[me]) - exchangeTheirs*float64(mobile[opp]) + 0.04*float64(moves[me]-moves[opp])
-	v := squash(x, mobile, me)
+	mobile, moves, axis := s.axisMobility()
+	v := squash(sum(mobile, moves, axis, searcher, 1-searcher), mobile, searcher)
 	if seat != searcher {
 		return -v
 	}

@@ -198,22 +198,22 @@ func (s *leaning) EvaluateExchange(seat, searcher int) float64 {
 func (s *leaning) Ahead(seat int) bool { return !s.even && seat == 0 }
 
 // The search scores positions with the game's ExchangeEvaluator, as its
-// own seat weighs them, at every move with ExchangeOn, at the moves where
-// its seat is ahead with ExchangeAhead and where it is not behind with
-// ExchangeNotBehind; else with Evaluate.
+// own seat weighs them, at every move with SeekOn, at the moves where
+// its seat is ahead with SeekAhead and where it is not behind with
+// SeekNotBehind; else with Evaluate.
 func TestExchangeScoresWithTheExchangeEvaluator(t *testing.T) {
 	for _, c := range []struct {
-		mode ExchangeMode
+		mode SeekMode
 		even bool
 		me   int
 		want float32
 	}{
-		{ExchangeOff, false, 0, 0.6}, {ExchangeOff, false, 1, 0.6},
-		{ExchangeOn, false, 0, 0.8}, {ExchangeOn, false, 1, 0.75},
-		{ExchangeAhead, false, 0, 0.8}, {ExchangeAhead, false, 1, 0.6},
-		{ExchangeAhead, true, 0, 0.6}, {ExchangeAhead, true, 1, 0.6},
-		{ExchangeNotBehind, false, 0, 0.8}, {ExchangeNotBehind, false, 1, 0.6},
-		{ExchangeNotBehind, true, 0, 0.8}, {ExchangeNotBehind, true, 1, 0.75},
+		{SeekOff, false, 0, 0.6}, {SeekOff, false, 1, 0.6},
+		{SeekOn, false, 0, 0.8}, {SeekOn, false, 1, 0.75},
+		{SeekAhead, false, 0, 0.8}, {SeekAhead, false, 1, 0.6},
+		{SeekAhead, true, 0, 0.6}, {SeekAhead, true, 1, 0.6},
+		{SeekNotBehind, false, 0, 0.8}, {SeekNotBehind, false, 1, 0.6},
+		{SeekNotBehind, true, 0, 0.8}, {SeekNotBehind, true, 1, 0.75},
 	} {
 		s := &leaning{nim{Pile: 5}, c.even}
 		cfg := &MCTSConfig{Exchange: c.mode}
@@ -235,7 +235,7 @@ func TestExchangeScoresWithTheExchangeEvaluator(t *testing.T) {
 		}
 	}
 	// A game without an exchange-seeking heuristic is scored with its own.
-	if (&MCTSConfig{Exchange: ExchangeOn}).seeksExchanges(&nim{Pile: 5}, 0) {
+	if (&MCTSConfig{Exchange: SeekOn}).seeksExchanges(&nim{Pile: 5}, 0) {
 		t.Error("nim has no ExchangeEvaluator, yet the search would seek exchanges in it")
 	}
 }
@@ -251,55 +251,60 @@ func (s *touching) EvaluateContact(seat, searcher int) float64 {
 }
 
 // With Contact the search scores positions with the game's
-// ContactEvaluator, as its own seat weighs it, at the tree's leaves and at
-// a playout's cut-off; a game without one is scored with Evaluate.
+// ContactEvaluator, as its own seat weighs it, at the moves its mode says
+// (the leaning position has seat 0 ahead), at the tree's leaves and at a
+// playout's cut-off; a game without one is scored with Evaluate.
 func TestContactScoresWithTheContactEvaluator(t *testing.T) {
 	for _, c := range []struct {
-		contact bool
-		me      int
-		want    float32
-	}{{false, 0, 0.6}, {false, 1, 0.6}, {true, 0, 0.7}, {true, 1, 0.8}} {
-		w := &searcher{cfg: &MCTSConfig{Contact: c.contact}, me: c.me}
-		if got := w.leafValue(&touching{leaning{nim{Pile: 5}, false}}); got != c.want {
-			t.Errorf("contact %v, searching seat %d: leaf value %v, want %v", c.contact, c.me, got, c.want)
+		mode SeekMode
+		me   int
+		want float32
+	}{
+		{SeekOff, 0, 0.6}, {SeekOff, 1, 0.6}, {SeekOn, 0, 0.7}, {SeekOn, 1, 0.8},
+		{SeekAhead, 0, 0.7}, {SeekAhead, 1, 0.6}, {SeekNotBehind, 0, 0.7}, {SeekNotBehind, 1, 0.6},
+	} {
+		s := &touching{leaning{nim{Pile: 5}, false}}
+		cfg := &MCTSConfig{Contact: c.mode}
+		w := &searcher{cfg: cfg, me: c.me, contact: cfg.seeksContact(s, c.me)}
+		if got := w.leafValue(s); got != c.want {
+			t.Errorf("contact %s, searching seat %d: leaf value %v, want %v", c.mode, c.me, got, c.want)
 		}
 	}
-	w := &searcher{cfg: &MCTSConfig{Contact: true}, me: 1, plies: 1}
+	w := &searcher{cfg: &MCTSConfig{}, me: 1, contact: true, plies: 1}
 	w.playout(&touching{leaning{nim{Pile: 9}, false}}, 2)
 	if math.Abs(w.rewards[0]-0.8) > 1e-9 || math.Abs(w.rewards[1]-0.2) > 1e-9 {
 		t.Errorf("a playout cut short, seeking contact: rewards %v, want 0.8 and 0.2", w.rewards[:2])
 	}
-	w = &searcher{cfg: &MCTSConfig{Contact: true}, me: 0}
-	if got := w.leafValue(&leaning{nim{Pile: 5}, false}); got != 0.6 {
-		t.Errorf("a game without a ContactEvaluator: leaf value %v, want Evaluate's 0.6", got)
+	if (&MCTSConfig{Contact: SeekOn}).seeksContact(&leaning{nim{Pile: 5}, false}, 0) {
+		t.Error("a game without a ContactEvaluator, yet the search would seek contact in it")
 	}
 }
 
-// contact=on|off reaches the search's config, any other value is refused
-// with the ones it takes, and contact with exchanges is refused: the two
-// score the same positions two ways.
+// contact=off|on|ahead|notbehind reaches the search's config, any other
+// value is refused with the ones it takes, and contact with exchanges is
+// refused: the two score the same positions two ways.
 func TestContactSpec(t *testing.T) {
 	g, err := game.Lookup("skjuub")
 	if err != nil {
 		t.Fatal(err)
 	}
-	for spec, want := range map[string]bool{
-		"mcts:iters=10": false, "mcts:contact=on": true, "mcts:contact=off": false, "hard:contact=on": true,
-		"hard:contact=off:exchange=on": false,
+	for spec, want := range map[string]SeekMode{
+		"mcts:iters=10": SeekOff, "mcts:contact=on": SeekOn, "mcts:contact=off": SeekOff, "hard:contact=ahead": SeekAhead,
+		"mcts:contact=notbehind": SeekNotBehind, "hard:contact=off:exchange=on": SeekOff,
 	} {
 		a, err := New(spec, g, 1)
 		if err != nil {
 			t.Fatalf("New(%q): %v", spec, err)
 		}
 		if got := a.(*MCTS).cfg.Contact; got != want {
-			t.Errorf("%s: contact %v, want %v", spec, got, want)
+			t.Errorf("%s: contact %s, want %s", spec, got, want)
 		}
 		Close(a)
 	}
 	for spec, want := range map[string]string{
-		"mcts:contact=yes":               "on|off",
+		"mcts:contact=yes":               "off|on|ahead|notbehind",
 		"mcts:contact=on:exchange=ahead": "contact=on and exchange=ahead",
-		"hard:exchange=on:contact=on":    "choose one",
+		"hard:exchange=on:contact=ahead": "choose one",
 	} {
 		if _, err := New(spec, g, 1); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: error %v, want one saying %q", spec, err, want)
@@ -315,9 +320,9 @@ func TestExchangeSpec(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for spec, want := range map[string]ExchangeMode{
-		"mcts:iters=10": ExchangeOff, "mcts:exchange=on": ExchangeOn, "mcts:exchange=ahead": ExchangeAhead,
-		"mcts:exchange=notbehind": ExchangeNotBehind, "hard": ExchangeOff, "hard:exchange=ahead": ExchangeAhead, "medium": ExchangeOff,
+	for spec, want := range map[string]SeekMode{
+		"mcts:iters=10": SeekOff, "mcts:exchange=on": SeekOn, "mcts:exchange=ahead": SeekAhead,
+		"mcts:exchange=notbehind": SeekNotBehind, "hard": SeekOff, "hard:exchange=ahead": SeekAhead, "medium": SeekOff,
 	} {
 		a, err := New(spec, g, 1)
 		if err != nil {
@@ -328,9 +333,9 @@ func TestExchangeSpec(t *testing.T) {
 		}
 		Close(a)
 	}
-	for m := range exchangeModeNames {
-		if got, err := parseExchangeMode(ExchangeMode(m).String()); got != ExchangeMode(m) || err != nil {
-			t.Errorf("mode %d is named %q, which parses to %d (%v)", m, ExchangeMode(m), got, err)
+	for m := range seekModeNames {
+		if got, err := parseSeekMode(SeekMode(m).String()); got != SeekMode(m) || err != nil {
+			t.Errorf("mode %d is named %q, which parses to %d (%v)", m, SeekMode(m), got, err)
 		}
 	}
 	_, err = New("mcts:exchange=yes", g, 1)

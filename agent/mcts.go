@@ -10,63 +10,79 @@ import (
 	"github.com/tabula-games/tabula/game"
 )
 
-// ExchangeMode says when a search seeks exchanges (MCTSConfig.Exchange).
-// Against greedy Skjuub's search drew less when it sought them, and in
-// self-play at every move it leaned weaker (docs/ai.md, "What decides
-// Skjuub's draws"); a player ahead trades down, one behind does not.
-type ExchangeMode uint8
+// SeekMode says when a search scores positions with one of the game's
+// searching-seat heuristics: exchanges (MCTSConfig.Exchange) or contact
+// (MCTSConfig.Contact). Against greedy Skjuub's search drew less when it
+// sought exchanges, and in self-play at every move it leaned weaker
+// (docs/ai.md, "What decides Skjuub's draws"); a player ahead trades down,
+// one behind does not.
+type SeekMode uint8
 
 const (
-	// ExchangeOff scores positions with the game's Evaluator.
-	ExchangeOff ExchangeMode = iota
-	// ExchangeOn seeks exchanges at every move.
-	ExchangeOn
-	// ExchangeAhead seeks them at the moves whose position has the
-	// searching seat ahead (game.ExchangeEvaluator's Ahead), for the
-	// whole of that move's search.
-	ExchangeAhead
-	// ExchangeNotBehind seeks them at the moves whose position does not
-	// have the other side ahead: when ahead and when even. Early in a game
-	// the sides are mostly even, and at the hard level's budget it lost
-	// self-play as ExchangeOn did (docs/ai.md).
-	ExchangeNotBehind
+	// SeekOff scores positions with the game's Evaluator.
+	SeekOff SeekMode = iota
+	// SeekOn seeks at every move.
+	SeekOn
+	// SeekAhead seeks at the moves whose position has the searching seat
+	// ahead (game.Leader), for the whole of that move's search.
+	SeekAhead
+	// SeekNotBehind seeks at the moves whose position does not have the
+	// other side ahead: when ahead and when even. Early in a game the
+	// sides are mostly even, and at the hard level's budget seeking
+	// exchanges so lost self-play as at every move (docs/ai.md).
+	SeekNotBehind
 )
 
-// exchangeModeNames are the modes as an agent spec names them
-// (exchange=NAME) and the log of a match shows them.
-var exchangeModeNames = [...]string{
-	ExchangeOff:       "off",
-	ExchangeOn:        "on",
-	ExchangeAhead:     "ahead",
-	ExchangeNotBehind: "notbehind",
+// seekModeNames are the modes as an agent spec names them (exchange=NAME,
+// contact=NAME) and the log of a match shows them.
+var seekModeNames = [...]string{
+	SeekOff:       "off",
+	SeekOn:        "on",
+	SeekAhead:     "ahead",
+	SeekNotBehind: "notbehind",
 }
 
 // String is the mode's name in an agent spec.
-func (m ExchangeMode) String() string {
-	if int(m) < len(exchangeModeNames) {
-		return exchangeModeNames[m]
+func (m SeekMode) String() string {
+	if int(m) < len(seekModeNames) {
+		return seekModeNames[m]
 	}
-	return fmt.Sprintf("ExchangeMode(%d)", m)
+	return fmt.Sprintf("SeekMode(%d)", m)
+}
+
+// at says whether a search of s for seat me seeks in this mode. It is
+// chosen once a move, so that every position of one search is scored on
+// one scale; a subtree kept from the last move keeps the values it was
+// searched with. A game without a game.Leader is never ahead.
+func (m SeekMode) at(s game.State, me int) bool {
+	switch m {
+	case SeekOn:
+		return true
+	case SeekAhead, SeekNotBehind:
+		l, ok := s.(game.Leader)
+		if !ok {
+			return false
+		}
+		if m == SeekAhead {
+			return l.Ahead(me)
+		}
+		return !l.Ahead(1 - me)
+	}
+	return false
 }
 
 // seeksExchanges says whether a search of s for seat me scores positions
-// with the game's game.ExchangeEvaluator. The mode is chosen once a move,
-// so that every position of one search is scored on one scale; a subtree
-// kept from the last move keeps the values it was searched with.
+// with the game's game.ExchangeEvaluator.
 func (c *MCTSConfig) seeksExchanges(s game.State, me int) bool {
-	x, ok := s.(game.ExchangeEvaluator)
-	if !ok {
-		return false
-	}
-	switch c.Exchange {
-	case ExchangeOn:
-		return true
-	case ExchangeAhead:
-		return x.Ahead(me)
-	case ExchangeNotBehind:
-		return !x.Ahead(1 - me)
-	}
-	return false
+	_, ok := s.(game.ExchangeEvaluator)
+	return ok && c.Exchange.at(s, me)
+}
+
+// seeksContact says whether a search of s for seat me scores positions
+// with the game's game.ContactEvaluator.
+func (c *MCTSConfig) seeksContact(s game.State, me int) bool {
+	_, ok := s.(game.ContactEvaluator)
+	return ok && c.Contact.at(s, me)
 }
 
 // MCTSConfig sets an MCTS agent's budget and behaviour.
@@ -131,13 +147,14 @@ type MCTSConfig struct {
 	// playouts' cut-off and in the minimax backups, with the game's
 	// game.ExchangeEvaluator (where it has one): the searching seat seeks
 	// exchanges. Off by default.
-	Exchange ExchangeMode
-	// Contact makes the search score positions, at the playouts' cut-off
-	// and in the minimax backups, with the game's game.ContactEvaluator
-	// (where it has one): the searching seat seeks positions where the
-	// two sides' pieces can meet, and counts a lead for more there. Not
-	// with Exchange: the two are ways of scoring the same positions.
-	Contact bool
+	Exchange SeekMode
+	// Contact says at which moves the search scores positions, at the
+	// playouts' cut-off and in the minimax backups, with the game's
+	// game.ContactEvaluator (where it has one): the searching seat seeks
+	// positions where the two sides' pieces can meet, and counts a lead
+	// for more there. Not with Exchange: the two are ways of scoring the
+	// same positions. Off by default.
+	Contact SeekMode
 	// Contempt is how much less than an even share the searching seat
 	// counts a draw (its opponents count it that much more): above 0 the
 	// bot avoids repetitions and plays on for a win against a weaker

@@ -189,12 +189,9 @@ func parseMCTSParams(cfg *MCTSConfig, params string) error {
 				err = fmt.Errorf("want 0…1")
 			}
 		case "exchange":
-			cfg.Exchange, err = parseExchangeMode(v)
+			cfg.Exchange, err = parseSeekMode(v)
 		case "contact":
-			cfg.Contact, err = v == "on", nil
-			if v != "on" && v != "off" {
-				err = fmt.Errorf("want on|off")
-			}
+			cfg.Contact, err = parseSeekMode(v)
 		case "bias":
 			cfg.Bias, err = number(v)
 			if err == nil && cfg.Bias < 0 {
@@ -286,8 +283,8 @@ func parseMCTSParams(cfg *MCTSConfig, params string) error {
 			return fmt.Errorf("parameter %s=%q: %v", k, v, err)
 		}
 	}
-	if cfg.Contact && cfg.Exchange != ExchangeOff {
-		return fmt.Errorf("contact=on and exchange=%s are two ways of scoring the search's positions: choose one", cfg.Exchange)
+	if cfg.Contact != SeekOff && cfg.Exchange != SeekOff {
+		return fmt.Errorf("contact=%s and exchange=%s are two ways of scoring the search's positions: choose one", cfg.Contact, cfg.Exchange)
 	}
 	// A budget given alone replaces the default one rather than adding to it.
 	if itersSet && !timeSet {
@@ -342,12 +339,12 @@ func SplitList(list string) []string {
 	return out
 }
 
-// parseExchangeMode is the mode an agent spec names.
-func parseExchangeMode(name string) (ExchangeMode, error) {
-	for m, n := range exchangeModeNames {
+// parseSeekMode is the mode an agent spec names.
+func parseSeekMode(name string) (SeekMode, error) {
+	for m, n := range seekModeNames {
 		if n == name {
-			return ExchangeMode(m), nil
+			return SeekMode(m), nil
 		}
 	}
-	return ExchangeOff, fmt.Errorf("want %s", strings.Join(exchangeModeNames[:], "|"))
+	return SeekOff, fmt.Errorf("want %s", strings.Join(seekModeNames[:], "|"))
 }

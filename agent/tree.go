@@ -104,9 +104,10 @@ type searcher struct {
 	reused  int
 	plies   int // playout cut-off for this search (≤ 0: to the end)
 	me      int // the seat searching, for contempt
-	// exchange says that this search scores positions with the game's
-	// ExchangeEvaluator (MCTSConfig.seeksExchanges).
-	exchange bool
+	// exchange and contact say that this search scores positions with the
+	// game's ExchangeEvaluator (MCTSConfig.seeksExchanges) or its
+	// ContactEvaluator (MCTSConfig.seeksContact).
+	exchange, contact bool
 	// stall is the stall horizon in turns (0: none); rootSig and rootTurns
 	// the root's progress, quiet the turns the game had already gone
 	// without progress when the search began (game.Progress).
@@ -131,6 +132,7 @@ func (w *searcher) begin(s game.State) {
 	w.iters, w.reused, w.edgesOut = 0, 0, false
 	w.me = s.ToMove()
 	w.exchange = w.cfg.seeksExchanges(s, w.me)
+	w.contact = w.cfg.seeksContact(s, w.me)
 	w.plies = w.cfg.PlayoutPlies
 	if h, ok := s.(game.SearchHints); ok && w.plies == 0 {
 		w.plies = h.PlayoutPlies()
@@ -542,7 +544,7 @@ func (w *searcher) leafValue(s game.State) float32 {
 // game's contact-seeking one where this search seeks contact, its
 // exchange-seeking one where it seeks exchanges, else e's.
 func (w *searcher) evaluate(s game.State, e game.Evaluator) float64 {
-	if w.cfg.Contact {
+	if w.contact {
 		if x, ok := s.(game.ContactEvaluator); ok {
 			return x.EvaluateContact(0, w.me)
 		}

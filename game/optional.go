@@ -58,11 +58,6 @@ type Evaluator interface {
 // values are each other's negatives). The greedy agent keeps Evaluate.
 type ExchangeEvaluator interface {
 	EvaluateExchange(seat, searcher int) float64
-	// Ahead reports whether seat is ahead in the position by the measure
-	// an exchange serves (Skjuub: more mobile pieces than the other
-	// side), for a search that seeks exchanges only when ahead, or only
-	// when the other side is not.
-	Ahead(seat int) bool
 }
 
 // ContactEvaluator is implemented by games whose search may seek contact:
@@ -72,6 +67,14 @@ type ExchangeEvaluator interface {
 // more where they can (still zero-sum). The greedy agent keeps Evaluate.
 type ContactEvaluator interface {
 	EvaluateContact(seat, searcher int) float64
+}
+
+// Leader is implemented by games that say who is ahead by the measure
+// their exchange- and contact-seeking heuristics serve (Skjuub: more
+// mobile pieces than the other side), for a search that seeks them only
+// when ahead, or only when the other side is not.
+type Leader interface {
+	Ahead(seat int) bool
 }
 
 // Drawer is implemented by games that can draw their position for a

@@ -67,9 +67,13 @@ func TestCalibratedTableMatchesTheLogs(t *testing.T) {
 					if cfg.Minimax > 0 {
 						name += fmt.Sprintf(":imb=%g", cfg.Minimax)
 					}
-					// And whether it seeks exchanges, for the same reason.
-					if cfg.Exchange != agent.ExchangeOff {
+					// And whether it seeks exchanges or contact, for the
+					// same reason.
+					if cfg.Exchange != agent.SeekOff {
 						name += ":exchange=" + cfg.Exchange.String()
+					}
+					if cfg.Contact != agent.SeekOff {
+						name += ":contact=" + cfg.Contact.String()
 					}
 				}
 				if p, ok = top[name]; !ok {

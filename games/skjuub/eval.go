@@ -45,8 +45,8 @@ func (s *State) Evaluate(seat int) float64 {
 // (docs/ai.md, "What decides Skjuub's draws") — and with these weights the
 // search sought them: 2.75% draws at 20,000 iterations against 4.5%, but
 // at every move it leaned weaker in self-play. Sought only at the moves
-// where the searcher is ahead (Ahead; agent.ExchangeAhead), as a player
-// ahead trades down, or where it is not behind (agent.ExchangeNotBehind),
+// where the searcher is ahead (Ahead; agent.SeekAhead), as a player
+// ahead trades down, or where it is not behind (agent.SeekNotBehind),
 // they drew less at 20,000 iterations and were no weaker there; at the
 // hard level's budget neither drew under 3%, and in self-play there the
 // second lost and the first leaned weaker. Options all, no level's.
@@ -79,8 +79,8 @@ func (s *State) searcherValue(seat, searcher int, sum func(mobile, moves [2]int,
 	return v
 }
 
-// Ahead implements game.ExchangeEvaluator: seat has more mobile pieces
-// than the other side (agent.ExchangeAhead seeks exchanges then).
+// Ahead implements game.Leader: seat has more mobile pieces
+// than the other side (agent.SeekAhead seeks exchanges then).
 func (s *State) Ahead(seat int) bool {
 	mobile, _ := s.mobility()
 	return mobile[seat] > mobile[1-seat]

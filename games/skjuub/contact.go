@@ -5,27 +5,22 @@ package skjuub
 // piece facing north or south can only ever capture (or be captured by) a
 // piece on that axis, and one facing east or west one on the other: only
 // a quarter turn — a bonus action, bought with a sacrifice — changes a
-// piece's axis. Against greedy most of the hard level's draws were games
-// whose two sides' mobile pieces stood on different axes, the bot's lead
-// untouchable and its pieces untouched, shuffling to the 300-turn limit
-// (docs/ai.md, "Contact"). The searching seat's heuristic here counts a
-// lead in mobile pieces at contactLeadFloor where no mobile pieces of the
-// two sides share an axis, rising to the whole where all of the smaller
-// side's do, and values contact itself at contactBonus: a search that
-// seeks contact places and turns its pieces where captures can happen.
-const (
-	contactLeadFloor = 0.3
-	contactBonus     = 0.3
-)
+// piece's axis. Against greedy many of the hard level's draws were games
+// whose two sides' mobile pieces stood mostly on different axes, the bot's
+// lead untouchable and its pieces untouched, shuffling to the 300-turn
+// limit (docs/ai.md, "Contact"). The searching seat's heuristic here adds
+// contactBonus times the contact to Evaluate's sum: a search that seeks
+// contact places and keeps its pieces where captures can happen. (Counting
+// a lead for less where there is no contact as well drew as little
+// against greedy but lost self-play.)
+const contactBonus = 0.3
 
 // EvaluateContact implements game.ContactEvaluator: Evaluate as a
 // searching seat that seeks contact weighs it, for seat; still zero-sum,
 // so the other seat's value is its negative.
 func (s *State) EvaluateContact(seat, searcher int) float64 {
 	return s.searcherValue(seat, searcher, func(mobile, moves [2]int, axis [2][2]int, me, opp int) float64 {
-		c := contact(mobile, axis)
-		return 0.6*float64(mobile[me]-mobile[opp])*(contactLeadFloor+(1-contactLeadFloor)*c) +
-			0.04*float64(moves[me]-moves[opp]) + contactBonus*c
+		return 0.6*float64(mobile[me]-mobile[opp]) + 0.04*float64(moves[me]-moves[opp]) + contactBonus*contact(mobile, axis)
 	})
 }
 

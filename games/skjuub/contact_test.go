@@ -57,24 +57,23 @@ func TestContactIsTheSharedAxes(t *testing.T) {
 }
 
 // Against Evaluate's sum (0.6 a mobile piece, 0.04 a move), the searcher's
-// sum counts a lead of L mobile pieces at 0.3 + 0.7·contact of its worth
-// and adds 0.3·contact: −0.42·L·(1 − contact) + 0.3·contact in all. Read
-// through the squash both share (0.95·tanh(x/3)).
-func TestContactWeighsTheLead(t *testing.T) {
+// sum adds 0.3·contact, whoever is ahead. Read through the squash both
+// share (0.95·tanh(x/3)).
+func TestContactAddsToTheSum(t *testing.T) {
 	sum := func(v float64) float64 { return 3 * math.Atanh(v/0.95) }
 	for _, c := range []struct {
 		pieces string
-		diff   [2]float64 // the searcher's sum less Evaluate's, searcher 0 and 1
+		diff   float64 // the searcher's sum less Evaluate's, for either searcher
 	}{
-		{"a3:1N c1:1S a6:2W", [2]float64{-0.42, 0.42}},      // seat 0 one up, no contact: the lead shrinks
-		{"a3:1N f1:1E a6:2W", [2]float64{0.3, 0.3}},         // one up, full contact: the lead whole, contact's bonus
-		{"a3:1N c1:1S a6:2W d6:2N", [2]float64{0.15, 0.15}}, // even, half contact
+		{"a3:1N c1:1S a6:2W", 0},          // seat 0 one up, no contact
+		{"a3:1N f1:1E a6:2W", 0.3},        // one up, full contact
+		{"a3:1N c1:1S a6:2W d6:2N", 0.15}, // even, half contact
 	} {
 		s := setup{pieces: c.pieces}.load(t)
 		for searcher := 0; searcher < 2; searcher++ {
 			got := sum(s.EvaluateContact(searcher, searcher)) - sum(s.Evaluate(searcher))
-			if math.Abs(got-c.diff[searcher]) > 1e-9 {
-				t.Errorf("%s, searcher %d: sum %+.4f against Evaluate's, want %+.2f", c.pieces, searcher, got, c.diff[searcher])
+			if math.Abs(got-c.diff) > 1e-9 {
+				t.Errorf("%s, searcher %d: sum %+.4f against Evaluate's, want %+.2f", c.pieces, searcher, got, c.diff)
 			}
 		}
 	}

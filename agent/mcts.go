@@ -151,9 +151,8 @@ type MCTSConfig struct {
 	// Contact says at which moves the search scores positions, at the
 	// playouts' cut-off and in the minimax backups, with the game's
 	// game.ContactEvaluator (where it has one): the searching seat seeks
-	// positions where the two sides' pieces can meet, and counts a lead
-	// for more there. Not with Exchange: the two are ways of scoring the
-	// same positions. Off by default.
+	// positions where the two sides' pieces can meet. Not with Exchange:
+	// the two are ways of scoring the same positions. Off by default.
 	Contact SeekMode
 	// Contempt is how much less than an even share the searching seat
 	// counts a draw (its opponents count it that much more): above 0 the

@@ -63,8 +63,8 @@ type ExchangeEvaluator interface {
 // ContactEvaluator is implemented by games whose search may seek contact:
 // EvaluateContact is the heuristic for seat as the searching seat searcher
 // weighs it, valuing positions where the two sides' pieces can meet (in
-// Skjuub: share an axis, without which no capture can happen) and a lead
-// more where they can (still zero-sum). The greedy agent keeps Evaluate.
+// Skjuub: share an axis, without which no capture can happen; still
+// zero-sum). The greedy agent keeps Evaluate.
 type ContactEvaluator interface {
 	EvaluateContact(seat, searcher int) float64
 }

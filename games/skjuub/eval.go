@@ -80,7 +80,7 @@ func (s *State) searcherValue(seat, searcher int, sum func(mobile, moves [2]int,
 }
 
 // Ahead implements game.Leader: seat has more mobile pieces
-// than the other side (agent.SeekAhead seeks exchanges then).
+// than the other side (agent.SeekAhead seeks exchanges or contact then).
 func (s *State) Ahead(seat int) bool {
 	mobile, _ := s.mobility()
 	return mobile[seat] > mobile[1-seat]

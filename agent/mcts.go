@@ -189,6 +189,15 @@ type MCTSConfig struct {
 	// NoRepetition switches off scoring a line that repeats a position as
 	// a draw in games that draw on repetition (game.Repetition).
 	NoRepetition bool
+	// StallBoost multiplies the move's budget, iterations and time cap
+	// alike, when the game has gone half its stall horizon without
+	// progress (game.Progress): a game that the shuffling would draw is
+	// worth a longer look, since the line that breaks the lock (Skjuub: a
+	// sacrifice for a quarter turn, then the hunt) is deeper than the
+	// normal budget sees (docs/ai.md). Whoever is ahead: by Skjuub's
+	// measure (game.Leader) the bot was behind or level in half of the
+	// hard level's draws with greedy. 0 or 1: never.
+	StallBoost int
 }
 
 // Named defaults, each with its reason.
@@ -298,6 +307,9 @@ type SearchStats struct {
 	// lend this search all it asks for: a worker grew a tree smaller than
 	// MaxNodes, or the solver had a smaller table or none.
 	Degraded bool
+	// Boosted says that the game had stalled and the search had
+	// StallBoost times its budget.
+	Boosted bool
 }
 
 // NewMCTS returns an MCTS agent.
@@ -374,8 +386,9 @@ func (m *MCTS) Choose(ctx context.Context, obs game.Observation) (game.Move, err
 		}
 		solverNodes = nodes
 	}
-	stop := deadline(start, m.cfg.Time)
 	quiet := m.progress.quiet(s)
+	boost := m.stallBoost(s, quiet)
+	stop := deadline(start, m.cfg.Time*time.Duration(boost))
 	for _, w := range m.workers {
 		w.quiet, w.budget = quiet, budget
 	}
@@ -386,11 +399,11 @@ func (m *MCTS) Choose(ctx context.Context, obs game.Observation) (game.Move, err
 		m.workers[n+i] = &searcher{cfg: &m.cfg, rng: w.rng}
 	}
 	// Fewer workers than the agent has share its whole iteration budget.
-	iters := (m.cfg.Iters*len(m.workers) + n - 1) / n
+	iters := (m.cfg.Iters*boost*len(m.workers) + n - 1) / n
 	parallel(ctx, n, func(i int) { m.workers[i].search(ctx, s, stop, iters) })
 	// Merge the root children of the workers that searched by move.
 	visits := make(map[game.Move]float64, len(legal))
-	stats := SearchStats{Elapsed: time.Since(start), SolverNodes: solverNodes, Workers: n, Degraded: degraded}
+	stats := SearchStats{Elapsed: time.Since(start), SolverNodes: solverNodes, Workers: n, Degraded: degraded, Boosted: boost > 1}
 	for _, w := range m.workers[:n] {
 		stats.Iterations += w.iters
 		stats.Reused += w.reused

@@ -192,6 +192,8 @@ func parseMCTSParams(cfg *MCTSConfig, params string) error {
 			cfg.Exchange, err = parseSeekMode(v)
 		case "contact":
 			cfg.Contact, err = parseSeekMode(v)
+		case "boost":
+			cfg.StallBoost, err = positive(v)
 		case "bias":
 			cfg.Bias, err = number(v)
 			if err == nil && cfg.Bias < 0 {
@@ -277,7 +279,7 @@ func parseMCTSParams(cfg *MCTSConfig, params string) error {
 				err = fmt.Errorf("want on|off")
 			}
 		default:
-			return fmt.Errorf("unknown parameter %q (time, iters, workers, c, temp, eps, playout, k, bias, imb, contempt, plies, tt, reuse, edges, keep, solver, solverkeep, solvernodes, stall, rep)", k)
+			return fmt.Errorf("unknown parameter %q (time, iters, workers, c, temp, eps, playout, k, bias, imb, exchange, contact, contempt, plies, tt, reuse, edges, keep, solver, solverkeep, solvernodes, stall, stallat, boost, rep)", k)
 		}
 		if err != nil {
 			return fmt.Errorf("parameter %s=%q: %v", k, v, err)

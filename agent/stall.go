@@ -28,3 +28,25 @@ func (p *progressSeen) quiet(s game.State) int {
 	p.last = turns
 	return turns - p.since
 }
+
+// stallBoost is the factor by which the move at s multiplies its budget:
+// MCTSConfig.StallBoost once the game has gone quiet turns without
+// progress, half its stall horizon or more (the game's, where the search's
+// is off); otherwise 1.
+func (m *MCTS) stallBoost(s game.State, quiet int) int {
+	if m.cfg.StallBoost <= 1 {
+		return 1
+	}
+	p, ok := s.(game.Progress)
+	if !ok {
+		return 1
+	}
+	horizon := m.cfg.Stall
+	if horizon <= 0 {
+		horizon = p.StallTurns()
+	}
+	if horizon <= 0 || quiet < horizon/2 {
+		return 1
+	}
+	return m.cfg.StallBoost
+}

@@ -274,3 +274,53 @@ func TestStallIsADrawInTheTree(t *testing.T) {
 		t.Errorf("with the horizon at the playouts' end only: chose %d, want wait (the blunders' way out)", got)
 	}
 }
+
+// TestStallBoost: the budget is multiplied only at a move where the game
+// has gone half its stall horizon (standoff's 6 turns: 3) without progress
+// as far as the agent has seen, for either seat; any progress starts the
+// count again.
+func TestStallBoost(t *testing.T) {
+	quiet := func(turn int) *standoff { return &standoff{turn: turn, plyTurn: true} }
+	// After seat 1's blunder the position stands still again, in a new place.
+	moved := func(turn int) *standoff { return &standoff{turn: turn, plyTurn: true, flailed: true} }
+	// Seat 1, behind, has more than one move (a forced move is not searched).
+	behind := func(turn int) *standoff { return &standoff{turn: turn, plyTurn: true, flails: 2} }
+	for _, c := range []struct {
+		name   string
+		spec   string
+		states []*standoff // the positions at the agent's moves, in order
+		want   []int       // its iterations at each
+	}{
+		{"the leader, quiet", "mcts:iters=100:boost=4:rep=off", []*standoff{quiet(0), quiet(2), quiet(4), quiet(6)}, []int{100, 100, 400, 400}},
+		{"no boost", "mcts:iters=100:rep=off", []*standoff{quiet(0), quiet(2), quiet(4), quiet(6)}, []int{100, 100, 100, 100}},
+		{"boost 1", "mcts:iters=100:boost=1:rep=off", []*standoff{quiet(0), quiet(2), quiet(4), quiet(6)}, []int{100, 100, 100, 100}},
+		{"the seat behind", "mcts:iters=100:boost=4:rep=off", []*standoff{behind(1), behind(3), behind(5), behind(7)}, []int{100, 100, 400, 400}},
+		{"progress", "mcts:iters=100:boost=4:rep=off", []*standoff{quiet(0), quiet(2), moved(4), moved(6), moved(8)}, []int{100, 100, 100, 100, 400}},
+		// The search's own horizon, where it sets one, decides: 10 turns, 5.
+		{"stall=10", "mcts:iters=100:boost=4:rep=off:stall=10", []*standoff{quiet(0), quiet(2), quiet(4), quiet(6)}, []int{100, 100, 100, 400}},
+		// Two workers share the multiplied budget as they share the plain one.
+		{"two workers", "mcts:iters=100:boost=4:rep=off:workers=2", []*standoff{quiet(0), quiet(4)}, []int{200, 800}},
+	} {
+		a, err := New(c.spec, standoffGame{}, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []int
+		for i, s := range c.states {
+			if _, err := a.Choose(context.Background(), seen(s)); err != nil {
+				t.Fatal(err)
+			}
+			st := a.(*MCTS).LastStats
+			if st.Boosted != (st.Iterations > c.want[0]) {
+				t.Errorf("%s, move %d: %d iterations, Boosted %v", c.name, i, st.Iterations, st.Boosted)
+			}
+			got = append(got, st.Iterations)
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s (%s): iterations %v, want %v", c.name, c.spec, got, c.want)
+		}
+	}
+	if _, err := New("mcts:boost=0", standoffGame{}, 1); err == nil {
+		t.Error("boost=0 accepted")
+	}
+}

@@ -298,6 +298,8 @@ func TestStallBoost(t *testing.T) {
 		{"progress", "mcts:iters=100:boost=4:rep=off", []*standoff{quiet(0), quiet(2), moved(4), moved(6), moved(8)}, []int{100, 100, 100, 100, 400}},
 		// The search's own horizon, where it sets one, decides: 10 turns, 5.
 		{"stall=10", "mcts:iters=100:boost=4:rep=off:stall=10", []*standoff{quiet(0), quiet(2), quiet(4), quiet(6)}, []int{100, 100, 100, 400}},
+		// With the search's horizon off, the game's (6 turns) still times the boost.
+		{"stall=off", "mcts:iters=100:boost=4:rep=off:stall=off", []*standoff{quiet(0), quiet(2), quiet(4), quiet(6)}, []int{100, 100, 400, 400}},
 		// Two workers share the multiplied budget as they share the plain one.
 		{"two workers", "mcts:iters=100:boost=4:rep=off:workers=2", []*standoff{quiet(0), quiet(4)}, []int{200, 800}},
 	} {

@@ -194,9 +194,10 @@ type MCTSConfig struct {
 	// progress (game.Progress): a game that the shuffling would draw is
 	// worth a longer look, since the line that breaks the lock (Skjuub: a
 	// sacrifice for a quarter turn, then the hunt) is deeper than the
-	// normal budget sees (docs/ai.md). Whoever is ahead: by Skjuub's
-	// measure (game.Leader) the bot was behind or level in half of the
-	// hard level's draws with greedy. 0 or 1: never.
+	// normal budget sees (docs/ai.md). Whoever is ahead: boosting only
+	// where Skjuub's measure (game.Leader) has the bot ahead would have
+	// missed three of the hard level's ten draws with greedy entirely.
+	// 0 or 1: never.
 	StallBoost int
 }
 

@@ -67,13 +67,17 @@ func TestCalibratedTableMatchesTheLogs(t *testing.T) {
 					if cfg.Minimax > 0 {
 						name += fmt.Sprintf(":imb=%g", cfg.Minimax)
 					}
-					// And whether it seeks exchanges or contact, for the
+					// And whether it seeks exchanges or contact, or boosts its
+					// search where the game stands still, for the
 					// same reason.
 					if cfg.Exchange != agent.SeekOff {
 						name += ":exchange=" + cfg.Exchange.String()
 					}
 					if cfg.Contact != agent.SeekOff {
 						name += ":contact=" + cfg.Contact.String()
+					}
+					if cfg.StallBoost > 1 {
+						name += fmt.Sprintf(":boost=%d", cfg.StallBoost)
 					}
 				}
 				if p, ok = top[name]; !ok {

@@ -59,7 +59,7 @@ var topLevels = map[string]map[string]MCTSConfig{
 	// backups"); Sploof's did not gain.
 	"sgolte": {
 		"medium": {Iters: 14000, Time: 500 * time.Millisecond, Minimax: minimaxWeight},
-		"hard":   {Iters: 56000, Workers: 2, Time: 2 * time.Second, Solver: true, Minimax: minimaxWeight},
+		"hard":   {Iters: 56000, Workers: 2, Time: 2 * time.Second, Minimax: minimaxWeight},
 	},
 	"sploof": {
 		"medium": {Iters: 75000, Time: 500 * time.Millisecond},
@@ -73,7 +73,7 @@ var topLevels = map[string]map[string]MCTSConfig{
 	// won self-play by far.
 	"skjuub": {
 		"medium": {Iters: 68000, Time: 500 * time.Millisecond, EdgeBlocks: true, Minimax: minimaxWeight},
-		"hard":   {Iters: 272000, Workers: 2, Time: 2 * time.Second, Solver: true, EdgeBlocks: true, Minimax: minimaxWeight},
+		"hard":   {Iters: 272000, Workers: 2, Time: 2 * time.Second, EdgeBlocks: true, Minimax: minimaxWeight},
 	},
 }
 

@@ -147,3 +147,24 @@ func TestSkjuubLevelsGetEdgesInBlocks(t *testing.T) {
 		}
 	}
 }
+
+// A level asks for the exact solver only in a game that has one: in the
+// others the flag did nothing and read as if the game had a solver (Sgolte's
+// and Skjuub's hard levels set it until December 2026).
+func TestLevelsAskForTheSolverOnlyWhereThereIsOne(t *testing.T) {
+	asked := 0
+	for name, levels := range topLevels {
+		for level, cfg := range levels {
+			if !cfg.Solver {
+				continue
+			}
+			asked++
+			if !game.HasSolver(name) {
+				t.Errorf("%s %s asks for the exact solver, and %s has none", name, level, name)
+			}
+		}
+	}
+	if asked == 0 {
+		t.Error("no level asks for the exact solver: Sploof's hard should")
+	}
+}

@@ -153,7 +153,9 @@ export async function newPage(browser, {locale = 'en-US', viewport = {width: 128
   const page = await context.newPage()
   page.errors = []
   page.on('console', (m) => {
-    if (m.type() === 'error') page.errors.push('console: ' + m.text())
+    // "Failed to load resource" does not say which: the location does.
+    const at = m.location()?.url
+    if (m.type() === 'error') page.errors.push('console: ' + m.text() + (at ? ' (' + at + ')' : ''))
   })
   page.on('pageerror', (e) => page.errors.push('pageerror: ' + e.message))
   // The page must work with no network beyond the Tabula server: any other
@@ -653,6 +655,24 @@ export async function waitUntil(check, {timeout = 15000, what = 'a condition'} =
     if (Date.now() > end) assert.fail(`waited ${timeout} ms for ${what}`)
     await new Promise((resolve) => setTimeout(resolve, wait))
   }
+}
+
+/**
+ * waitGameLive waits until game id is live and returns the API's answer for
+ * it. A tournament's round is stored with its boards' game ids before the
+ * director creates the games, so such an id can answer 404 for a moment:
+ * the wait asks through the page's context's request client (its cookies,
+ * its rate limit), whose answers the page's console does not log — a fetch
+ * from the page logs that 404 as a console error, which then failed a
+ * tournament test's check for console errors on a loaded machine.
+ */
+export async function waitGameLive(page, id, {timeout = 60000} = {}) {
+  return waitUntil(async () => {
+    const r = await page.context().request.get(BASE + '/api/games/' + id)
+    if (r.status() !== 200) return null
+    const body = await r.json()
+    return body.game?.status === 'live' ? body : null
+  }, {timeout, what: 'game ' + id + ' live'})
 }
 
 /**

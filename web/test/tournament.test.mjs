@@ -11,7 +11,7 @@
 import {test, before, after} from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
-import {launch, newPage, assertNoErrors, guest, BASE, SHOTS, OUT, apiPaced, registered, nextRead} from './helpers.mjs'
+import {launch, newPage, assertNoErrors, guest, BASE, SHOTS, OUT, apiPaced, registered, nextRead, waitGameLive} from './helpers.mjs'
 
 let browser
 before(async () => {
@@ -21,23 +21,9 @@ after(async () => {
   await browser?.close()
 })
 
-/** until polls fn until it returns something truthy, or fails after ms. */
-async function until(fn, what, ms = 60000) {
-  const end = Date.now() + ms
-  for (;;) {
-    const v = await fn()
-    if (v) return v
-    if (Date.now() > end) throw new Error('timed out waiting for ' + what)
-    await new Promise((r) => setTimeout(r, 250))
-  }
-}
-
 /** finish plays a move for each side of game id, then has loser resign. */
 async function finish(pages, id, white, black, loser) {
-  const g = await until(async () => {
-    const r = await apiPaced(pages[white], 'GET', '/games/' + id)
-    return r.status === 200 && r.body.game?.status === 'live' && r.body
-  }, 'game ' + id + ' live')
+  const g = await waitGameLive(pages[white], id)
   for (const [i, who] of [white, black].entries()) {
     const cur = (await apiPaced(pages[who], 'GET', '/games/' + id)).body
     assert.ok(cur.legal?.length, `${who} has no legal move at ply ${i}: ` + JSON.stringify(cur.game || g.game))

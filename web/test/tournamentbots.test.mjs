@@ -7,7 +7,7 @@
 import {test, before, after} from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
-import {launch, newPage, assertNoErrors, apiPaced, registered, resize, SHOTS, waitUntil} from './helpers.mjs'
+import {launch, newPage, assertNoErrors, apiPaced, registered, resize, SHOTS, waitGameLive} from './helpers.mjs'
 
 let browser
 before(async () => {
@@ -53,7 +53,7 @@ test('a bot account in a Swiss that admits bots is marked BOT', async () => {
   assert.equal(await pa.$$eval('[data-test=tn-round][data-round="1"] .tn-pair [data-test=bot-badge]', (l) => l.length), 1)
   const href = await pa.getAttribute('[data-test=tn-round][data-round="1"] a[data-test=tn-game]', 'href')
   const game = decodeURIComponent(href.split('/').pop())
-  await waitUntil(async () => (await apiPaced(pa, 'GET', '/games/' + game)).body?.game?.status === 'live', {what: 'the game live', timeout: 30000})
+  await waitGameLive(pa, game, {timeout: 30000})
   const resigned = await apiPaced(pa, 'POST', `/games/${game}/resign`, {})
   assert.equal(resigned.status, 200, JSON.stringify(resigned.body))
 

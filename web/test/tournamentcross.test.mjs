@@ -13,7 +13,7 @@ import {test, before, after} from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
 import fs from 'node:fs'
-import {launch, newPage, assertNoErrors, BASE, SHOTS, apiPaced, registered, waitUntil} from './helpers.mjs'
+import {launch, newPage, assertNoErrors, BASE, SHOTS, apiPaced, registered, waitUntil, waitGameLive} from './helpers.mjs'
 
 const SHOTDIR = path.join(SHOTS, 'issue25')
 let browser
@@ -70,10 +70,7 @@ test('the form sends a double round robin, the minimum rated games and game opti
 
 /** play makes a move for each side of game id (the players' pages), then has loser resign. */
 async function play(pages, id, white, black, loser) {
-  await waitUntil(async () => {
-    const r = await apiPaced(pages[white], 'GET', '/games/' + id)
-    return r.status === 200 && r.body.game?.status === 'live'
-  }, {timeout: 60000, what: 'game ' + id + ' live'})
+  await waitGameLive(pages[white], id)
   for (const who of [white, black]) {
     const cur = (await apiPaced(pages[who], 'GET', '/games/' + id)).body
     assert.ok(cur.legal?.length, `${who} has no legal move: ` + JSON.stringify(cur.game))

@@ -2,6 +2,7 @@ package agent
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/tabula-games/tabula/game"
@@ -19,11 +20,21 @@ func benchmarkSearch(b *testing.B, name string, iters int) {
 
 // benchmarkSearchWith is benchmarkSearch with the search's config given.
 func benchmarkSearchWith(b *testing.B, name string, cfg MCTSConfig) {
+	benchmarkSearchAt(b, name, nil, cfg)
+}
+
+// benchmarkSearchAt is benchmarkSearchWith from the position after moves.
+func benchmarkSearchAt(b *testing.B, name string, moves []string, cfg MCTSConfig) {
 	g, err := game.Lookup(name)
 	if err != nil {
 		b.Fatal(err)
 	}
 	s, _ := g.New(nil, 1)
+	for _, m := range moves {
+		if err := game.Play(s, m); err != nil {
+			b.Fatal(err)
+		}
+	}
 	obs, err := game.Observe(s, s.ToMove())
 	if err != nil {
 		b.Fatal(err)
@@ -53,4 +64,31 @@ func BenchmarkSearchSkjuubMinimax(b *testing.B) {
 // minimax backups of Sgolte's medium and hard levels.
 func BenchmarkSearchSgolteMinimax(b *testing.B) {
 	benchmarkSearchWith(b, "sgolte", MCTSConfig{Iters: 20000, Workers: 1, NoReuse: true, Minimax: minimaxWeight})
+}
+
+// skjuubMiddle is a Skjuub middle game: the first 40 plies of game 11 of
+// docs/measurements/skjuub-hard-greedy-imb.log (both pools empty, six
+// active pieces a side), where the searching seat's heuristics score
+// positions with pieces to count, unlike the start's.
+var skjuubMiddle = strings.Fields("a5N d4S c2N b5S e5E a2S b3N b5~b4 b1E f6E f1S d1S d4-d2 f4W f3E f4~e4 " +
+	"d6W d5S f2W b6N e3W a3W c4S c2~c3 f6~e6 f6E a2~a1 d5~d4 b1~c1 a3-a4 a1-a2 d4~d5 c1-b1 a5~a6 c1N " +
+	"d5~d4 b1~a1 a6~a5 a2~a3 d4~d5")
+
+// BenchmarkSearchSkjuubMiddle is the level's search (with its minimax
+// backups) in a middle game, one worker, 50,000 iterations: the yardstick
+// for the searching seat's heuristics below, what each costs an iteration
+// (docs/ai.md). Compare them in one run.
+func BenchmarkSearchSkjuubMiddle(b *testing.B) {
+	benchmarkSearchAt(b, "skjuub", skjuubMiddle, MCTSConfig{Iters: 50000, Workers: 1, NoReuse: true, Minimax: minimaxWeight})
+}
+
+// BenchmarkSearchSkjuubMiddleContact seeks contact at every move (contact=on).
+func BenchmarkSearchSkjuubMiddleContact(b *testing.B) {
+	benchmarkSearchAt(b, "skjuub", skjuubMiddle, MCTSConfig{Iters: 50000, Workers: 1, NoReuse: true, Minimax: minimaxWeight, Contact: SeekOn})
+}
+
+// BenchmarkSearchSkjuubMiddleExchange seeks exchanges at every move
+// (exchange=on).
+func BenchmarkSearchSkjuubMiddleExchange(b *testing.B) {
+	benchmarkSearchAt(b, "skjuub", skjuubMiddle, MCTSConfig{Iters: 50000, Workers: 1, NoReuse: true, Minimax: minimaxWeight, Exchange: SeekOn})
 }

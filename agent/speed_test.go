@@ -75,20 +75,41 @@ var skjuubMiddle = strings.Fields("a5N d4S c2N b5S e5E a2S b3N b5~b4 b1E f6E f1S
 	"d5~d4 b1~a1 a6~a5 a2~a3 d4~d5")
 
 // BenchmarkSearchSkjuubMiddle is the level's search (with its minimax
-// backups) in a middle game, one worker, 50,000 iterations: the yardstick
-// for the searching seat's heuristics below, what each costs an iteration
-// (docs/ai.md). Compare them in one run.
+// backups) in a middle game, one worker, 50,000 iterations, as it is and
+// with each of the searching seat's heuristics at every move: what each
+// costs an iteration (docs/ai.md), the three measured in one run.
 func BenchmarkSearchSkjuubMiddle(b *testing.B) {
-	benchmarkSearchAt(b, "skjuub", skjuubMiddle, MCTSConfig{Iters: 50000, Workers: 1, NoReuse: true, Minimax: minimaxWeight})
+	for _, c := range []struct {
+		name     string
+		exchange SeekMode
+		contact  SeekMode
+	}{{"level", SeekOff, SeekOff}, {"contact", SeekOff, SeekOn}, {"exchange", SeekOn, SeekOff}} {
+		b.Run(c.name, func(b *testing.B) {
+			benchmarkSearchAt(b, "skjuub", skjuubMiddle, MCTSConfig{Iters: 50000, Workers: 1, NoReuse: true,
+				Minimax: minimaxWeight, Exchange: c.exchange, Contact: c.contact})
+		})
+	}
 }
 
-// BenchmarkSearchSkjuubMiddleContact seeks contact at every move (contact=on).
-func BenchmarkSearchSkjuubMiddleContact(b *testing.B) {
-	benchmarkSearchAt(b, "skjuub", skjuubMiddle, MCTSConfig{Iters: 50000, Workers: 1, NoReuse: true, Minimax: minimaxWeight, Contact: SeekOn})
-}
-
-// BenchmarkSearchSkjuubMiddleExchange seeks exchanges at every move
-// (exchange=on).
-func BenchmarkSearchSkjuubMiddleExchange(b *testing.B) {
-	benchmarkSearchAt(b, "skjuub", skjuubMiddle, MCTSConfig{Iters: 50000, Workers: 1, NoReuse: true, Minimax: minimaxWeight, Exchange: SeekOn})
+// TestSkjuubMiddleIsAMiddleGame: the benchmark's moves are legal under
+// today's rules and leave the game going on (go test
+// does not run benchmarks, so a rules change would otherwise only show
+// when someone measures).
+func TestSkjuubMiddleIsAMiddleGame(t *testing.T) {
+	g, err := game.Lookup("skjuub")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _ := g.New(nil, 1)
+	for i, m := range skjuubMiddle {
+		if err := game.Play(s, m); err != nil {
+			t.Fatalf("ply %d, %s: %v", i, m, err)
+		}
+	}
+	if s.Outcome().Over() {
+		t.Fatal("the game is over after the middle game's moves")
+	}
+	if len(s.Legal(nil)) == 0 {
+		t.Fatal("no legal move after the middle game's moves")
+	}
 }

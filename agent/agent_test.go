@@ -239,7 +239,7 @@ func TestExchangeScoresWithTheExchangeEvaluator(t *testing.T) {
 	} {
 		s := &leaning{nim{Pile: 5}, c.even}
 		cfg := &MCTSConfig{Exchange: c.mode}
-		w := &searcher{cfg: cfg, me: c.me, exchange: cfg.seeksExchanges(s, c.me)}
+		w := &searcher{cfg: cfg, me: c.me, exchange: cfg.seeksExchanges(s, c.me, false)}
 		if got := w.leafValue(s); got != c.want {
 			t.Errorf("exchange mode %d, even %v, searching seat %d: leaf value %v, want %v", c.mode, c.even, c.me, got, c.want)
 		}
@@ -257,7 +257,7 @@ func TestExchangeScoresWithTheExchangeEvaluator(t *testing.T) {
 		}
 	}
 	// A game without an exchange-seeking heuristic is scored with its own.
-	if (&MCTSConfig{Exchange: SeekOn}).seeksExchanges(&nim{Pile: 5}, 0) {
+	if (&MCTSConfig{Exchange: SeekOn}).seeksExchanges(&nim{Pile: 5}, 0, true) {
 		t.Error("nim has no ExchangeEvaluator, yet the search would seek exchanges in it")
 	}
 }
@@ -287,7 +287,7 @@ func TestContactScoresWithTheContactEvaluator(t *testing.T) {
 	} {
 		s := &touching{leaning{nim{Pile: 5}, false}}
 		cfg := &MCTSConfig{Contact: c.mode}
-		w := &searcher{cfg: cfg, me: c.me, contact: cfg.seeksContact(s, c.me)}
+		w := &searcher{cfg: cfg, me: c.me, contact: cfg.seeksContact(s, c.me, false)}
 		if got := w.leafValue(s); got != c.want {
 			t.Errorf("contact %s, searching seat %d: leaf value %v, want %v", c.mode, c.me, got, c.want)
 		}
@@ -297,7 +297,7 @@ func TestContactScoresWithTheContactEvaluator(t *testing.T) {
 	if math.Abs(w.rewards[0]-0.8) > 1e-9 || math.Abs(w.rewards[1]-0.2) > 1e-9 {
 		t.Errorf("a playout cut short, seeking contact: rewards %v, want 0.8 and 0.2", w.rewards[:2])
 	}
-	if (&MCTSConfig{Contact: SeekOn}).seeksContact(&leaning{nim{Pile: 5}, false}, 0) {
+	if (&MCTSConfig{Contact: SeekOn}).seeksContact(&leaning{nim{Pile: 5}, false}, 0, true) {
 		t.Error("a game without a ContactEvaluator, yet the search would seek contact in it")
 	}
 }

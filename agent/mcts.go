@@ -31,6 +31,12 @@ const (
 	// sides are mostly even, and at the hard level's budget seeking
 	// exchanges so lost self-play as at every move (docs/ai.md).
 	SeekNotBehind
+	// SeekStalled seeks at the moves where the game has gone half its
+	// stall horizon without progress, where StallBoost boosts: before
+	// that the search is the level's, move for move. Most of Skjuub's
+	// draws with greedy are locks in which nothing has changed for
+	// dozens of turns (docs/ai.md, "Contact"), and most games never stall.
+	SeekStalled
 )
 
 // seekModeNames are the modes as an agent spec names them (exchange=NAME,
@@ -40,6 +46,7 @@ var seekModeNames = [...]string{
 	SeekOn:        "on",
 	SeekAhead:     "ahead",
 	SeekNotBehind: "notbehind",
+	SeekStalled:   "stalled",
 }
 
 // String is the mode's name in an agent spec.
@@ -53,11 +60,14 @@ func (m SeekMode) String() string {
 // at says whether a search of s for seat me seeks in this mode. It is
 // chosen once a move, so that every position of one search is scored on
 // one scale; a subtree kept from the last move keeps the values it was
-// searched with. A game without a game.Leader is never ahead.
-func (m SeekMode) at(s game.State, me int) bool {
+// searched with. A game without a game.Leader is never ahead; stalled says
+// the game has gone half its stall horizon without progress (halfStalled).
+func (m SeekMode) at(s game.State, me int, stalled bool) bool {
 	switch m {
 	case SeekOn:
 		return true
+	case SeekStalled:
+		return stalled
 	case SeekAhead, SeekNotBehind:
 		l, ok := s.(game.Leader)
 		if !ok {
@@ -73,16 +83,16 @@ func (m SeekMode) at(s game.State, me int) bool {
 
 // seeksExchanges says whether a search of s for seat me scores positions
 // with the game's game.ExchangeEvaluator.
-func (c *MCTSConfig) seeksExchanges(s game.State, me int) bool {
+func (c *MCTSConfig) seeksExchanges(s game.State, me int, stalled bool) bool {
 	_, ok := s.(game.ExchangeEvaluator)
-	return ok && c.Exchange.at(s, me)
+	return ok && c.Exchange.at(s, me, stalled)
 }
 
 // seeksContact says whether a search of s for seat me scores positions
 // with the game's game.ContactEvaluator.
-func (c *MCTSConfig) seeksContact(s game.State, me int) bool {
+func (c *MCTSConfig) seeksContact(s game.State, me int, stalled bool) bool {
 	_, ok := s.(game.ContactEvaluator)
-	return ok && c.Contact.at(s, me)
+	return ok && c.Contact.at(s, me, stalled)
 }
 
 // MCTSConfig sets an MCTS agent's budget and behaviour.

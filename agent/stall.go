@@ -31,22 +31,26 @@ func (p *progressSeen) quiet(s game.State) int {
 
 // stallBoost is the factor by which the move at s multiplies its budget:
 // MCTSConfig.StallBoost once the game has gone quiet turns without
-// progress, half its stall horizon or more (the game's, where the search's
-// is off); otherwise 1.
+// progress, half its stall horizon or more (halfStalled); otherwise 1.
 func (m *MCTS) stallBoost(s game.State, quiet int) int {
-	if m.cfg.StallBoost <= 1 {
-		return 1
-	}
-	p, ok := s.(game.Progress)
-	if !ok {
-		return 1
-	}
-	horizon := m.cfg.Stall
-	if horizon <= 0 {
-		horizon = p.StallTurns()
-	}
-	if horizon <= 0 || quiet < horizon/2 {
+	if m.cfg.StallBoost <= 1 || !halfStalled(s, m.cfg.Stall, quiet) {
 		return 1
 	}
 	return m.cfg.StallBoost
+}
+
+// halfStalled says whether s's game, quiet turns without progress, has gone
+// half its stall horizon or more: the search's horizon stall (MCTSConfig.Stall)
+// where it has one, else the game's (also where the search's is off). A
+// game that does not report its progress never stalls.
+func halfStalled(s game.State, stall, quiet int) bool {
+	p, ok := s.(game.Progress)
+	if !ok {
+		return false
+	}
+	horizon := stall
+	if horizon <= 0 {
+		horizon = p.StallTurns()
+	}
+	return horizon > 0 && quiet >= horizon/2
 }

@@ -326,3 +326,41 @@ func TestStallBoost(t *testing.T) {
 		t.Error("boost=0 accepted")
 	}
 }
+
+// The standoff's searching-seat heuristics are its own: TestSeekStalled
+// asks only at which moves the search uses them.
+func (s *standoff) EvaluateContact(seat, _ int) float64  { return s.Evaluate(seat) }
+func (s *standoff) EvaluateExchange(seat, _ int) float64 { return s.Evaluate(seat) }
+
+// TestSeekStalled: contact=stalled and exchange=stalled seek at the moves
+// where the boost would boost (half the stall horizon without progress,
+// standoff's 6 turns: 3), and at no other; progress ends it.
+func TestSeekStalled(t *testing.T) {
+	quiet := func(turn int) *standoff { return &standoff{turn: turn, plyTurn: true} }
+	moved := func(turn int) *standoff { return &standoff{turn: turn, plyTurn: true, flailed: true} }
+	states := []*standoff{quiet(0), quiet(2), quiet(4), quiet(6), moved(8), moved(10), moved(12)}
+	want := []bool{false, false, true, true, false, false, true}
+	for _, spec := range []string{"mcts:iters=100:rep=off:contact=stalled", "mcts:iters=100:rep=off:exchange=stalled", "mcts:iters=100:rep=off:exchange=stalled:stall=off"} {
+		a, err := New(spec, standoffGame{}, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []bool
+		for _, s := range states {
+			if _, err := a.Choose(context.Background(), seen(s)); err != nil {
+				t.Fatal(err)
+			}
+			w := a.(*MCTS).workers[0]
+			got = append(got, w.contact || w.exchange)
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: seeking at the moves %v, want %v", spec, got, want)
+		}
+	}
+	if !halfStalled(quiet(0), 0, 3) || halfStalled(quiet(0), 0, 2) || halfStalled(quiet(0), 10, 4) || !halfStalled(quiet(0), -1, 3) {
+		t.Error("halfStalled: not half the horizon (the search's where set, else the game's)")
+	}
+	if halfStalled(&nim{Pile: 5}, 6, 100) {
+		t.Error("halfStalled: a game without progress stalled")
+	}
+}

@@ -131,8 +131,9 @@ func (w *searcher) search(ctx context.Context, s game.State, deadline time.Time,
 func (w *searcher) begin(s game.State) {
 	w.iters, w.reused, w.edgesOut = 0, 0, false
 	w.me = s.ToMove()
-	w.exchange = w.cfg.seeksExchanges(s, w.me)
-	w.contact = w.cfg.seeksContact(s, w.me)
+	stalled := halfStalled(s, w.cfg.Stall, w.quiet)
+	w.exchange = w.cfg.seeksExchanges(s, w.me, stalled)
+	w.contact = w.cfg.seeksContact(s, w.me, stalled)
 	w.plies = w.cfg.PlayoutPlies
 	if h, ok := s.(game.SearchHints); ok && w.plies == 0 {
 		w.plies = h.PlayoutPlies()

@@ -302,7 +302,7 @@ func TestContactScoresWithTheContactEvaluator(t *testing.T) {
 	}
 }
 
-// contact=off|on|ahead|notbehind reaches the search's config, any other
+// contact=off|on|ahead|notbehind|stalled reaches the search's config, any other
 // value is refused with the ones it takes, and contact with exchanges is
 // refused: the two score the same positions two ways.
 func TestContactSpec(t *testing.T) {
@@ -312,7 +312,7 @@ func TestContactSpec(t *testing.T) {
 	}
 	for spec, want := range map[string]SeekMode{
 		"mcts:iters=10": SeekOff, "mcts:contact=on": SeekOn, "mcts:contact=off": SeekOff, "hard:contact=ahead": SeekAhead,
-		"mcts:contact=notbehind": SeekNotBehind, "hard:contact=off:exchange=on": SeekOff,
+		"mcts:contact=notbehind": SeekNotBehind, "hard:contact=off:exchange=on": SeekOff, "hard:contact=stalled:boost=4": SeekStalled,
 	} {
 		a, err := New(spec, g, 1)
 		if err != nil {
@@ -324,7 +324,7 @@ func TestContactSpec(t *testing.T) {
 		Close(a)
 	}
 	for spec, want := range map[string]string{
-		"mcts:contact=yes":               "off|on|ahead|notbehind",
+		"mcts:contact=yes":               "off|on|ahead|notbehind|stalled",
 		"mcts:contact=on:exchange=ahead": "contact=on and exchange=ahead",
 		"hard:exchange=on:contact=ahead": "choose one",
 	} {
@@ -334,7 +334,7 @@ func TestContactSpec(t *testing.T) {
 	}
 }
 
-// TestExchangeSpec: exchange=off|on|ahead|notbehind reaches the search's config
+// TestExchangeSpec: exchange=off|on|ahead|notbehind|stalled reaches the search's config
 // (no level seeks exchanges unless told), and any other value is refused
 // with the ones it takes.
 func TestExchangeSpec(t *testing.T) {
@@ -345,6 +345,7 @@ func TestExchangeSpec(t *testing.T) {
 	for spec, want := range map[string]SeekMode{
 		"mcts:iters=10": SeekOff, "mcts:exchange=on": SeekOn, "mcts:exchange=ahead": SeekAhead,
 		"mcts:exchange=notbehind": SeekNotBehind, "hard": SeekOff, "hard:exchange=ahead": SeekAhead, "medium": SeekOff,
+		"mcts:exchange=stalled": SeekStalled,
 	} {
 		a, err := New(spec, g, 1)
 		if err != nil {
@@ -361,7 +362,7 @@ func TestExchangeSpec(t *testing.T) {
 		}
 	}
 	_, err = New("mcts:exchange=yes", g, 1)
-	if err == nil || !strings.Contains(err.Error(), "off|on|ahead|notbehind") {
-		t.Errorf("exchange=yes: error %v, want one naming off|on|ahead|notbehind", err)
+	if err == nil || !strings.Contains(err.Error(), "off|on|ahead|notbehind|stalled") {
+		t.Errorf("exchange=yes: error %v, want one naming off|on|ahead|notbehind|stalled", err)
 	}
 }

@@ -91,7 +91,7 @@ func TestNewParsesSpecs(t *testing.T) {
 		"hard:stall=off:rep=off:contempt=off": "hard:stall=off:rep=off:contempt=off", "mcts:stall=30:rep=on": "mcts:stall=30:rep=on", "mcts:stallat=playout": "mcts:stallat=playout",
 		"hard:keep=all": "hard:keep=all", "hard:iters=100:keep=256": "hard:iters=100:keep=256",
 		"hard:edges=all": "hard:edges=all", "mcts:edges=blocks": "mcts:edges=blocks",
-		"hard:boost=4": "hard:boost=4",
+		"hard:boost=4": "hard:boost=4", "hard:exchange=ahead:stuck=0.5": "hard:exchange=ahead:stuck=0.5",
 	}
 	for spec, name := range good {
 		a, err := New(spec, g, 1)
@@ -106,7 +106,7 @@ func TestNewParsesSpecs(t *testing.T) {
 	for _, spec := range []string{"", "nobody", "random:x=1", "mcts:iters=0", "mcts:time=-1s", "mcts:bogus=1", "mcts:c", "exec:", "hard:reuse=maybe",
 		"mcts:c=NaN", "mcts:c=Inf", "mcts:c=abc", "mcts:bias=NaN", "mcts:contempt=NaN", "mcts:eps=NaN", "mcts:temp=+Inf",
 		"mcts:stall=0", "mcts:stall=-3", "mcts:rep=maybe", "mcts:contempt=0.6", "mcts:keep=0", "mcts:keep=-1", "mcts:keep=1m", "mcts:edges=some", "mcts:stallat=end",
-		"mcts:boost=0", "mcts:boost=1.5", "mcts:boost=-2"} {
+		"mcts:boost=0", "mcts:boost=1.5", "mcts:boost=-2", "mcts:stuck=1.5", "mcts:stuck=-0.1", "mcts:stuck=NaN", "mcts:stuck=half"} {
 		if _, err := New(spec, g, 1); err == nil {
 			t.Errorf("New(%q) accepted a bad spec", spec)
 		}
@@ -122,7 +122,7 @@ func TestUnknownParameterNamesEveryParameter(t *testing.T) {
 	}
 	for _, kv := range []string{"time=1s", "iters=1", "workers=1", "c=0.5", "temp=0", "eps=0", "playout=game", "k=2",
 		"bias=0", "imb=0", "exchange=off", "contact=off", "contempt=off", "plies=3", "tt=on", "reuse=on", "edges=all",
-		"keep=1", "solver=off", "solverkeep=off", "solvernodes=1", "stall=off", "stallat=tree", "boost=2", "rep=on"} {
+		"keep=1", "solver=off", "solverkeep=off", "solvernodes=1", "stall=off", "stallat=tree", "boost=2", "stuck=0.5", "rep=on"} {
 		if _, err := New("mcts:"+kv, nimGame{}, 1); err != nil {
 			t.Errorf("mcts:%s: %v", kv, err)
 		}

@@ -209,6 +209,11 @@ type MCTSConfig struct {
 	// missed three of the hard level's ten draws with greedy entirely.
 	// 0 or 1: never.
 	StallBoost int
+	// Stuck brings the heuristic's value of a position in which the
+	// searching seat can make no progress on its own (Skjuub: no pool, no
+	// move that sacrifices or captures) toward the draw's, by this share
+	// (0…1; 0: never).
+	Stuck float64
 }
 
 // Named defaults, each with its reason.

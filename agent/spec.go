@@ -194,6 +194,11 @@ func parseMCTSParams(cfg *MCTSConfig, params string) error {
 			cfg.Contact, err = parseSeekMode(v)
 		case "boost":
 			cfg.StallBoost, err = positive(v)
+		case "stuck":
+			cfg.Stuck, err = number(v)
+			if err == nil && (cfg.Stuck < 0 || cfg.Stuck > 1) {
+				err = fmt.Errorf("want 0…1")
+			}
 		case "bias":
 			cfg.Bias, err = number(v)
 			if err == nil && cfg.Bias < 0 {
@@ -279,7 +284,7 @@ func parseMCTSParams(cfg *MCTSConfig, params string) error {
 				err = fmt.Errorf("want on|off")
 			}
 		default:
-			return fmt.Errorf("unknown parameter %q (time, iters, workers, c, temp, eps, playout, k, bias, imb, exchange, contact, contempt, plies, tt, reuse, edges, keep, solver, solverkeep, solvernodes, stall, stallat, boost, rep)", k)
+			return fmt.Errorf("unknown parameter %q (time, iters, workers, c, temp, eps, playout, k, bias, imb, exchange, contact, contempt, plies, tt, reuse, edges, keep, solver, solverkeep, solvernodes, stall, stallat, boost, stuck, rep)", k)
 		}
 		if err != nil {
 			return fmt.Errorf("parameter %s=%q: %v", k, v, err)

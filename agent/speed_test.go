@@ -76,17 +76,19 @@ var skjuubMiddle = strings.Fields("a5N d4S c2N b5S e5E a2S b3N b5~b4 b1E f6E f1S
 
 // BenchmarkSearchSkjuubMiddle is the level's search (with its minimax
 // backups) in a middle game, one worker, 50,000 iterations, as it is and
-// with each of the searching seat's heuristics at every move: what each
-// costs an iteration (docs/ai.md), the three measured in one run.
+// with each of the searching seat's heuristics at every move, and with
+// stuck positions counted toward a draw: what each costs an iteration
+// (docs/ai.md), all measured in one run.
 func BenchmarkSearchSkjuubMiddle(b *testing.B) {
 	for _, c := range []struct {
 		name     string
 		exchange SeekMode
 		contact  SeekMode
-	}{{"level", SeekOff, SeekOff}, {"contact", SeekOff, SeekOn}, {"exchange", SeekOn, SeekOff}} {
+		stuck    float64
+	}{{"level", SeekOff, SeekOff, 0}, {"contact", SeekOff, SeekOn, 0}, {"exchange", SeekOn, SeekOff, 0}, {"stuck", SeekOff, SeekOff, 0.5}} {
 		b.Run(c.name, func(b *testing.B) {
 			benchmarkSearchAt(b, "skjuub", skjuubMiddle, MCTSConfig{Iters: 50000, Workers: 1, NoReuse: true,
-				Minimax: minimaxWeight, Exchange: c.exchange, Contact: c.contact})
+				Minimax: minimaxWeight, Exchange: c.exchange, Contact: c.contact, Stuck: c.stuck})
 		})
 	}
 }

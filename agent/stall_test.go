@@ -44,7 +44,10 @@ type standoff struct {
 	flails  int
 	flailed bool
 	plyTurn bool // Progress counts plies as turns (as Skjuub, whose turns are each player's)
-	hist    []uint64
+	// stuck: seat 0 cannot make progress on its own while it waits
+	// (game.Stuck); without it no one is ever stuck.
+	stuck bool
+	hist  []uint64
 }
 
 func (s *standoff) Game() game.Game       { return standoffGame{} }
@@ -155,6 +158,7 @@ func (s *standoff) Progress() (uint64, int) {
 	return 0, s.turn / 2
 }
 func (s *standoff) StallTurns() int         { return 6 }
+func (s *standoff) Stuck(seat int) bool     { return s.stuck && seat == 0 && !s.gone }
 func (s *standoff) SearchContempt() float64 { return 0.25 }
 
 func chooseStandoff(t *testing.T, s *standoff, spec string) game.Move {
@@ -362,5 +366,27 @@ func TestSeekStalled(t *testing.T) {
 	}
 	if halfStalled(&nim{Pile: 5}, 6, 100) {
 		t.Error("halfStalled: a game without progress stalled")
+	}
+}
+
+// A position in which the searching seat is stuck counts toward a draw by
+// the share stuck= says: waiting, worth 0.8 to seat 0 by the heuristic, is
+// worth 0.25 + (0.8 − 0.25)·(1 − share) with the game's contempt — 0.525
+// at a half, below going's 0.6, and 0.745 at a tenth, still above it.
+// Without the option, or in a game where seat 0 is never stuck, it waits.
+func TestStuckCountsTowardADraw(t *testing.T) {
+	for _, c := range []struct {
+		spec  string
+		stuck bool
+		want  game.Move
+	}{
+		{"mcts:iters=3000:rep=off:stall=off", true, wait},
+		{"mcts:iters=3000:rep=off:stall=off:stuck=0.5", true, goOn},
+		{"mcts:iters=3000:rep=off:stall=off:stuck=0.1", true, wait},
+		{"mcts:iters=3000:rep=off:stall=off:stuck=0.5", false, wait},
+	} {
+		if got := chooseStandoff(t, &standoff{stuck: c.stuck}, c.spec); got != c.want {
+			t.Errorf("%s, seat 0 stuck while waiting %v: chose %d, want %d", c.spec, c.stuck, got, c.want)
+		}
 	}
 }

@@ -543,8 +543,30 @@ func (w *searcher) leafValue(s game.State) float32 {
 
 // evaluate is the heuristic of s for seat 0 as the search scores it: the
 // game's contact-seeking one where this search seeks contact, its
-// exchange-seeking one where it seeks exchanges, else e's.
+// exchange-seeking one where it seeks exchanges, else e's; brought toward the
+// draw where the searching seat is stuck (MCTSConfig.Stuck).
 func (w *searcher) evaluate(s game.State, e game.Evaluator) float64 {
+	v := w.heuristic(s, e)
+	if w.cfg.Stuck > 0 {
+		if st, ok := s.(game.Stuck); ok && !s.Outcome().Over() && st.Stuck(w.me) {
+			draw := w.drawValue()
+			v = draw + (v-draw)*(1-w.cfg.Stuck)
+		}
+	}
+	return v
+}
+
+// drawValue is a draw's value for seat 0 on the heuristic's scale
+// (2·reward − 1), with the contempt for the searching seat as drawn scores it.
+func (w *searcher) drawValue() float64 {
+	if w.me == 0 {
+		return -2 * w.contempt
+	}
+	return 2 * w.contempt
+}
+
+// heuristic is evaluate's undamped value.
+func (w *searcher) heuristic(s game.State, e game.Evaluator) float64 {
 	if w.contact {
 		if x, ok := s.(game.ContactEvaluator); ok {
 			return x.EvaluateContact(0, w.me)

@@ -154,6 +154,15 @@ type Progress interface {
 	StallTurns() int
 }
 
+// Stuck is implemented by games that can tell when a side can make no
+// progress (Progress) on its own, only wait for the other side to change
+// something: search may value such positions nearer a draw (Skjuub:
+// agent.MCTSConfig.Stuck).
+type Stuck interface {
+	// Stuck reports whether seat can make no progress on its own.
+	Stuck(seat int) bool
+}
+
 // Repetition is implemented by games in which a repeated position draws
 // (Skjuub's house rule draws at the third occurrence). Search scores a line
 // that returns to a position already seen in the game or on the line as a

@@ -67,9 +67,9 @@ func TestCalibratedTableMatchesTheLogs(t *testing.T) {
 					if cfg.Minimax > 0 {
 						name += fmt.Sprintf(":imb=%g", cfg.Minimax)
 					}
-					// And whether it seeks exchanges or contact, or boosts its
-					// search where the game stands still, for the
-					// same reason.
+					// And whether it seeks exchanges or contact, boosts its
+					// search where the game stands still or values stuck
+					// positions nearer a draw, for the same reason.
 					if cfg.Exchange != agent.SeekOff {
 						name += ":exchange=" + cfg.Exchange.String()
 					}
@@ -78,6 +78,9 @@ func TestCalibratedTableMatchesTheLogs(t *testing.T) {
 					}
 					if cfg.StallBoost > 1 {
 						name += fmt.Sprintf(":boost=%d", cfg.StallBoost)
+					}
+					if cfg.Stuck > 0 {
+						name += fmt.Sprintf(":stuck=%g", cfg.Stuck)
 					}
 				}
 				if p, ok = top[name]; !ok {

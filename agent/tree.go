@@ -548,7 +548,8 @@ func (w *searcher) leafValue(s game.State) float32 {
 func (w *searcher) evaluate(s game.State, e game.Evaluator) float64 {
 	v := w.heuristic(s, e)
 	if w.cfg.Stuck > 0 {
-		if st, ok := s.(game.Stuck); ok && !s.Outcome().Over() && st.Stuck(w.me) {
+		// Both callers evaluate only positions still in play.
+		if st, ok := s.(game.Stuck); ok && st.Stuck(w.me) {
 			draw := w.drawValue()
 			v = draw + (v-draw)*(1-w.cfg.Stuck)
 		}
@@ -565,7 +566,7 @@ func (w *searcher) drawValue() float64 {
 	return 2 * w.contempt
 }
 
-// heuristic is evaluate's undamped value.
+// heuristic is evaluate's value before the pull toward the draw.
 func (w *searcher) heuristic(s game.State, e game.Evaluator) float64 {
 	if w.contact {
 		if x, ok := s.(game.ContactEvaluator); ok {

@@ -334,6 +334,37 @@ func TestContactSpec(t *testing.T) {
 	}
 }
 
+// TestSeekModeGivenAloneReplacesTheLevels: a level that seeks exchanges
+// (or contact) by itself, given the other way of scoring alone, seeks that
+// one instead; given both, or both in one spec, it refuses.
+func TestSeekModeGivenAloneReplacesTheLevels(t *testing.T) {
+	for _, c := range []struct {
+		level             MCTSConfig
+		params            string
+		exchange, contact SeekMode
+		err               string
+	}{
+		{MCTSConfig{Exchange: SeekAhead}, "contact=on", SeekOff, SeekOn, ""},
+		{MCTSConfig{Exchange: SeekAhead}, "contact=off", SeekAhead, SeekOff, ""},
+		{MCTSConfig{Exchange: SeekAhead}, "iters=10", SeekAhead, SeekOff, ""},
+		{MCTSConfig{Contact: SeekStalled}, "exchange=notbehind", SeekNotBehind, SeekOff, ""},
+		{MCTSConfig{Exchange: SeekAhead}, "exchange=off:contact=ahead", SeekOff, SeekAhead, ""},
+		{MCTSConfig{Exchange: SeekAhead}, "exchange=on:contact=ahead", 0, 0, "choose one"},
+	} {
+		cfg := c.level
+		err := parseMCTSParams(&cfg, c.params)
+		if c.err != "" {
+			if err == nil || !strings.Contains(err.Error(), c.err) {
+				t.Errorf("level exchange=%s contact=%s, %s: error %v, want one saying %q", c.level.Exchange, c.level.Contact, c.params, err, c.err)
+			}
+			continue
+		}
+		if err != nil || cfg.Exchange != c.exchange || cfg.Contact != c.contact {
+			t.Errorf("level exchange=%s contact=%s, %s: exchange %s contact %s (%v), want %s and %s", c.level.Exchange, c.level.Contact, c.params, cfg.Exchange, cfg.Contact, err, c.exchange, c.contact)
+		}
+	}
+}
+
 // TestExchangeSpec: exchange=off|on|ahead|notbehind|stalled reaches the search's config
 // (no level seeks exchanges unless told), and any other value is refused
 // with the ones it takes.

@@ -148,6 +148,7 @@ func parseMCTSParams(cfg *MCTSConfig, params string) error {
 		return nil
 	}
 	timeSet, itersSet := false, false
+	exchangeSet, contactSet := false, false
 	for _, kv := range strings.FieldsFunc(params, func(r rune) bool { return r == ':' || r == ',' }) {
 		k, v, ok := strings.Cut(kv, "=")
 		if !ok {
@@ -190,8 +191,10 @@ func parseMCTSParams(cfg *MCTSConfig, params string) error {
 			}
 		case "exchange":
 			cfg.Exchange, err = parseSeekMode(v)
+			exchangeSet = true
 		case "contact":
 			cfg.Contact, err = parseSeekMode(v)
+			contactSet = true
 		case "boost":
 			cfg.StallBoost, err = positive(v)
 		case "stuck":
@@ -289,6 +292,15 @@ func parseMCTSParams(cfg *MCTSConfig, params string) error {
 		if err != nil {
 			return fmt.Errorf("parameter %s=%q: %v", k, v, err)
 		}
+	}
+	// One way of scoring given alone replaces a level's other one, as a
+	// budget given alone replaces the level's: "hard:contact=on" is the hard
+	// level seeking contact, not a clash with the exchanges it seeks itself.
+	if contactSet && !exchangeSet && cfg.Contact != SeekOff {
+		cfg.Exchange = SeekOff
+	}
+	if exchangeSet && !contactSet && cfg.Exchange != SeekOff {
+		cfg.Contact = SeekOff
 	}
 	if cfg.Contact != SeekOff && cfg.Exchange != SeekOff {
 		return fmt.Errorf("contact=%s and exchange=%s are two ways of scoring the search's positions: choose one", cfg.Contact, cfg.Exchange)

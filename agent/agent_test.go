@@ -366,7 +366,8 @@ func TestSeekModeGivenAloneReplacesTheLevels(t *testing.T) {
 }
 
 // TestExchangeSpec: exchange=off|on|ahead|notbehind|stalled reaches the search's config
-// (no level seeks exchanges unless told), and any other value is refused
+// (Skjuub's hard level seeks them where it is ahead, medium never unless
+// told), and any other value is refused
 // with the ones it takes.
 func TestExchangeSpec(t *testing.T) {
 	g, err := game.Lookup("skjuub")
@@ -375,7 +376,7 @@ func TestExchangeSpec(t *testing.T) {
 	}
 	for spec, want := range map[string]SeekMode{
 		"mcts:iters=10": SeekOff, "mcts:exchange=on": SeekOn, "mcts:exchange=ahead": SeekAhead,
-		"mcts:exchange=notbehind": SeekNotBehind, "hard": SeekOff, "hard:exchange=ahead": SeekAhead, "medium": SeekOff,
+		"mcts:exchange=notbehind": SeekNotBehind, "hard": SeekAhead, "hard:exchange=off": SeekOff, "hard:contact=on": SeekOff, "medium": SeekOff,
 		"mcts:exchange=stalled": SeekStalled,
 	} {
 		a, err := New(spec, g, 1)

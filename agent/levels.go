@@ -70,10 +70,14 @@ var topLevels = map[string]map[string]MCTSConfig{
 	// at a time it keeps growing, and self-play shows it no weaker
 	// (docs/ai.md, "Skjuub's tree stops expanding"). Its heuristic sees
 	// what three random plies blur, and its minimax backups (as Sgolte's)
-	// won self-play by far.
+	// won self-play by far. Hard trades down where it is ahead and values
+	// its stuck positions halfway to a draw: against greedy at its budget it
+	// drew 9 games of 400 where it drew 17 before, and was no weaker in
+	// self-play (docs/ai.md, Measurements, "Stuck").
 	"skjuub": {
 		"medium": {Iters: 68000, Time: 500 * time.Millisecond, EdgeBlocks: true, Minimax: minimaxWeight},
-		"hard":   {Iters: 272000, Workers: 2, Time: 2 * time.Second, EdgeBlocks: true, Minimax: minimaxWeight},
+		"hard": {Iters: 272000, Workers: 2, Time: 2 * time.Second, EdgeBlocks: true, Minimax: minimaxWeight,
+			Exchange: SeekAhead, Stuck: 0.5},
 	},
 }
 

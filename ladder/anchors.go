@@ -98,16 +98,17 @@ var Calibrated = map[string]map[string]Calibration{
 		"hard":     {Rating: 2279, Deviation: 85},
 	},
 	// 300 games of docs/measurements/ladder-skjuub.log; medium and hard:
-	// 96 games of ladder-skjuub-top.log (2026-12-06, the levels with their
-	// implicit minimax backups), strong held at 2080.
+	// 96 games of ladder-skjuub-top.log (2026-12-07, the levels with their
+	// implicit minimax backups, hard seeking exchanges where it is ahead and
+	// valuing its stuck positions halfway to a draw), strong held at 2080.
 	"skjuub": {
 		"beginner": {Rating: 937, Deviation: 81},
 		"easy":     {Rating: 1200, Deviation: 50},
 		"casual":   {Rating: 1536, Deviation: 82},
 		"club":     {Rating: 1738, Deviation: 86},
 		"strong":   {Rating: 2080, Deviation: 101},
-		"medium":   {Rating: 2445, Deviation: 76},
-		"hard":     {Rating: 2665, Deviation: 83},
+		"medium":   {Rating: 2451, Deviation: 76},
+		"hard":     {Rating: 2669, Deviation: 86},
 	},
 	// 420 games of docs/measurements/ladder-skyjo.log: every level, medium
 	// and hard too (in Skyjo they are sample counts, not times).

@@ -336,7 +336,7 @@ func TestContactSpec(t *testing.T) {
 
 // TestSeekModeGivenAloneReplacesTheLevels: a level that seeks exchanges
 // (or contact) by itself, given the other way of scoring alone, seeks that
-// one instead; given both, or both in one spec, it refuses.
+// one instead; given both ways in one spec, it refuses.
 func TestSeekModeGivenAloneReplacesTheLevels(t *testing.T) {
 	for _, c := range []struct {
 		level             MCTSConfig
